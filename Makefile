@@ -1,0 +1,34 @@
+# Tarokklub — the README's two commands live here: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-engine bench install clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## Install, migrate, load the demo data and serve on http://127.0.0.1:8000 (SQLite).
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+## Install everything the tests need and run the whole suite.
+test: $(STAMP)
+	$(PY) -m pytest
+
+test-engine: $(STAMP)
+	$(PY) -m pytest tests/engine
+
+bench: $(STAMP)
+	$(PY) -m scoring.engine.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

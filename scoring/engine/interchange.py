@@ -1,0 +1,293 @@
+"""The evening file ``tarokklub.evening/1`` (FORMAT.md): strict reading and writing.
+
+Reading collects every problem of a file (structure first, then the rules of RULES.md §5 for each
+deal whose structure is sound) and raises one ``EveningError``. Unknown keys are errors, so that a
+typo never silently drops a payment. Writing then reading gives the same ``Evening``.
+"""
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+from .model import CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit
+from .problems import EveningError, Problem, problem
+from .rates import RATE_CARDS, DEFAULT_RATE_CARD
+from .validate import validate_deal, validate_players
+
+FORMAT = "tarokklub.evening/1"
+
+_EVENING_KEYS = {"format", "rules", "date", "players", "deals"}
+_DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines"}
+_MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing"}
+_CARD_KEYS = {"owner", "fate"}
+_FINE_KEYS = {"player", "kind", "amount"}
+
+
+class _Reader:
+    """Typed access to JSON values that records a problem (and returns None) instead of failing."""
+
+    def __init__(self, deal: int | None):
+        self.deal = deal
+        self.problems: list[Problem] = []
+
+    def add(self, field: str, code: str, **params: Any) -> None:
+        self.problems.append(problem(self.deal, field, code, **params))
+
+    @property
+    def fatal(self) -> int:
+        """Problems that leave a value unusable; an unknown key is reported but does not stop
+        the rest of the deal from being checked."""
+        return sum(1 for p in self.problems if p.code != "unknown_key")
+
+    def obj(self, value: Any, field: str, keys: set[str], required: tuple[str, ...] = ()) -> dict | None:
+        if not isinstance(value, dict):
+            self.add(field or "deal", "not_object")
+            return None
+        prefix = f"{field}." if field else ""
+        for key in value:
+            if key not in keys:
+                self.add(f"{prefix}{key}", "unknown_key", key=str(key))
+        for key in required:
+            if key not in value:
+                self.add(f"{prefix}{key}", "required")
+        return value
+
+    def text(self, value: Any, field: str) -> str | None:
+        if not isinstance(value, str):
+            self.add(field, "not_text")
+            return None
+        return value
+
+    def integer(self, value: Any, field: str) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add(field, "not_int")
+            return None
+        return value
+
+    def boolean(self, value: Any, field: str) -> bool | None:
+        if not isinstance(value, bool):
+            self.add(field, "not_bool")
+            return None
+        return value
+
+    def choice(self, value: Any, field: str, enum_type):
+        values = [e.value for e in enum_type]
+        if isinstance(value, str) and value in values:
+            return enum_type(value)
+        self.add(field, "choice", choices=", ".join(values))
+        return None
+
+    def items(self, value: Any, field: str) -> list:
+        if not isinstance(value, list):
+            self.add(field, "not_list")
+            return []
+        return value
+
+
+def parse_evening(data: Any) -> Evening:
+    """An ``Evening`` from decoded JSON; raises ``EveningError`` listing every problem."""
+    top = _Reader(None)
+    root = top.obj(data, "", _EVENING_KEYS, ("format", "players", "deals"))
+    if root is None:
+        raise EveningError(top.problems)
+    if "format" in root and root["format"] != FORMAT:
+        top.add("format", "format", expected=FORMAT)
+    rules = root.get("rules", DEFAULT_RATE_CARD.name)
+    if top.text(rules, "rules") is not None and rules not in RATE_CARDS:
+        top.add("rules", "unknown_rules", name=rules)
+    evening_date = None
+    if root.get("date") is not None:
+        if top.text(root["date"], "date") is not None:
+            try:
+                evening_date = date.fromisoformat(root["date"])
+            except ValueError:
+                top.add("date", "not_date")
+    players: list[str] = []
+    for i, name in enumerate(top.items(root.get("players", []), "players"), 1):
+        if top.text(name, f"players[{i}]") is not None:
+            players.append(name)
+    if "players" in root and isinstance(root["players"], list) and len(players) == len(root["players"]):
+        top.problems.extend(validate_players(tuple(players)))
+    seats_ok = not top.problems or all(not p.field.startswith("players") for p in top.problems)
+    card = RATE_CARDS.get(rules) if isinstance(rules, str) else None
+    problems = top.problems
+    deals: list[Deal] = []
+    for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
+        reader = _Reader(number)
+        deal = _parse_deal(reader, raw)
+        problems.extend(reader.problems)
+        if deal is not None:
+            deals.append(deal)
+            if seats_ok and card is not None:
+                problems.extend(validate_deal(tuple(players), number, deal, card))
+    if problems:
+        raise EveningError(problems)
+    return Evening(tuple(players), tuple(deals), rules, evening_date)
+
+
+def parse_deal(data: Any, number: int = 1) -> Deal:
+    """One deal object of an evening file (structure only); raises ``EveningError``."""
+    reader = _Reader(number)
+    deal = _parse_deal(reader, data)
+    if reader.problems:
+        raise EveningError(reader.problems)
+    return deal
+
+
+def _parse_deal(r: _Reader, raw: Any) -> Deal | None:
+    before = r.fatal
+    d = r.obj(raw, "", _DEAL_KEYS, ("dealer",))
+    if d is None:
+        return None
+    kind = r.choice(d["kind"], "kind", DealKind) if "kind" in d else DealKind.PLAYED
+
+    def person(key: str) -> str | None:
+        return r.text(d[key], key) if key in d else None
+
+    melds = tuple(m for i, raw_meld in enumerate(r.items(d.get("melds", []), "melds"), 1)
+                  if (m := _parse_meld(r, raw_meld, f"melds[{i}]")) is not None)
+    fines = tuple(f for i, raw_fine in enumerate(r.items(d.get("fines", []), "fines"), 1)
+                  if (f := _parse_fine(r, raw_fine, f"fines[{i}]")) is not None)
+    pagat = _parse_card(r, d["pagat"], "pagat") if "pagat" in d else None
+    kings: list[tuple[Suit, CardFate]] = []
+    if "kings" in d:
+        raw_kings = r.obj(d["kings"], "kings", {s.value for s in Suit})
+        for suit in (raw_kings or {}):
+            if suit in {s.value for s in Suit}:
+                fate = _parse_card(r, raw_kings[suit], f"kings.{suit}")
+                if fate is not None:
+                    kings.append((Suit(suit), fate))
+    counts: list[tuple[str, int]] = []
+    if "counts" in d:
+        raw_counts = d["counts"]
+        if not isinstance(raw_counts, dict):
+            r.add("counts", "not_object")
+        else:
+            for name, value in raw_counts.items():
+                if (count := r.integer(value, f"counts.{name}")) is not None:
+                    counts.append((name, count))
+    deal = Deal(
+        dealer=person("dealer"), kind=kind, melds=melds, fines=fines, pagat=pagat, kings=tuple(kings),
+        last_trick=person("last_trick"), tout=person("tout"), nolo=person("nolo"), counts=tuple(counts),
+        derived=person("derived"),
+    )
+    return deal if r.fatal == before else None
+
+
+def _parse_meld(r: _Reader, raw: Any, at: str) -> Meld | None:
+    before = r.fatal
+    m = r.obj(raw, at, _MELD_KEYS, ("player", "kind"))
+    if m is None:
+        return None
+    player = r.text(m.get("player"), f"{at}.player") if "player" in m else None
+    kind = r.choice(m.get("kind"), f"{at}.kind", MeldKind) if "kind" in m else None
+    count = r.integer(m["count"], f"{at}.count") if "count" in m else None
+    pagat = r.boolean(m["pagat"], f"{at}.pagat") if "pagat" in m else None
+    group = r.choice(m["group"], f"{at}.group", Group) if "group" in m else None
+    missing = None
+    if "missing" in m:
+        wanted = Suit if group is Group.KINGS else Court
+        missing = r.choice(m["missing"], f"{at}.missing", wanted)
+    if kind in (MeldKind.TAROKS, MeldKind.MATADORS) and "count" not in m:
+        r.add(f"{at}.count", "required")
+    if kind is MeldKind.TAROKS and "pagat" not in m:
+        r.add(f"{at}.pagat", "required")
+    if kind is not None and kind.is_group and "group" not in m:
+        r.add(f"{at}.group", "required")
+    if kind is MeldKind.HALF and "missing" not in m:
+        r.add(f"{at}.missing", "required")
+    if r.fatal != before:
+        return None
+    return Meld(player=player, kind=kind, count=count, pagat=pagat, group=group, missing=missing)
+
+
+def _parse_card(r: _Reader, raw: Any, at: str) -> CardFate | None:
+    c = r.obj(raw, at, _CARD_KEYS, ("owner", "fate"))
+    if c is None or "owner" not in c or "fate" not in c:
+        return None
+    owner = r.text(c["owner"], f"{at}.owner")
+    fate = r.choice(c["fate"], f"{at}.fate", Fate)
+    return CardFate(owner, fate) if owner is not None and fate is not None else None
+
+
+def _parse_fine(r: _Reader, raw: Any, at: str) -> Fine | None:
+    f = r.obj(raw, at, _FINE_KEYS, ("player", "kind"))
+    if f is None or "player" not in f or "kind" not in f:
+        return None
+    player = r.text(f["player"], f"{at}.player")
+    kind = r.choice(f["kind"], f"{at}.kind", FineKind)
+    amount = None
+    if "amount" in f:
+        amount = r.integer(f["amount"], f"{at}.amount")
+        if amount is None:
+            return None
+    elif kind is FineKind.CUSTOM:
+        r.add(f"{at}.amount", "required")
+        return None
+    return Fine(player, kind, amount) if player is not None and kind is not None else None
+
+
+def loads(text: str) -> Evening:
+    """Parse the text of an evening file; invalid JSON is an ``EveningError`` too."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise EveningError([problem(None, "file", "not_json", detail=str(exc)[:200])]) from None
+    return parse_evening(data)
+
+
+def load(path) -> Evening:
+    with open(path, encoding="utf-8") as handle:
+        return loads(handle.read())
+
+
+# Writing ---------------------------------------------------------------------------------------
+
+def meld_to_dict(meld: Meld) -> dict:
+    out: dict[str, Any] = {"player": meld.player, "kind": meld.kind.value}
+    for name in ("count", "pagat"):
+        if getattr(meld, name) is not None:
+            out[name] = getattr(meld, name)
+    for name in ("group", "missing"):
+        if getattr(meld, name) is not None:
+            out[name] = getattr(meld, name).value
+    return out
+
+
+def deal_to_dict(deal: Deal) -> dict:
+    out: dict[str, Any] = {"dealer": deal.dealer}
+    if deal.kind is not DealKind.PLAYED:
+        out["kind"] = deal.kind.value
+    if deal.melds:
+        out["melds"] = [meld_to_dict(m) for m in deal.melds]
+    if deal.pagat is not None:
+        out["pagat"] = {"owner": deal.pagat.owner, "fate": deal.pagat.fate.value}
+    if deal.kings:
+        out["kings"] = {suit.value: {"owner": f.owner, "fate": f.fate.value} for suit, f in deal.kings}
+    for name in ("last_trick", "tout", "nolo"):
+        if getattr(deal, name) is not None:
+            out[name] = getattr(deal, name)
+    if deal.counts:
+        out["counts"] = dict(deal.counts)
+    if deal.derived is not None:
+        out["derived"] = deal.derived
+    if deal.fines:
+        out["fines"] = [
+            {"player": f.player, "kind": f.kind.value, **({"amount": f.amount} if f.amount is not None else {})}
+            for f in deal.fines
+        ]
+    return out
+
+
+def evening_to_dict(evening: Evening) -> dict:
+    out: dict[str, Any] = {"format": FORMAT, "rules": evening.rules}
+    if evening.date is not None:
+        out["date"] = evening.date.isoformat()
+    out["players"] = list(evening.players)
+    out["deals"] = [deal_to_dict(d) for d in evening.deals]
+    return out
+
+
+def dumps(evening: Evening) -> str:
+    return json.dumps(evening_to_dict(evening), ensure_ascii=False, indent=1) + "\n"

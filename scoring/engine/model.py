@@ -1,0 +1,208 @@
+"""The domain of a recorded evening as enums and frozen dataclasses (RULES.md §1-§4, FORMAT.md).
+
+Players are identified by their display name at the table; seat order is the order of
+``Evening.players`` (the direction of dealing, RULES.md §1).
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import date
+
+
+class Suit(enum.Enum):
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+    SPADES = "spades"
+
+
+class Group(enum.Enum):
+    """A meld group (RULES.md §3.1): the four kings, or the court cards of one suit."""
+
+    KINGS = "kings"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+    SPADES = "spades"
+
+    @property
+    def suit(self) -> Suit | None:
+        return None if self is Group.KINGS else Suit(self.value)
+
+
+class Court(enum.Enum):
+    """The four court cards of a suit, highest first."""
+
+    KING = "king"
+    QUEEN = "queen"
+    CAVALIER = "cavalier"
+    KNAVE = "knave"
+
+
+class MeldKind(enum.Enum):
+    TAROKS = "taroks"
+    MATADORS = "matadors"
+    OVERFULL = "overfull"
+    FULL = "full"
+    HALF = "half"
+
+    @property
+    def is_group(self) -> bool:
+        return self in (MeldKind.OVERFULL, MeldKind.FULL, MeldKind.HALF)
+
+
+class Fate(enum.Enum):
+    """What became of the pagat or a king (RULES.md §3.2, §3.3)."""
+
+    HOME = "home"
+    LOST = "lost"
+    ULTIMO = "ultimo"
+    BAGUD = "bagud"
+
+    @property
+    def in_last_trick(self) -> bool:
+        return self in (Fate.ULTIMO, Fate.BAGUD)
+
+    @property
+    def won_a_trick(self) -> bool:
+        return self in (Fate.HOME, Fate.ULTIMO)
+
+
+class DealKind(enum.Enum):
+    PLAYED = "played"
+    MISDEAL = "misdeal"
+    SCRAPPED = "scrapped"
+
+
+class FineKind(enum.Enum):
+    """Fines of RULES.md §4, each paid into both cups."""
+
+    CUP_NOT_MOVED = "cup_not_moved"
+    MISDEAL = "misdeal"
+    WRONG_CARD_COUNT = "wrong_card_count"
+    FALSE_MELD = "false_meld"
+    MISSED_MELD = "missed_meld"
+    MELD_BEFORE_DEALER = "meld_before_dealer"
+    OUT_OF_TURN = "out_of_turn"
+    FALSE_SCIES_CALL = "false_scies_call"
+    CUSTOM = "custom"
+
+    @property
+    def blocks_ultimo(self) -> bool:
+        """A false or missed meld forbids an ultimo in the same deal (§4g, §11c)."""
+        return self in (FineKind.FALSE_MELD, FineKind.MISSED_MELD)
+
+
+class Cup(enum.Enum):
+    KING = "king"
+    PAGAT = "pagat"
+
+
+#: An account of the double-entry journal: a player (by name) or a cup.
+Account = str | Cup
+
+
+@dataclass(frozen=True)
+class Meld:
+    player: str
+    kind: MeldKind
+    count: int | None = None          # taroks and matadors
+    pagat: bool | None = None         # taroks: "med" / "uden" pagat
+    group: Group | None = None        # overfull, full, half
+    missing: Suit | Court | None = None  # half: the card the melder lacks
+
+
+@dataclass(frozen=True)
+class CardFate:
+    owner: str
+    fate: Fate
+
+
+@dataclass(frozen=True)
+class Fine:
+    player: str
+    kind: FineKind
+    amount: int | None = None  # points per cup, custom fines only
+
+
+@dataclass(frozen=True)
+class Deal:
+    dealer: str
+    kind: DealKind = DealKind.PLAYED
+    melds: tuple[Meld, ...] = ()
+    fines: tuple[Fine, ...] = ()
+    pagat: CardFate | None = None
+    kings: tuple[tuple[Suit, CardFate], ...] = ()
+    last_trick: str | None = None
+    tout: str | None = None
+    nolo: str | None = None
+    counts: tuple[tuple[str, int], ...] = ()
+    derived: str | None = None
+
+    def king(self, suit: Suit) -> CardFate | None:
+        return dict(self.kings).get(suit)
+
+    @property
+    def count_map(self) -> dict[str, int]:
+        return dict(self.counts)
+
+    def cards(self) -> tuple[tuple[Cup, Suit | None, CardFate], ...]:
+        """The pagat and the recorded kings as (cup, suit, fate), pagat first."""
+        found: list[tuple[Cup, Suit | None, CardFate]] = []
+        if self.pagat is not None:
+            found.append((Cup.PAGAT, None, self.pagat))
+        found.extend((Cup.KING, suit, fate) for suit, fate in self.kings)
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class Evening:
+    players: tuple[str, ...]
+    deals: tuple[Deal, ...] = ()
+    rules: str = "vlk"
+    date: date | None = None
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who does what in one deal (RULES.md §1)."""
+
+    dealer: str
+    forehand: str
+    middlehand: str
+    active: tuple[str, ...]       # forehand, middlehand, dealer
+    sitting_out: tuple[str, ...]
+    next_dealer: str
+    default_derived: str
+
+
+def seating(players: tuple[str, ...], dealer: str) -> Seating:
+    """Active players, forehand, middlehand and sitters-out for a deal (RULES.md §1, booklet §3a).
+
+    3 at the table: everybody plays. 4: the player opposite the dealer (dealer+2) sits out.
+    5: the dealer and his two neighbours play. The forehand is dealer+1, the middlehand the third
+    active player. The next dealer is dealer+1 (dealer+2 with five). The default derived counter
+    is the next dealer when he is active, else the middlehand (§3.3.6 Decision).
+    """
+    n = len(players)
+    if n not in (3, 4, 5):
+        raise ValueError(f"a table seats 3 to 5 players, not {n}")
+    d = players.index(dealer)
+
+    def at(offset: int) -> str:
+        return players[(d + offset) % n]
+
+    forehand = at(1)
+    middlehand = {3: at(2), 4: at(3), 5: at(4)}[n]
+    active = (forehand, middlehand, dealer)
+    next_dealer = at(2) if n == 5 else at(1)
+    return Seating(
+        dealer=dealer,
+        forehand=forehand,
+        middlehand=middlehand,
+        active=active,
+        sitting_out=tuple(p for p in players if p not in active),
+        next_dealer=next_dealer,
+        default_derived=next_dealer if next_dealer in active else middlehand,
+    )

@@ -1,0 +1,146 @@
+"""Validation problems and their wording, in Danish and English.
+
+The engine has no Django, so it carries its own small catalogue. A ``Problem`` names the deal
+(1-based, ``None`` for the evening itself), the field path inside the deal (FORMAT.md names,
+list items 1-based: ``melds[2].count``) and a message code with its parameters.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LANGUAGES = ("da", "en")
+
+_CATALOGUE: dict[str, tuple[str, str]] = {
+    # code: (Danish, English)
+    "required": ("skal udfyldes", "is required"),
+    "unknown_key": ("ukendt felt '{key}'", "unknown key '{key}'"),
+    "not_object": ("skal være et objekt", "must be an object"),
+    "not_list": ("skal være en liste", "must be a list"),
+    "not_text": ("skal være tekst", "must be text"),
+    "not_int": ("skal være et helt tal", "must be a whole number"),
+    "not_bool": ("skal være true eller false", "must be true or false"),
+    "not_date": ("skal være en dato (ÅÅÅÅ-MM-DD)", "must be an ISO date (YYYY-MM-DD)"),
+    "not_json": ("filen er ikke gyldig JSON: {detail}", "the file is not valid JSON: {detail}"),
+    "choice": ("skal være en af: {choices}", "must be one of: {choices}"),
+    "format": ("skal være '{expected}'", "must be '{expected}'"),
+    "unknown_rules": ("ukendt takstkort '{name}'", "unknown rate card '{name}'"),
+    "player_count": ("et bord har 3 til 5 spillere, ikke {count}", "a table seats 3 to 5 players, not {count}"),
+    "empty_name": ("et navn må ikke være tomt", "a name must not be empty"),
+    "duplicate_name": ("{name} står to gange", "{name} is listed twice"),
+    "not_at_table": ("{name} sidder ikke ved dette bord", "{name} does not sit at this table"),
+    "sits_out": ("{name} sidder over i dette spil", "{name} sits out this deal"),
+    "only_dealer_and_fines": (
+        "en fejlgivning eller et kasseret spil har kun giver, art og bøder",
+        "a misdeal or scrapped deal carries only dealer, kind and fines",
+    ),
+    "meld_field_unused": ("hører ikke til en {kind}-melding", "does not belong to a {kind} meld"),
+    "meld_count_range": ("skal være mellem {low} og {high}", "must be between {low} and {high}"),
+    "missing_kind_kings": ("skal være en farve (hearts, diamonds, clubs, spades)",
+                           "must be a suit (hearts, diamonds, clubs, spades)"),
+    "missing_kind_court": ("skal være king, queen, cavalier eller knave",
+                           "must be king, queen, cavalier or knave"),
+    "two_melds_group": ("{name} har allerede en melding i {group}", "{name} already has a meld in {group}"),
+    "two_melds_kind": ("{name} har allerede en {kind}-melding", "{name} already has a {kind} meld"),
+    "card_claimed_twice": ("{card} kan ikke høre til både {first} og {second}",
+                           "{card} cannot belong to both {first} and {second}"),
+    "taroks_without_own_pagat": ("{name} har pagat og kan ikke melde 'uden'",
+                                 "{name} holds the pagat and cannot meld 'without'"),
+    "missing_card_owned": ("{name} melder {card} som manglende, men har det",
+                           "{name} names {card} as missing but holds it"),
+    "too_many_taroks": ("{total} taroks meldt i alt; der er kun 22", "{total} taroks melded in all; there are only 22"),
+    "two_ultimo": ("kun ét kort kan gå ultimo", "only one card can make ultimo"),
+    "ultimo_not_winner": ("{name} tog ikke sidste stik og kan ikke gå ultimo",
+                          "{name} did not win the last trick and cannot make ultimo"),
+    "bagud_winner": ("{name} tog sidste stik, så kortet kan ikke gå bagud",
+                     "{name} won the last trick, so the card cannot go bagud"),
+    "two_cards_last_trick": ("{name} kan ikke have to kort i sidste stik",
+                             "{name} cannot have two cards in the last trick"),
+    "tout_not_winner": ("{name} tog ikke sidste stik og kan ikke have tout",
+                        "{name} did not win the last trick and cannot have a tout"),
+    "tout_and_nolo": ("tout og nolo kan ikke begge ske", "a tout and a nolo cannot both happen"),
+    "nolo_winner": ("{name} tog sidste stik og kan ikke have nolo",
+                    "{name} won the last trick and cannot have a nolo"),
+    "nolo_card_home": ("{name} har nolo og kan ikke have taget stik med {card}",
+                       "{name} has a nolo and cannot have won a trick with {card}"),
+    "tout_card_home": ("{name} fik tout, så {owner} kan ikke have taget stik med {card}",
+                       "{name} made a tout, so {owner} cannot have won a trick with {card}"),
+    "tout_card_lost": ("{name} fik tout og kan ikke have tabt {card}",
+                       "{name} made a tout and cannot have lost {card}"),
+    "counts_after_nolo": ("der tælles ikke efter en nolo", "there is no counting after a nolo"),
+    "counts_missing": ("to eller tre spillere skal tælle", "two or three players must count"),
+    "count_range": ("skal være mellem {low} og {high}", "must be between {low} and {high}"),
+    "tout_count": ("skal være {expected} efter en tout", "must be {expected} after a tout"),
+    "counts_sum_two": ("de to tal giver {total}; højst {maximum}", "the two counts add up to {total}; at most {maximum}"),
+    "counts_sum_three": ("de tre tal giver {total}; de skal give {expected}",
+                         "the three counts add up to {total}; they must add up to {expected}"),
+    "derived_must_be": ("med to tal er det {name}, der udregnes", "with two counts the derived player is {name}"),
+    "custom_amount": ("skal være et positivt helt tal", "must be a positive whole number"),
+    "amount_not_custom": ("kun en anden bøde har et beløb", "only a custom fine has an amount"),
+    "misdeal_fine_misplaced": ("fejlgivningsbøden gives ved at registrere spillet som fejlgivning (giveren betaler)",
+                               "the misdeal fine comes with a misdeal deal and falls on its dealer"),
+}
+
+_CARD_NAMES: dict[str, tuple[str, str]] = {
+    "pagat": ("pagat", "the pagat"),
+    "scies": ("skisen", "the scies"),
+    "tarok21": ("tarok 21", "tarok 21"),
+}
+_SUITS = {"hearts": ("hjerter", "hearts"), "diamonds": ("ruder", "diamonds"),
+          "clubs": ("klør", "clubs"), "spades": ("spar", "spades")}
+_COURTS = {"king": ("konge", "king"), "queen": ("dame", "queen"),
+           "cavalier": ("kavaler", "cavalier"), "knave": ("knægt", "knave")}
+_GROUPS = {"kings": ("kongerne", "the kings"), **{k: (v[0], v[1]) for k, v in _SUITS.items()}}
+_DEAL_WORD = ("spil", "deal")
+
+
+def card_name(key: str, lang: str = "en") -> str:
+    """Name of a card key (``pagat``, ``scies``, ``tarok21`` or ``<suit>.<court>``)."""
+    i = LANGUAGES.index(lang)
+    if key in _CARD_NAMES:
+        return _CARD_NAMES[key][i]
+    suit, court = key.split(".")
+    if lang == "da":
+        return f"{_SUITS[suit][0]} {_COURTS[court][0]}"
+    return f"the {_COURTS[court][1]} of {_SUITS[suit][1]}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    deal: int | None          # 1-based deal number; None for the evening's own fields
+    field: str                # path inside the deal or the evening, FORMAT.md names
+    code: str
+    params: tuple[tuple[str, str | int], ...] = ()
+
+    def message(self, lang: str = "en") -> str:
+        i = LANGUAGES.index(lang)
+        params = dict(self.params)
+        if "card" in params:
+            params["card"] = card_name(str(params["card"]), lang)
+        if "group" in params:
+            params["group"] = _GROUPS[str(params["group"])][i]
+        return _CATALOGUE[self.code][i].format(**params)
+
+    def text(self, lang: str = "en") -> str:
+        """One line naming deal and field: ``deal 3: kings.hearts.owner: Carl sits out this deal``."""
+        where = f"{_DEAL_WORD[LANGUAGES.index(lang)]} {self.deal}: " if self.deal is not None else ""
+        return f"{where}{self.field}: {self.message(lang)}"
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def problem(deal: int | None, field: str, code: str, **params: str | int) -> Problem:
+    if code not in _CATALOGUE:
+        raise KeyError(code)
+    return Problem(deal, field, code, tuple(sorted(params.items())))
+
+
+class EveningError(Exception):
+    """The one validation error of the engine: carries every problem found, never just the first."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]):
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def lines(self, lang: str = "en") -> list[str]:
+        return [p.text(lang) for p in self.problems]

@@ -1,0 +1,72 @@
+"""Who pays whom: the fewest transfers that settle the evening's totals.
+
+With ``n`` players owing or owed, ``n - k`` transfers suffice and are needed, where ``k`` is the
+largest number of disjoint groups whose balances each sum to zero. The groups are found exactly
+(a table has at most five players), then each group is settled largest debtor to largest creditor.
+Ties are broken by seat order, so the result is deterministic.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: str
+    payee: str
+    points: int
+
+
+def fewest_transfers(totals: tuple[tuple[str, int], ...]) -> tuple[Transfer, ...]:
+    if sum(amount for _, amount in totals) != 0:
+        raise ValueError("totals must sum to zero")
+    people = [(name, amount) for name, amount in totals if amount]
+    result: list[Transfer] = []
+    for group in _zero_groups(tuple(amount for _, amount in people)):
+        result.extend(_settle_group([people[i] for i in group]))
+    return tuple(result)
+
+
+def _zero_groups(amounts: tuple[int, ...]) -> list[list[int]]:
+    """Partition indexes into the most zero-sum groups (max zero-sum prefixes over orderings)."""
+    n = len(amounts)
+
+    @lru_cache(maxsize=None)
+    def best(mask: int) -> int:
+        if mask == 0:
+            return 0
+        closes = 1 if sum(amounts[i] for i in range(n) if mask >> i & 1) == 0 else 0
+        return closes + max(best(mask & ~(1 << i)) for i in range(n) if mask >> i & 1)
+
+    order: list[int] = []
+    mask = (1 << n) - 1
+    while mask:  # walk back: the last member placed is the one whose removal keeps the optimum
+        closes = 1 if sum(amounts[i] for i in range(n) if mask >> i & 1) == 0 else 0
+        last = next(i for i in reversed(range(n)) if mask >> i & 1 and best(mask & ~(1 << i)) + closes == best(mask))
+        order.append(last)
+        mask &= ~(1 << last)
+    order.reverse()
+    groups, current, running = [], [], 0
+    for i in order:
+        current.append(i)
+        running += amounts[i]
+        if running == 0:
+            groups.append(sorted(current))
+            current = []
+    return groups
+
+
+def _settle_group(group: list[tuple[str, int]]) -> list[Transfer]:
+    """Largest debtor pays largest creditor until the group is square (at most len-1 transfers)."""
+    seat = {name: i for i, (name, _) in enumerate(group)}
+    balance = dict(group)
+    transfers = []
+    while any(balance.values()):
+        debtor = min((n for n in balance if balance[n] < 0), key=lambda n: (balance[n], seat[n]))
+        creditor = max((n for n in balance if balance[n] > 0), key=lambda n: (balance[n], -seat[n]))
+        amount = min(-balance[debtor], balance[creditor])
+        transfers.append(Transfer(debtor, creditor, amount))
+        balance[debtor] += amount
+        balance[creditor] -= amount
+    return transfers

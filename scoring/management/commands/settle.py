@@ -1,0 +1,44 @@
+"""``python manage.py settle FILE [--json]`` (FORMAT.md): settle an evening file with the engine
+alone, without touching the database."""
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+
+from scoring.engine.interchange import loads
+from scoring.engine.problems import EveningError
+from scoring.engine.report import settlement_text, settlement_to_dict
+from scoring.engine.settle import settle_evening
+
+
+class Command(BaseCommand):
+    help = "Settle an evening file (tarokklub.evening/1) and print the sheet, or --json."
+    requires_system_checks: list = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="path of the evening file, or - for standard input")
+        parser.add_argument("--json", action="store_true", help="print the settlement as JSON (FORMAT.md)")
+        parser.add_argument("--lang", choices=["en", "da"], default="en", help="language of problem messages")
+
+    def handle(self, *args, **options):
+        try:
+            text = sys.stdin.read() if options["file"] == "-" else _read(options["file"])
+        except OSError as exc:
+            self.stderr.write(f"file: cannot read {options['file']}: {exc.strerror}")
+            sys.exit(2)
+        try:
+            settlement = settle_evening(loads(text))
+        except EveningError as exc:
+            for line in exc.lines(options["lang"]):
+                self.stderr.write(line)
+            sys.exit(2)
+        if options["json"]:
+            self.stdout.write(json.dumps(settlement_to_dict(settlement), ensure_ascii=False, indent=1))
+        else:
+            self.stdout.write(settlement_text(settlement), ending="")
+
+
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()

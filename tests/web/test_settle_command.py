@@ -1,0 +1,113 @@
+"""``manage.py settle`` exactly as FORMAT.md says: the sheet, --json, and exit status 2 on bad files."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT, golden_files
+
+GOLDEN = golden_files()
+
+
+def settle(*args, stdin=None):
+    return subprocess.run([sys.executable, "manage.py", "settle", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, input=stdin)
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_settle_json_reproduces_expected(path):
+    out = settle(path, "--json")
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+    for key in ("players", "opening", "split", "totals"):
+        assert got[key] == expected[key]
+    assert [(d["net"], d["cups"]) for d in got["deals"]] == [(d["net"], d["cups"]) for d in expected["deals"]]
+    assert all({"from", "to", "points"} == set(t) for t in got["transfers"])
+
+
+def test_settle_prints_the_paper_sheet(golden_dir):
+    out = settle(golden_dir / "three-players-basic.json")
+    assert out.returncode == 0
+    lines = out.stdout.splitlines()
+    # one row per deal with nets and both cups, a running total under it
+    deal4 = next(line for line in lines if line.startswith("deal 4"))
+    assert deal4.split()[2:] == ["-5", "-195", "95", "180", "70"]
+    assert next(line for line in lines if line.startswith("TOTAL")).split()[1:] == ["135", "-35", "-100"]
+    assert "split" in out.stdout and "Who pays whom:" in out.stdout
+    assert "Bent pays Anne 35 points" in out.stdout and "Carl pays Anne 100 points" in out.stdout
+
+
+def test_invalid_file_exits_2_with_one_line_per_problem(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({
+        "format": "tarokklub.evening/1",
+        "players": ["Anne", "Bent", "Carl", "Dorte"],
+        "deals": [
+            {"dealer": "Anne", "pagat": {"owner": "Anne", "fate": "home"}, "last_trick": "Anne",
+             "counts": {"Anne": 40, "Bent": 20}},
+            {"dealer": "Anne", "pagat": {"owner": "Anne", "fate": "home"}, "last_trick": "Anne",
+             "kings": {"hearts": {"owner": "Carl", "fate": "lost"}}, "counts": {"Anne": 40, "Bent": 20},
+             "colour": "red"},
+        ],
+    }))
+    out = settle(bad)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert lines == [
+        "deal 2: colour: unknown key 'colour'",
+        "deal 2: kings.hearts.owner: Carl sits out this deal",
+    ]
+    out = settle(bad, "--json")
+    assert out.returncode == 2 and out.stdout == ""
+
+
+def test_all_problems_of_a_file_are_listed(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({
+        "format": "tarokklub.evening/1",
+        "players": ["Anne", "Bent", "Carl", "Dorte"],
+        "deals": [
+            {"dealer": "Anne", "pagat": {"owner": "Anne", "fate": "home"}, "last_trick": "Anne",
+             "counts": {"Anne": 40, "Bent": 20}},
+            {"dealer": "Anne", "pagat": {"owner": "Anne", "fate": "home"}, "last_trick": "Anne",
+             "counts": {"Anne": 40, "Bent": 20}},
+            {"dealer": "Anne", "pagat": {"owner": "Anne", "fate": "home"}, "last_trick": "Anne",
+             "kings": {"hearts": {"owner": "Carl", "fate": "lost"}}, "counts": {"Anne": 40, "Bent": 20}},
+        ],
+    }))
+    out = settle(bad)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip().splitlines() == ["deal 3: kings.hearts.owner: Carl sits out this deal"]
+
+
+def test_problems_in_danish(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "tarokklub.evening/1", "players": ["Anne", "Bent", "Carl"], "deals": [{"dealer": "Erik"}]}')
+    out = settle(bad, "--lang", "da")
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        "spil 1: dealer: Erik sidder ikke ved dette bord",
+        "spil 1: pagat: skal udfyldes",
+        "spil 1: last_trick: skal udfyldes",
+    ]
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[]", '{"format": 1}', "null"])
+def test_garbage_exits_2(tmp_path, text):
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    out = settle(bad)
+    assert out.returncode == 2 and out.stdout == "" and out.stderr.strip()
+
+
+def test_missing_file_exits_2(tmp_path):
+    out = settle(tmp_path / "nope.json")
+    assert out.returncode == 2 and out.stdout == "" and "nope.json" in out.stderr
+
+
+def test_settle_reads_standard_input(golden_dir):
+    out = settle("-", "--json", stdin=(golden_dir / "three-players-basic.json").read_text())
+    assert out.returncode == 0 and json.loads(out.stdout)["totals"] == {"Anne": 135, "Bent": -35, "Carl": -100}

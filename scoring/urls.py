@@ -1,8 +1,20 @@
 from django.urls import path
 
-from . import views
+from . import views_evening, views_table
 
 app_name = "scoring"
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", views_evening.home, name="home"),
+    path("evenings/new/", views_evening.evening_new, name="evening_new"),
+    path("evenings/import/", views_evening.evening_import, name="evening_import"),
+    path("evenings/<int:pk>/", views_evening.evening_detail, name="evening_detail"),
+    path("evenings/<int:pk>/tables/new/", views_evening.table_new, name="table_new"),
+    path("evenings/<int:pk>/tables/import/", views_evening.table_import, name="table_import"),
+    path("evenings/<int:pk>/close/", views_evening.evening_close, name="evening_close"),
+    path("evenings/<int:pk>/pdf/", views_evening.evening_pdf, name="evening_pdf"),
+    path("tables/<int:pk>/", views_table.table_detail, name="table_detail"),
+    path("tables/<int:pk>/form/", views_table.deal_form, name="deal_form"),
+    path("tables/<int:pk>/preview/", views_table.deal_preview, name="deal_preview"),
+    path("tables/<int:pk>/export/", views_evening.table_export, name="table_export"),
+    path("deals/<int:pk>/edit/", views_table.deal_edit, name="deal_edit"),
 ]

@@ -11,6 +11,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 
+#: Up to this many players with a balance the fewest transfers are found exactly (a table has at
+#: most five; an evening of several tables may have more). Above it, largest debtor pays largest
+#: creditor, which still needs at most players − 1 transfers.
+EXACT_LIMIT = 12
+
+
 @dataclass(frozen=True)
 class Transfer:
     payer: str
@@ -22,6 +28,8 @@ def fewest_transfers(totals: tuple[tuple[str, int], ...]) -> tuple[Transfer, ...
     if sum(amount for _, amount in totals) != 0:
         raise ValueError("totals must sum to zero")
     people = [(name, amount) for name, amount in totals if amount]
+    if len(people) > EXACT_LIMIT:  # beyond a few tables' worth the exact search is too slow
+        return tuple(_settle_group(people))
     result: list[Transfer] = []
     for group in _zero_groups(tuple(amount for _, amount in people)):
         result.extend(_settle_group([people[i] for i in group]))

@@ -1,0 +1,190 @@
+"""Tarokklub's records. Amounts are integer points; the engine computes every one of them and
+services persist its journal entries (STYLE.md: functional core, imperative shell)."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.rates import RATE_CARDS
+
+RULES_CHOICES = [(name, card.title) for name, card in RATE_CARDS.items()]
+
+
+class Club(models.Model):
+    name = models.CharField(_("navn"), max_length=100, unique=True)
+    kroner_per_point = models.DecimalField(
+        _("kroner pr. point"), max_digits=8, decimal_places=4, default=Decimal("0.25"),
+        validators=[MinValueValidator(Decimal("0"))])
+    rules = models.CharField(_("takstkort"), max_length=40, choices=RULES_CHOICES, default="vlk")
+
+    class Meta:
+        verbose_name = _("klub")
+        verbose_name_plural = _("klubber")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(_("navn"), max_length=100)
+    starts = models.DateField(_("starter"), null=True, blank=True)
+    ends = models.DateField(_("slutter"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("sæson")
+        verbose_name_plural = _("sæsoner")
+        ordering = ["club", "-starts", "name"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="season_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    name = models.CharField(_("navn"), max_length=60)
+
+    class Meta:
+        verbose_name = _("spiller")
+        verbose_name_plural = _("spillere")
+        ordering = ["club", "name"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="player_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Evening(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="evenings")
+    date = models.DateField(_("dato"))
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="evenings")
+    closed_at = models.DateTimeField(_("lukket"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("aften")
+        verbose_name_plural = _("aftener")
+        ordering = ["-date", "-id"]
+        indexes = [models.Index(fields=["club", "date"])]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.date:%Y-%m-%d}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class Table(models.Model):
+    """One table ("parti") of an evening: 3–5 seated players and its own two cups."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("bord"))
+    rules = models.CharField(_("takstkort"), max_length=40, choices=RULES_CHOICES, default="vlk")
+    version = models.PositiveIntegerField(default=0)  # bumped by every recording (optimistic check)
+
+    class Meta:
+        verbose_name = _("bord")
+        verbose_name_plural = _("borde")
+        ordering = ["evening", "number"]
+        constraints = [models.UniqueConstraint(fields=["evening", "number"], name="table_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.evening} – {_('bord')} {self.number}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_unique_player"),
+        ]
+
+
+class DealKind(models.TextChoices):
+    PLAYED = "played", _("spillet")
+    MISDEAL = "misdeal", _("fejlgivning")
+    SCRAPPED = "scrapped", _("kasseret")
+
+
+class Deal(models.Model):
+    """A recorded deal. ``outcome`` is the deal object of the evening file (FORMAT.md).
+
+    Rows are never edited: a correction stores a new row for the same number and marks the old
+    one replaced, so every version stays on record.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="deals")
+    number = models.PositiveIntegerField()
+    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=10, choices=DealKind.choices, default=DealKind.PLAYED)
+    outcome = models.JSONField()
+    replaced_by = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                       related_name="replaces")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="+")
+
+    class Meta:
+        ordering = ["table", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], condition=Q(replaced_by__isnull=True),
+                                    name="deal_one_current_per_number"),
+        ]
+
+
+class EntryKind(models.TextChoices):
+    OPENING = "opening", _("åbning")
+    DEAL = "deal", _("spil")
+    SPLIT = "split", _("deling")
+    REVERSAL = "reversal", _("tilbageførsel")
+
+
+class JournalEntry(models.Model):
+    """One engine journal entry; its legs sum to zero. Reversed, never edited."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="entries")
+    kind = models.CharField(max_length=10, choices=EntryKind.choices)
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
+    reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
+    king_cup_after = models.IntegerField()
+    pagat_cup_after = models.IntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "id"]
+        verbose_name_plural = _("posteringer")
+
+
+class Account(models.TextChoices):
+    PLAYER = "player", _("spiller")
+    KING_CUP = "king", _("kongekop")
+    PAGAT_CUP = "pagat", _("pagatkop")
+
+
+class Leg(models.Model):
+    entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="legs")
+    account = models.CharField(max_length=6, choices=Account.choices)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="legs")
+    amount = models.IntegerField()
+
+    class Meta:
+        ordering = ["entry", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(account="player", player__isnull=False) | (~Q(account="player") & Q(player__isnull=True))),
+                name="leg_player_iff_player_account"),
+        ]
+        indexes = [models.Index(fields=["player", "entry"])]

@@ -1,0 +1,148 @@
+"""Selectors read (STYLE.md §5): query functions that shape stored data for views, PDFs and
+commands. Every amount shown comes from the stored journal, which the engine produced."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Prefetch
+
+from scoring.engine import interchange
+from scoring.engine.model import Evening as EngineEvening, seating
+from scoring.engine.money import kroner
+from scoring.engine.transfers import Transfer, fewest_transfers
+
+from .models import Account, Deal, EntryKind, Evening, JournalEntry, Leg, Table
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    label: str
+    number: int | None            # deal number, None for opening and split
+    kind: str                     # opening / played / misdeal / scrapped / split
+    net: tuple[int, ...]          # per player, seat order
+    active: tuple[bool, ...]      # per player: active in this deal (sitters-out are greyed)
+    king_cup: int
+    pagat_cup: int
+    running: tuple[int, ...]      # per player after this row
+    deal: Deal | None = None
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    table: Table
+    players: tuple[str, ...]
+    rows: tuple[SheetRow, ...]
+    cups: tuple[int, int]         # king, pagat now
+    totals: tuple[int, ...]       # per player now (after the split when closed)
+    closed: bool
+    deals: tuple[Deal, ...]       # current version of every deal
+
+    @property
+    def next_number(self) -> int:
+        return len(self.deals) + 1
+
+    @property
+    def last_deal(self) -> Deal | None:
+        return self.deals[-1] if self.deals else None
+
+    def next_seating(self):
+        """Who deals, leads and sits out next (RULES.md §1): the dealer after the last deal's
+        (a misdeal passes the deal on, §11a; a scrapped deal is dealt again by the same dealer)."""
+        if not self.deals:
+            return seating(self.players, self.players[0])
+        last = self.deals[-1]
+        dealer = last.dealer.name
+        if last.kind == "scrapped":
+            return seating(self.players, dealer)
+        return seating(self.players, seating(self.players, dealer).next_dealer)
+
+
+def _sheet_entries(table: Table) -> list[JournalEntry]:
+    return list(
+        JournalEntry.objects.filter(table=table, reversed_by__isnull=True)
+        .exclude(kind=EntryKind.REVERSAL)
+        .select_related("deal", "deal__dealer")
+        .prefetch_related(Prefetch("legs", queryset=Leg.objects.select_related("player")))
+        .order_by("id")
+    )
+
+
+def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> TableSheet:
+    """The paper sheet of one table: a row per deal, each player's net, the cups after."""
+    players = tuple(s.player.name for s in table.seats.select_related("player").order_by("position"))
+    if entries is None:
+        entries = _sheet_entries(table)
+    order = {EntryKind.OPENING: 0, EntryKind.DEAL: 1, EntryKind.SPLIT: 2}
+    entries = sorted(entries, key=lambda e: (order[e.kind], e.deal.number if e.deal else 0))
+    rows, running = [], dict.fromkeys(players, 0)
+    for entry in entries:
+        net = dict.fromkeys(players, 0)
+        for leg in entry.legs.all():
+            if leg.account == Account.PLAYER:
+                net[leg.player.name] += leg.amount
+        for name in players:
+            running[name] += net[name]
+        if entry.kind == EntryKind.DEAL:
+            active = set(seating(players, entry.deal.dealer.name).active)
+            label, kind = str(entry.deal.number), entry.deal.kind
+        else:
+            active, label, kind = set(players), entry.kind, entry.kind
+        rows.append(SheetRow(label, entry.deal.number if entry.deal else None, kind,
+                             tuple(net[p] for p in players), tuple(p in active for p in players),
+                             entry.king_cup_after, entry.pagat_cup_after, tuple(running[p] for p in players),
+                             entry.deal))
+    last = rows[-1] if rows else None
+    return TableSheet(
+        table=table, players=players, rows=tuple(rows),
+        cups=(last.king_cup, last.pagat_cup) if last else (0, 0),
+        totals=tuple(running[p] for p in players),
+        closed=table.evening.closed_at is not None,
+        deals=tuple(e.deal for e in entries if e.kind == EntryKind.DEAL),
+    )
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    points: int
+    kroner: Decimal
+
+
+@dataclass(frozen=True)
+class EveningSummary:
+    evening: Evening
+    sheets: tuple[TableSheet, ...]
+    totals: tuple[tuple[str, int, Decimal], ...]   # player, points, kroner (seat order, table order)
+    payments: tuple[Payment, ...]
+    kroner_per_point: Decimal
+
+
+def evening_summary(evening: Evening) -> EveningSummary:
+    """Every table's sheet, each player's total and who pays whom, in points and kroner."""
+    tables = list(evening.tables.prefetch_related("seats__player").order_by("number"))
+    entries = defaultdict(list)
+    for entry in (JournalEntry.objects.filter(table__evening=evening, reversed_by__isnull=True)
+                  .exclude(kind=EntryKind.REVERSAL).select_related("deal", "deal__dealer")
+                  .prefetch_related(Prefetch("legs", queryset=Leg.objects.select_related("player")))):
+        entries[entry.table_id].append(entry)
+    sheets = tuple(table_sheet(t, entries[t.id]) for t in tables)
+    rate = evening.club.kroner_per_point
+    totals: list[tuple[str, int]] = [(p, t) for s in sheets for p, t in zip(s.players, s.totals)]
+    transfers: tuple[Transfer, ...] = fewest_transfers(tuple(totals)) if totals else ()
+    return EveningSummary(
+        evening=evening, sheets=sheets,
+        totals=tuple((p, t, kroner(t, rate)) for p, t in totals),
+        payments=tuple(Payment(t.payer, t.payee, t.points, kroner(t.points, rate)) for t in transfers),
+        kroner_per_point=rate,
+    )
+
+
+def table_to_evening_file(table: Table) -> dict:
+    """The table's evening in the interchange format (the current version of every deal)."""
+    players = tuple(s.player.name for s in table.seats.select_related("player").order_by("position"))
+    deals = tuple(interchange.parse_deal(d.outcome, d.number)
+                  for d in table.deals.filter(replaced_by__isnull=True).order_by("number"))
+    return interchange.evening_to_dict(EngineEvening(players, deals, table.rules, table.evening.date))

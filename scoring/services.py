@@ -1,0 +1,276 @@
+"""Services write (STYLE.md §5): each is atomic, calls the engine for every amount and persists
+its journal entries. They raise ``RecordingError`` with messages that name the field."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from scoring.engine import interchange
+from scoring.engine.model import Cup
+from scoring.engine.problems import EveningError, Problem
+from scoring.engine.rates import rate_card
+from scoring.engine.settle import Cups, Entry, LedgerError, settle_deal, settle_opening, settle_split
+from scoring.engine.validate import validate_players
+
+from .models import Account, Club, Deal, EntryKind, Evening, JournalEntry, Leg, Player, Seat, Table
+
+
+@dataclass(frozen=True)
+class FieldError:
+    deal: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        prefix = f"{_('spil')} {self.deal}: " if self.deal is not None else ""
+        return f"{prefix}{self.field}: {self.message}" if self.field else f"{prefix}{self.message}"
+
+
+class RecordingError(Exception):
+    """The one domain error of the services: every problem found, each naming its field."""
+
+    def __init__(self, errors: Iterable[FieldError]):
+        self.errors = tuple(errors)
+        super().__init__("; ".join(str(e) for e in self.errors))
+
+    @classmethod
+    def single(cls, field: str, message: str, deal: int | None = None) -> "RecordingError":
+        return cls([FieldError(deal, field, message)])
+
+    @classmethod
+    def from_problems(cls, problems: Iterable[Problem]) -> "RecordingError":
+        lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
+        return cls([FieldError(p.deal, p.field, p.message(lang)) for p in problems])
+
+
+class StaleTableError(RecordingError):
+    """Someone else recorded on this table since the form was shown."""
+
+
+# Persisting engine entries ---------------------------------------------------------------------
+
+def _post(table: Table, entry: Entry, kind: str, players: dict[str, Player], deal: Deal | None = None,
+          reverses: JournalEntry | None = None) -> JournalEntry:
+    legs = [(account, amount) for account, amount in entry.legs if amount]
+    if sum(amount for _, amount in legs) != 0:
+        raise LedgerError(f"refusing to save an entry that sums to {sum(a for _, a in legs)}")
+    saved = JournalEntry.objects.create(table=table, kind=kind, deal=deal, reverses=reverses,
+                                        king_cup_after=entry.cups.king, pagat_cup_after=entry.cups.pagat)
+    Leg.objects.bulk_create([_leg(saved, account, amount, players) for account, amount in legs])
+    return saved
+
+
+def _leg(entry: JournalEntry, account, amount: int, players: dict[str, Player]) -> Leg:
+    if account is Cup.KING:
+        return Leg(entry=entry, account=Account.KING_CUP, amount=amount)
+    if account is Cup.PAGAT:
+        return Leg(entry=entry, account=Account.PAGAT_CUP, amount=amount)
+    return Leg(entry=entry, account=Account.PLAYER, player=players[account], amount=amount)
+
+
+def _reverse(entry: JournalEntry, cups_after: Cups) -> JournalEntry:
+    """Post the mirror image of ``entry``; the original stays untouched (STYLE.md habit 4)."""
+    reversal = JournalEntry.objects.create(
+        table=entry.table, kind=EntryKind.REVERSAL, deal=entry.deal, reverses=entry,
+        king_cup_after=cups_after.king, pagat_cup_after=cups_after.pagat)
+    Leg.objects.bulk_create([Leg(entry=reversal, account=leg.account, player=leg.player, amount=-leg.amount)
+                             for leg in entry.legs.all()])
+    return reversal
+
+
+def table_players(table: Table) -> dict[str, Player]:
+    """The table's players by name, in seat order."""
+    return {seat.player.name: seat.player for seat in table.seats.select_related("player").order_by("position")}
+
+
+def table_cups(table: Table) -> Cups:
+    """The cups' content: the sum of every cup leg ever posted on the table."""
+    sums = dict(Leg.objects.filter(entry__table=table).exclude(account=Account.PLAYER)
+                .values_list("account").annotate(total=Sum("amount")).values_list("account", "total"))
+    return Cups(king=sums.get(Account.KING_CUP, 0) or 0, pagat=sums.get(Account.PAGAT_CUP, 0) or 0)
+
+
+def _locked(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("evening").get(pk=table.pk)
+
+
+def _check_open(evening: Evening) -> None:
+    if evening.closed_at is not None:
+        raise RecordingError.single("", _("Aftenen er lukket; den kan ikke ændres."))
+
+
+def _check_version(table: Table, expected_version: int | None) -> None:
+    if expected_version is not None and table.version != expected_version:
+        raise StaleTableError.single(
+            "", _("En anden har registreret et spil ved bordet – her er arket nu; dine indtastninger er bevaret."))
+
+
+def _parse(outcome: Any, number: int):
+    try:
+        return interchange.parse_deal(outcome, number)
+    except EveningError as exc:
+        raise RecordingError.from_problems(exc.problems) from None
+
+
+# Tables and deals ------------------------------------------------------------------------------
+
+@transaction.atomic
+def table_create(*, evening: Evening, players: list[Player], rules: str | None = None) -> Table:
+    """Seat 3–5 players (in dealing order) at a new table of ``evening`` and open its cups."""
+    _check_open(evening)
+    names = tuple(p.name for p in players)
+    problems = validate_players(names)
+    if problems:
+        raise RecordingError.from_problems(problems)
+    if any(p.club_id != evening.club_id for p in players):
+        raise RecordingError.single("players", _("Alle spillere skal være medlemmer af klubben."))
+    seated = set(Seat.objects.filter(table__evening=evening, player__in=players).values_list("player__name", flat=True))
+    if seated:
+        raise RecordingError.single("players", _("%(names)s sidder allerede ved et andet bord i aften.")
+                                    % {"names": ", ".join(sorted(seated))})
+    rules = rules or evening.club.rules
+    card = rate_card(rules)
+    number = (evening.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    table = Table.objects.create(evening=evening, number=number, rules=rules)
+    Seat.objects.bulk_create([Seat(table=table, player=p, position=i) for i, p in enumerate(players)])
+    _post(table, settle_opening(names, card), EntryKind.OPENING, {p.name: p for p in players})
+    return table
+
+
+def _current_deals(table: Table) -> list[Deal]:
+    return list(table.deals.filter(replaced_by__isnull=True).order_by("number"))
+
+
+@transaction.atomic
+def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int | None = None) -> Deal:
+    """Record the next deal at ``table`` from its evening-file deal object (FORMAT.md)."""
+    table = _locked(table)
+    _check_open(table.evening)
+    _check_version(table, expected_version)
+    number = table.deals.filter(replaced_by__isnull=True).count() + 1
+    deal = _parse(outcome, number)
+    players = table_players(table)
+    entry = _settle(players, number, deal, table_cups(table), table.rules)
+    saved = Deal.objects.create(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
+                                outcome=interchange.deal_to_dict(deal), recorded_by=_user(user))
+    _post(table, entry, EntryKind.DEAL, players, deal=saved)
+    Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    return saved
+
+
+def _settle(players: dict[str, Player], number: int, deal, cups: Cups, rules: str) -> Entry:
+    try:
+        return settle_deal(tuple(players), number, deal, cups, rate_card(rules))
+    except EveningError as exc:
+        raise RecordingError.from_problems(exc.problems) from None
+
+
+@transaction.atomic
+def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int | None = None) -> Deal:
+    """Correct a recorded deal: its entries and every later deal's are reversed and posted anew
+    from the corrected cups; the old deal row stays on record, replaced by the new one."""
+    table = _locked(deal.table)
+    _check_open(table.evening)
+    _check_version(table, expected_version)
+    deal = Deal.objects.get(pk=deal.pk)
+    if deal.replaced_by_id is not None:
+        raise RecordingError.single("", _("Spillet er allerede rettet; ret den nyeste udgave."))
+    corrected = _parse(outcome, deal.number)
+    players = table_players(table)
+    affected = [d for d in _current_deals(table) if d.number >= deal.number]
+    old_entries = list(JournalEntry.objects.filter(table=table, deal__in=affected, kind=EntryKind.DEAL,
+                                                   reversed_by__isnull=True).prefetch_related("legs").order_by("-id"))
+    # Settle everything in memory first: nothing is written unless the correction is valid.
+    cups = table_cups(table)
+    reversal_cups = []
+    for entry in old_entries:  # newest first: each reversal states the cups after it
+        moved = _cup_movement(entry)
+        cups = Cups(cups.king - moved.king, cups.pagat - moved.pagat)
+        reversal_cups.append(cups)
+    new_entries = []
+    for row in affected:
+        engine_deal = corrected if row.pk == deal.pk else interchange.parse_deal(row.outcome, row.number)
+        entry = _settle(players, row.number, engine_deal, cups, table.rules)
+        new_entries.append(entry)
+        cups = entry.cups
+
+    for entry, after in zip(old_entries, reversal_cups):
+        _reverse(entry, after)
+    replacement = Deal.objects.create(table=table, number=deal.number, dealer=players[corrected.dealer],
+                                      kind=corrected.kind.value, outcome=interchange.deal_to_dict(corrected),
+                                      recorded_by=_user(user))
+    Deal.objects.filter(pk=deal.pk).update(replaced_by=replacement)
+    rows = [replacement] + [d for d in affected if d.pk != deal.pk]
+    for row, entry in zip(rows, new_entries):
+        _post(table, entry, EntryKind.DEAL, players, deal=row)
+    Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    return replacement
+
+
+def _cup_movement(entry: JournalEntry) -> Cups:
+    moved = {leg.account: leg.amount for leg in entry.legs.all() if leg.account != Account.PLAYER}
+    return Cups(moved.get(Account.KING_CUP, 0), moved.get(Account.PAGAT_CUP, 0))
+
+
+def _user(user):
+    return user if (user is not None and getattr(user, "is_authenticated", False)) else None
+
+
+# Evenings --------------------------------------------------------------------------------------
+
+@transaction.atomic
+def evening_create(*, club: Club, date: dt.date, season=None) -> Evening:
+    return Evening.objects.create(club=club, date=date, season=season)
+
+
+@transaction.atomic
+def evening_close(*, evening: Evening) -> Evening:
+    """Share each table's cups (RULES.md §2, booklet §12); totals are final, the evening read-only."""
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    _check_open(evening)
+    for table in evening.tables.all():
+        table = _locked(table)
+        players = table_players(table)
+        running = dict.fromkeys(players, 0)
+        for name, total in (Leg.objects.filter(entry__table=table, account=Account.PLAYER)
+                            .values_list("player__name").annotate(t=Sum("amount")).values_list("player__name", "t")):
+            running[name] = total
+        entry = settle_split(tuple(players), table_cups(table), running, rate_card(table.rules))
+        _post(table, entry, EntryKind.SPLIT, players)
+        Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    evening.closed_at = timezone.now()
+    evening.save(update_fields=["closed_at"])
+    return evening
+
+
+def player_get_or_create(*, club: Club, name: str) -> Player:
+    name = name.strip()
+    if not name:
+        raise RecordingError.single("name", _("Navnet må ikke være tomt."))
+    player, _created = Player.objects.get_or_create(club=club, name=name)
+    return player
+
+
+@transaction.atomic
+def evening_import(*, club: Club, data: Any, evening: Evening | None = None, user=None) -> Table:
+    """Import one table's evening file (FORMAT.md). The whole file is validated first; every deal
+    is then recorded through ``deal_record``, as from the table-side form. All or nothing."""
+    try:
+        parsed = interchange.parse_evening(data)
+    except EveningError as exc:
+        raise RecordingError.from_problems(exc.problems) from None
+    if evening is None:
+        evening = evening_create(club=club, date=parsed.date or timezone.localdate())
+    elif evening.club_id != club.id:
+        raise RecordingError.single("evening", _("Aftenen hører til en anden klub."))
+    players = [player_get_or_create(club=club, name=name) for name in parsed.players]
+    table = table_create(evening=evening, players=players, rules=parsed.rules)
+    for deal in parsed.deals:
+        deal_record(table=table, outcome=interchange.deal_to_dict(deal), user=user)
+    return table

@@ -122,8 +122,8 @@ class DealKind(models.TextChoices):
 class Deal(models.Model):
     """A recorded deal. ``outcome`` is the deal object of the evening file (FORMAT.md).
 
-    Rows are never edited: a correction stores a new row for the same number and marks the old
-    one replaced, so every version stays on record.
+    Rows are never edited: a correction marks the old row not current and stores a new row for
+    the same number that ``replaces`` it, so every version stays on record.
     """
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="deals")
@@ -131,8 +131,9 @@ class Deal(models.Model):
     dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=10, choices=DealKind.choices, default=DealKind.PLAYED)
     outcome = models.JSONField()
-    replaced_by = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
-                                       related_name="replaces")
+    current = models.BooleanField(default=True)  # False once a correction replaced this version
+    replaces = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="replaced_by")
     recorded_at = models.DateTimeField(auto_now_add=True)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                     related_name="+")
@@ -140,7 +141,7 @@ class Deal(models.Model):
     class Meta:
         ordering = ["table", "number", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"], condition=Q(replaced_by__isnull=True),
+            models.UniqueConstraint(fields=["table", "number"], condition=Q(current=True),
                                     name="deal_one_current_per_number"),
         ]
 

@@ -144,5 +144,5 @@ def table_to_evening_file(table: Table) -> dict:
     """The table's evening in the interchange format (the current version of every deal)."""
     players = tuple(s.player.name for s in table.seats.select_related("player").order_by("position"))
     deals = tuple(interchange.parse_deal(d.outcome, d.number)
-                  for d in table.deals.filter(replaced_by__isnull=True).order_by("number"))
+                  for d in table.deals.filter(current=True).order_by("number"))
     return interchange.evening_to_dict(EngineEvening(players, deals, table.rules, table.evening.date))

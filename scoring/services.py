@@ -144,7 +144,7 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
 
 
 def _current_deals(table: Table) -> list[Deal]:
-    return list(table.deals.filter(replaced_by__isnull=True).order_by("number"))
+    return list(table.deals.filter(current=True).order_by("number"))
 
 
 @transaction.atomic
@@ -153,7 +153,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     table = _locked(table)
     _check_open(table.evening)
     _check_version(table, expected_version)
-    number = table.deals.filter(replaced_by__isnull=True).count() + 1
+    number = table.deals.filter(current=True).count() + 1
     deal = _parse(outcome, number)
     players = table_players(table)
     entry = _settle(players, number, deal, table_cups(table), table.rules)
@@ -179,7 +179,7 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
     _check_open(table.evening)
     _check_version(table, expected_version)
     deal = Deal.objects.get(pk=deal.pk)
-    if deal.replaced_by_id is not None:
+    if not deal.current:
         raise RecordingError.single("", _("Spillet er allerede rettet; ret den nyeste udgave."))
     corrected = _parse(outcome, deal.number)
     players = table_players(table)
@@ -202,10 +202,10 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
 
     for entry, after in zip(old_entries, reversal_cups):
         _reverse(entry, after)
+    Deal.objects.filter(pk=deal.pk).update(current=False)
     replacement = Deal.objects.create(table=table, number=deal.number, dealer=players[corrected.dealer],
                                       kind=corrected.kind.value, outcome=interchange.deal_to_dict(corrected),
-                                      recorded_by=_user(user))
-    Deal.objects.filter(pk=deal.pk).update(replaced_by=replacement)
+                                      replaces=deal, recorded_by=_user(user))
     rows = [replacement] + [d for d in affected if d.pk != deal.pk]
     for row, entry in zip(rows, new_entries):
         _post(table, entry, EntryKind.DEAL, players, deal=row)

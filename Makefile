@@ -20,9 +20,16 @@ run: $(STAMP)
 	if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-## Install everything the tests need and run the whole suite.
-test: $(STAMP)
+CHROMIUM := /usr/bin/chromium
+
+# Debian's Chromium drives the browser tests (Playwright uses it; it never downloads a browser).
+$(CHROMIUM):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+## Install everything the tests need and run the whole suite on SQLite, then on PostgreSQL.
+test: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest
+	scripts/with-postgres $(PY) -m pytest -p no:cacheprovider
 
 test-engine: $(STAMP)
 	$(PY) -m pytest tests/engine

@@ -2,6 +2,7 @@
 services persist its journal entries (STYLE.md: functional core, imperative shell)."""
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 from django.conf import settings
@@ -130,7 +131,8 @@ class Deal(models.Model):
     number = models.PositiveIntegerField()
     dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=10, choices=DealKind.choices, default=DealKind.PLAYED)
-    outcome = models.JSONField()
+    # The deal object exactly as recorded, as JSON text: a JSONB column would reorder its keys.
+    outcome_json = models.TextField()
     current = models.BooleanField(default=True)  # False once a correction replaced this version
     replaces = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
                                     related_name="replaced_by")
@@ -144,6 +146,10 @@ class Deal(models.Model):
             models.UniqueConstraint(fields=["table", "number"], condition=Q(current=True),
                                     name="deal_one_current_per_number"),
         ]
+
+    @property
+    def outcome(self) -> dict:
+        return json.loads(self.outcome_json)
 
 
 class EntryKind(models.TextChoices):

@@ -3,6 +3,7 @@ its journal entries. They raise ``RecordingError`` with messages that name the f
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -158,7 +159,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     players = table_players(table)
     entry = _settle(players, number, deal, table_cups(table), table.rules)
     saved = Deal.objects.create(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
-                                outcome=interchange.deal_to_dict(deal), recorded_by=_user(user))
+                                outcome_json=_outcome_json(deal), recorded_by=_user(user))
     _post(table, entry, EntryKind.DEAL, players, deal=saved)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     return saved
@@ -204,7 +205,7 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
         _reverse(entry, after)
     Deal.objects.filter(pk=deal.pk).update(current=False)
     replacement = Deal.objects.create(table=table, number=deal.number, dealer=players[corrected.dealer],
-                                      kind=corrected.kind.value, outcome=interchange.deal_to_dict(corrected),
+                                      kind=corrected.kind.value, outcome_json=_outcome_json(corrected),
                                       replaces=deal, recorded_by=_user(user))
     rows = [replacement] + [d for d in affected if d.pk != deal.pk]
     for row, entry in zip(rows, new_entries):
@@ -216,6 +217,10 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
 def _cup_movement(entry: JournalEntry) -> Cups:
     moved = {leg.account: leg.amount for leg in entry.legs.all() if leg.account != Account.PLAYER}
     return Cups(moved.get(Account.KING_CUP, 0), moved.get(Account.PAGAT_CUP, 0))
+
+
+def _outcome_json(deal) -> str:
+    return json.dumps(interchange.deal_to_dict(deal), ensure_ascii=False)
 
 
 def _user(user):

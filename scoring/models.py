@@ -195,3 +195,39 @@ class Leg(models.Model):
                 name="leg_player_iff_player_account"),
         ]
         indexes = [models.Index(fields=["player", "entry"])]
+
+
+class Role(models.TextChoices):
+    """What a user may do in one club (issue 5): each role includes the ones below it."""
+
+    ADMIN = "admin", _("klubadministrator")
+    SCOREKEEPER = "scorekeeper", _("skriver")
+    MEMBER = "member", _("medlem")
+
+
+ROLE_RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
+
+
+class Membership(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("rolle"), max_length=12, choices=Role.choices, default=Role.MEMBER)
+
+    class Meta:
+        verbose_name = _("medlemskab")
+        verbose_name_plural = _("medlemskaber")
+        constraints = [models.UniqueConstraint(fields=["user", "club"], name="membership_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.club} ({self.get_role_display()})"
+
+    def allows(self, role: str) -> bool:
+        return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class LoginAttempt(models.Model):
+    """A failed login, for throttling (issue 5): kept per username and address."""
+
+    username = models.CharField(max_length=150, db_index=True)
+    address = models.CharField(max_length=45, db_index=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)

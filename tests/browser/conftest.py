@@ -1,0 +1,36 @@
+"""Browser tests: Playwright driving Debian's Chromium against pytest-django's live server."""
+import os
+import tempfile
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make in
+# between are ordinary synchronous calls, which Django would otherwise refuse.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A page in a 360 px wide phone-sized window, downloads allowed."""
+    context = browser.new_context(viewport={"width": 360, "height": 780}, accept_downloads=True,
+                                  locale="da-DK", has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

@@ -231,3 +231,28 @@ class LoginAttempt(models.Model):
     username = models.CharField(max_length=150, db_index=True)
     address = models.CharField(max_length=45, db_index=True)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+
+class PlayerDealStat(models.Model):
+    """Each player's figures for one deal version, written with its journal entry by the same
+    transaction (engine ``deal_stats``): the standings aggregate these in SQL. A summary, not the
+    ledger: when a correction re-settles a later deal its row is brought up to date."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="stats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_stats")
+    evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="+")
+    active = models.BooleanField()
+    net = models.IntegerField()
+    meld_points = models.IntegerField(default=0)
+    fines = models.IntegerField(default=0)
+    pagat_ultimo = models.PositiveSmallIntegerField(default=0)
+    king_ultimo = models.PositiveSmallIntegerField(default=0)
+    pagat_bagud = models.PositiveSmallIntegerField(default=0)
+    king_bagud = models.PositiveSmallIntegerField(default=0)
+    tout = models.PositiveSmallIntegerField(default=0)
+    nolo = models.PositiveSmallIntegerField(default=0)
+    last_trick = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["deal", "player"], name="stat_unique_deal_player")]
+        indexes = [models.Index(fields=["player", "evening"])]

@@ -16,10 +16,11 @@ from scoring.engine import interchange
 from scoring.engine.model import Cup
 from scoring.engine.problems import EveningError, Problem
 from scoring.engine.rates import rate_card
+from scoring.engine.stats import deal_stats
 from scoring.engine.settle import Cups, Entry, LedgerError, settle_deal, settle_opening, settle_split
 from scoring.engine.validate import validate_players
 
-from .models import Account, Club, Deal, EntryKind, Evening, JournalEntry, Leg, Player, Seat, Table
+from .models import Account, Club, Deal, EntryKind, Evening, JournalEntry, Leg, Player, PlayerDealStat, Seat, Table
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     saved = Deal.objects.create(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
                                 outcome_json=_outcome_json(deal), recorded_by=_user(user))
     _post(table, entry, EntryKind.DEAL, players, deal=saved)
+    _save_stats(table, saved, deal, entry, players)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     return saved
 
@@ -208,8 +210,10 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
                                       kind=corrected.kind.value, outcome_json=_outcome_json(corrected),
                                       replaces=deal, recorded_by=_user(user))
     rows = [replacement] + [d for d in affected if d.pk != deal.pk]
-    for row, entry in zip(rows, new_entries):
+    engine_deals = [corrected] + [interchange.parse_deal(d.outcome, d.number) for d in rows[1:]]
+    for row, engine_deal, entry in zip(rows, engine_deals, new_entries):
         _post(table, entry, EntryKind.DEAL, players, deal=row)
+        _save_stats(table, row, engine_deal, entry, players)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     return replacement
 
@@ -217,6 +221,29 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
 def _cup_movement(entry: JournalEntry) -> Cups:
     moved = {leg.account: leg.amount for leg in entry.legs.all() if leg.account != Account.PLAYER}
     return Cups(moved.get(Account.KING_CUP, 0), moved.get(Account.PAGAT_CUP, 0))
+
+
+_STAT_FIELDS = ("active", "net", "meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud",
+                "king_bagud", "tout", "nolo", "last_trick")
+
+
+def _save_stats(table: Table, saved: Deal, deal, entry: Entry, players: dict[str, Player]) -> None:
+    """Write (or bring up to date) the players' figures for ``saved`` from the engine's entry."""
+    existing = {s.player_id: s for s in PlayerDealStat.objects.filter(deal=saved)}
+    new, changed = [], []
+    for figures in deal_stats(tuple(players), deal, entry):
+        values = {name: getattr(figures, name) for name in _STAT_FIELDS}
+        player = players[figures.player]
+        if player.pk in existing:
+            row = existing[player.pk]
+            for name, value in values.items():
+                setattr(row, name, value)
+            changed.append(row)
+        else:
+            new.append(PlayerDealStat(deal=saved, player=player, evening_id=table.evening_id, **values))
+    PlayerDealStat.objects.bulk_create(new)
+    if changed:
+        PlayerDealStat.objects.bulk_update(changed, _STAT_FIELDS)
 
 
 def _outcome_json(deal) -> str:

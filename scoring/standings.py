@@ -1,0 +1,93 @@
+"""Season standings and player statistics (issue 4): read-only selectors.
+
+Points come from the journal (every leg a player ever got, reversals included, so corrections
+cancel out); event counts from the per-deal figures the engine wrote with each entry. A fixed
+number of queries, whatever the number of evenings or deals.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.db.models import Count, Q, Sum
+
+from scoring.engine.money import kroner
+
+from .models import Account, Club, Evening, Leg, PlayerDealStat, Season
+
+EVENT_FIELDS = ("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
+                "meld_points", "fines")
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    player_id: int
+    player: str
+    evenings: int
+    deals: int
+    points: int
+    kroner: Decimal
+    average: Decimal | None        # points per deal played, one decimal
+    pagat_ultimo: int
+    king_ultimo: int
+    pagat_bagud: int
+    king_bagud: int
+    tout: int
+    nolo: int
+    last_trick: int
+    meld_points: int
+    fines: int
+    best_evening: int | None
+    worst_evening: int | None
+
+
+def standings_evenings(club: Club, *, season: Season | None = None, date_from: dt.date | None = None,
+                       date_to: dt.date | None = None, include_open: bool = False):
+    evenings = Evening.objects.filter(club=club)
+    if season is not None:
+        evenings = evenings.filter(season=season)
+    if date_from is not None:
+        evenings = evenings.filter(date__gte=date_from)
+    if date_to is not None:
+        evenings = evenings.filter(date__lte=date_to)
+    if not include_open:
+        evenings = evenings.filter(closed_at__isnull=False)
+    return evenings
+
+
+def evening_points(evenings) -> dict[int, dict[int, int]]:
+    """{player id: {evening id: points}} over ``evenings``, from the journal (one query)."""
+    rows = (Leg.objects.filter(account=Account.PLAYER, entry__table__evening__in=evenings)
+            .values_list("player_id", "entry__table__evening_id").annotate(total=Sum("amount")))
+    points: dict[int, dict[int, int]] = defaultdict(dict)
+    for player_id, evening_id, total in rows:
+        points[player_id][evening_id] = total
+    return points
+
+
+def standings(club: Club, **filters) -> list[StandingRow]:
+    evenings = standings_evenings(club, **filters)
+    points = evening_points(evenings)
+    figures = {
+        row["player_id"]: row for row in
+        PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True)
+        .values("player_id", "player__name")
+        .annotate(deals=Count("id", filter=Q(active=True)), **{f: Sum(f) for f in EVENT_FIELDS})
+    }
+    rows = []
+    for player_id, row in figures.items():
+        per_evening = points.get(player_id, {})
+        total = sum(per_evening.values())
+        deals = row["deals"] or 0
+        rows.append(StandingRow(
+            player_id=player_id, player=row["player__name"], evenings=len(per_evening), deals=deals,
+            points=total, kroner=kroner(total, club.kroner_per_point),
+            average=(Decimal(total) / deals).quantize(Decimal("0.1"), ROUND_HALF_UP) if deals else None,
+            **{f: row[f] or 0 for f in EVENT_FIELDS},
+            best_evening=max(per_evening.values()) if per_evening else None,
+            worst_evening=min(per_evening.values()) if per_evening else None,
+        ))
+    rows.sort(key=lambda r: (-r.points, r.player))
+    return rows

@@ -28,6 +28,10 @@ class SheetRow:
     running: tuple[int, ...]      # per player after this row
     deal: Deal | None = None
 
+    @property
+    def net_cells(self) -> tuple[tuple[int, bool], ...]:
+        return tuple(zip(self.net, self.active))
+
 
 @dataclass(frozen=True)
 class TableSheet:
@@ -131,7 +135,8 @@ def evening_summary(evening: Evening) -> EveningSummary:
     sheets = tuple(table_sheet(t, entries[t.id]) for t in tables)
     rate = evening.club.kroner_per_point
     totals: list[tuple[str, int]] = [(p, t) for s in sheets for p, t in zip(s.players, s.totals)]
-    transfers: tuple[Transfer, ...] = fewest_transfers(tuple(totals)) if totals else ()
+    closed = evening.closed_at is not None  # before the split the cups still hold points
+    transfers: tuple[Transfer, ...] = fewest_transfers(tuple(totals)) if totals and closed else ()
     return EveningSummary(
         evening=evening, sheets=sheets,
         totals=tuple((p, t, kroner(t, rate)) for p, t in totals),

@@ -11,9 +11,14 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from scoring import services
-from scoring.models import Club
+from django.contrib.auth import get_user_model
+
+from scoring.models import Club, Membership, Role
 
 DEMO_CLUB = "Demo Tarokklub"
+#: Demo logins (username, role); the password of each is DEMO_PASSWORD. Demo data only.
+DEMO_USERS = (("admin", Role.ADMIN), ("skriver", Role.SCOREKEEPER), ("medlem", Role.MEMBER))
+DEMO_PASSWORD = "tarok-demo"
 DEMO_DIR = Path(settings.BASE_DIR) / "fixtures" / "demo"
 
 
@@ -26,6 +31,13 @@ class Command(BaseCommand):
             self.stdout.write("demo data already present")
             return
         club = Club.objects.create(name=DEMO_CLUB, kroner_per_point=Decimal("0.25"))
+        for username, role in DEMO_USERS:
+            user, created = get_user_model().objects.get_or_create(username=username)
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.is_staff = role == Role.ADMIN
+                user.save()
+            Membership.objects.get_or_create(user=user, club=club, defaults={"role": role})
         by_date = defaultdict(list)
         for path in sorted(DEMO_DIR.glob("*.json")):
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -38,4 +50,5 @@ class Command(BaseCommand):
             evenings.append(evening)
         for evening in evenings[:-1]:
             services.evening_close(evening=evening)
-        self.stdout.write(f"demo club '{club.name}' with {len(evenings)} evenings")
+        self.stdout.write(f"demo club '{club.name}' with {len(evenings)} evenings; log in as "
+                          + ", ".join(u for u, _ in DEMO_USERS) + f" (password {DEMO_PASSWORD})")

@@ -15,6 +15,11 @@ def _no_remote(url: str, *args, **kwargs):
     raise ValueError(f"the PDF may not load {url}")
 
 
+def _plain_decimal(value, lang: str) -> str:
+    text = format(value.normalize(), "f")
+    return text.replace(".", ",") if lang == "da" else text
+
+
 def render_evening_pdf(evening: Evening) -> bytes:
     """A4 settlement sheet: each table's deal-by-deal sheet with cups, the split, final totals,
     who pays whom in points and kroner, and lines for signatures."""
@@ -27,6 +32,6 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "evening": evening, "summary": summary, "rules": ", ".join(cards),
         "totals": [(p, t, format_kroner(k, lang)) for p, t, k in summary.totals],
         "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
-        "rate": summary.kroner_per_point,
+        "rate": _plain_decimal(summary.kroner_per_point, lang),
     })
     return HTML(string=html, url_fetcher=_no_remote).write_pdf()

@@ -39,7 +39,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -107,6 +106,7 @@ STORAGES = {
 
 # Production: everything secure unless the environment says otherwise (``check --deploy`` clean).
 if not DEBUG:
+    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")  # serves collected static files
     SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -22,11 +22,6 @@ def row_counts():
     return {m.__name__: m.objects.count() for m in (Club, Player, Evening, Table, Deal, JournalEntry, Leg)}
 
 
-@pytest.fixture
-def club():
-    return Club.objects.create(name="VLK", kroner_per_point=Decimal("0.25"))
-
-
 def assert_ledger_matches_engine(table):
     """Every entry sums to zero, and the sheet equals the engine's settlement of the export."""
     for entry in JournalEntry.objects.filter(table=table):

@@ -252,6 +252,7 @@ class PlayerDealStat(models.Model):
     tout = models.PositiveSmallIntegerField(default=0)
     nolo = models.PositiveSmallIntegerField(default=0)
     last_trick = models.PositiveSmallIntegerField(default=0)
+    cup_won = models.IntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["deal", "player"], name="stat_unique_deal_player")]

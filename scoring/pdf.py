@@ -35,3 +35,15 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "rate": _plain_decimal(summary.kroner_per_point, lang),
     })
     return HTML(string=html, url_fetcher=_no_remote).write_pdf()
+
+
+def render_standings_pdf(club, rows: list[dict], evening_filter=None) -> bytes:
+    """The standings as an A4 landscape PDF, in the evening sheet's look."""
+    from weasyprint import HTML
+
+    lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
+    data = evening_filter.form.cleaned_data if evening_filter is not None and evening_filter.is_valid() else {}
+    html = render_to_string("scoring/pdf/standings.html", {
+        "club": club, "rows": [{**r, "kroner": format_kroner(r["kroner"], lang)} for r in rows], "filters": data,
+    })
+    return HTML(string=html, url_fetcher=_no_remote).write_pdf()

@@ -224,7 +224,7 @@ def _cup_movement(entry: JournalEntry) -> Cups:
 
 
 _STAT_FIELDS = ("active", "net", "meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud",
-                "king_bagud", "tout", "nolo", "last_trick")
+                "king_bagud", "tout", "nolo", "last_trick", "cup_won")
 
 
 def _save_stats(table: Table, saved: Deal, deal, entry: Entry, players: dict[str, Player]) -> None:

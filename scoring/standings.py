@@ -67,8 +67,10 @@ def evening_points(evenings) -> dict[int, dict[int, int]]:
     return points
 
 
-def standings(club: Club, **filters) -> list[StandingRow]:
-    evenings = standings_evenings(club, **filters)
+def standings(club: Club, evenings=None, **filters) -> list[StandingRow]:
+    """One row per player over ``evenings`` (default: ``standings_evenings(club, **filters)``)."""
+    if evenings is None:
+        evenings = standings_evenings(club, **filters)
     points = evening_points(evenings)
     figures = {
         row["player_id"]: row for row in
@@ -91,3 +93,40 @@ def standings(club: Club, **filters) -> list[StandingRow]:
         ))
     rows.sort(key=lambda r: (-r.points, r.player))
     return rows
+
+
+@dataclass(frozen=True)
+class PlayerEvening:
+    evening_id: int
+    date: dt.date
+    closed: bool
+    points: int
+    kroner: Decimal
+    cumulative: int
+
+
+def player_evenings(player, evenings) -> list[PlayerEvening]:
+    """The player's result per evening, oldest first, with the running sum (two queries)."""
+    points = evening_points(evenings.filter(tables__seats__player=player)).get(player.pk, {})
+    rows, running = [], 0
+    for evening in Evening.objects.filter(pk__in=points).order_by("date", "id"):
+        running += points[evening.pk]
+        rows.append(PlayerEvening(evening.pk, evening.date, evening.closed_at is not None, points[evening.pk],
+                                  kroner(points[evening.pk], player.club.kroner_per_point), running))
+    return rows
+
+
+@dataclass(frozen=True)
+class CupWin:
+    date: dt.date
+    evening_id: int
+    player: str
+    amount: int
+    tout: bool
+
+
+def largest_cups_won(evenings, limit: int = 5) -> list[CupWin]:
+    """The largest cups taken in one deal by an ultimo or a tout (one query)."""
+    rows = (PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, cup_won__gt=0)
+            .select_related("player", "evening").order_by("-cup_won", "evening__date")[:limit])
+    return [CupWin(r.evening.date, r.evening_id, r.player.name, r.cup_won, bool(r.tout)) for r in rows]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_evening, views_table
+from . import views_evening, views_stats, views_table
 
 app_name = "scoring"
 urlpatterns = [
@@ -17,4 +17,8 @@ urlpatterns = [
     path("tables/<int:pk>/preview/", views_table.deal_preview, name="deal_preview"),
     path("tables/<int:pk>/export/", views_evening.table_export, name="table_export"),
     path("deals/<int:pk>/edit/", views_table.deal_edit, name="deal_edit"),
+    path("clubs/<int:pk>/", views_stats.club_detail, name="club_detail"),
+    path("clubs/<int:pk>/standings/", views_stats.standings_view, name="standings"),
+    path("clubs/<int:pk>/standings/pdf/", views_stats.standings_pdf, name="standings_pdf"),
+    path("players/<int:pk>/", views_stats.player_detail, name="player_detail"),
 ]

@@ -25,6 +25,7 @@ class PlayerDealStats:
     tout: int = 0
     nolo: int = 0
     last_trick: int = 0      # won the last trick
+    cup_won: int = 0         # taken from the cups by an ultimo or a tout
 
 
 def deal_stats(players: tuple[str, ...], deal: Deal, entry: Entry) -> tuple[PlayerDealStats, ...]:
@@ -50,5 +51,6 @@ def deal_stats(players: tuple[str, ...], deal: Deal, entry: Entry) -> tuple[Play
             tout=1 if played and deal.tout == player else 0,
             nolo=1 if played and deal.nolo == player else 0,
             last_trick=1 if played and deal.last_trick == player else 0,
+            cup_won=sum(p.amount for p in received if isinstance(p.payer, Cup)),
         ))
     return tuple(out)

@@ -34,14 +34,14 @@ def test_record_close_and_print_an_evening(live_server, phone, tmp_path):
     page.goto(f"{live_server.url}/")
     page.fill("#id_username", "skriver")
     page.fill("#id_password", "pw-secret-1")
-    page.click("button[type=submit]")
+    page.click("#login-submit")
 
     page.click("text=Ny aften")
     page.fill("#id_date", "2026-11-20")
     for i, name in enumerate(["Anne", "Bent", "Carl", "Dorte"], 1):
         page.fill(f"#id_new_{i}", name)
     with page.expect_navigation():
-        page.click("button[type=submit]")
+        page.click("#create-evening")
     expect(page.locator("#seating")).to_contain_text("Sidder overCarl")
 
     # Deal 1, Anne deals, Carl sits out: Bent melds "11 med", pagat home, Dorte takes the last trick.

@@ -76,7 +76,7 @@ def standings(club: Club, evenings=None, **filters) -> list[StandingRow]:
         row["player_id"]: row for row in
         PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True)
         .values("player_id", "player__name")
-        .annotate(deals=Count("id", filter=Q(active=True)), **{f: Sum(f) for f in EVENT_FIELDS})
+        .annotate(deals=Count("id", filter=Q(active=True, deal__kind="played")), **{f: Sum(f) for f in EVENT_FIELDS})
     }
     rows = []
     for player_id, row in figures.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import get_language, gettext as _, gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import access, services
@@ -22,10 +22,11 @@ from .models import Deal, Role, Table
 from .selectors import table_sheet
 
 REASON_NAMES = {
-    Reason.DEALER_FEE: "giverafgift", Reason.FINE: "bøde", Reason.MELD: "melding", Reason.PAGAT_HOME: "pagat hjem",
-    Reason.PAGAT_LOST: "pagat tabt", Reason.KING_LOST: "konge tabt", Reason.TOUT: "tout", Reason.ULTIMO: "ultimo",
-    Reason.BAGUD: "bagud", Reason.LAST_TRICK: "sidste stik", Reason.NOLO: "nolo", Reason.COUNTING: "tælling",
-    Reason.REFUND: "kop genfyldt", Reason.OPENING: "åbning", Reason.SPLIT: "deling",
+    Reason.DEALER_FEE: _lazy("giverafgift"), Reason.FINE: _lazy("bøde"), Reason.MELD: _lazy("melding"),
+    Reason.PAGAT_HOME: _lazy("pagat hjem"), Reason.PAGAT_LOST: _lazy("pagat tabt"),
+    Reason.KING_LOST: _lazy("konge tabt"), Reason.TOUT: "tout", Reason.ULTIMO: "ultimo", Reason.BAGUD: "bagud",
+    Reason.LAST_TRICK: _lazy("sidste stik"), Reason.NOLO: "nolo", Reason.COUNTING: _lazy("tælling"),
+    Reason.REFUND: _lazy("kop genfyldt"), Reason.OPENING: _lazy("åbning"), Reason.SPLIT: _lazy("deling"),
 }
 
 

@@ -36,7 +36,7 @@ def expected_from_engine(files):
             worst[player] = min(worst.get(player, total), total)
         for deal, entry in zip(evening.deals, settlement.deals):
             for figures in deal_stats(evening.players, deal, entry):
-                deals[figures.player] += figures.active
+                deals[figures.player] += figures.active and deal.kind.value == "played"
                 for name in ("tout", "nolo", "last_trick", "pagat_ultimo", "king_ultimo", "pagat_bagud",
                              "king_bagud", "meld_points", "fines"):
                     events[figures.player][name] += getattr(figures, name)

@@ -1,0 +1,50 @@
+"""``python manage.py standings [--club NAME] [--season NAME] [--include-open] [--json]``: the same
+numbers as the standings page."""
+import json
+from dataclasses import asdict
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.models import Club, Season
+from scoring.standings import standings
+
+
+class Command(BaseCommand):
+    help = "Print the season standings (closed evenings unless --include-open)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--club", default=None, help="club name; default: the only club")
+        parser.add_argument("--season", default=None, help="season name")
+        parser.add_argument("--include-open", action="store_true", help="count the open evening too")
+        parser.add_argument("--json", action="store_true")
+
+    def handle(self, *args, **options):
+        club = _club(options["club"])
+        season = None
+        if options["season"]:
+            season = Season.objects.filter(club=club, name=options["season"]).first()
+            if season is None:
+                raise CommandError(f"--season: {club.name} has no season named {options['season']!r}")
+        rows = standings(club, season=season, include_open=options["include_open"])
+        if options["json"]:
+            data = [{**asdict(r), "kroner": str(r.kroner), "average": None if r.average is None else str(r.average)}
+                    for r in rows]
+            self.stdout.write(json.dumps(data, ensure_ascii=False, indent=1))
+            return
+        header = f"{'player':<16}{'evenings':>9}{'deals':>7}{'points':>8}{'kroner':>10}{'avg':>7}"
+        self.stdout.write(header)
+        for r in rows:
+            avg = "-" if r.average is None else str(r.average)
+            self.stdout.write(f"{r.player:<16}{r.evenings:>9}{r.deals:>7}{r.points:>8}{r.kroner:>10}{avg:>7}")
+
+
+def _club(name):
+    if name:
+        club = Club.objects.filter(name=name).first()
+        if club is None:
+            raise CommandError(f"--club: no club named {name!r}")
+        return club
+    clubs = list(Club.objects.all()[:2])
+    if len(clubs) != 1:
+        raise CommandError("--club: name the club (there are %d)" % Club.objects.count())
+    return clubs[0]

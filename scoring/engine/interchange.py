@@ -47,7 +47,7 @@ class _Reader:
         prefix = f"{field}." if field else ""
         for key in value:
             if key not in keys:
-                self.add(f"{prefix}{key}", "unknown_key", key=str(key))
+                self.add(f"{prefix}{key or chr(34) * 2}", "unknown_key", key=str(key))
         for key in required:
             if key not in value:
                 self.add(f"{prefix}{key}", "required")

@@ -272,11 +272,14 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
 class SeatingForm(forms.Form):
     """A new table: 3–5 players in seat order, chosen among the members or typed in as new ones."""
 
-    def __init__(self, members: list[str], *args, with_date: bool = False, **kwargs):
+    def __init__(self, members: list[str], *args, with_date: bool = False, seasons=(), **kwargs):
         super().__init__(*args, **kwargs)
         if with_date:
             self.fields["date"] = forms.DateField(label=_("Dato"), initial=dt.date.today,
                                                   widget=forms.DateInput(attrs={"type": "date"}))
+            self.fields["season"] = forms.TypedChoiceField(
+                label=_("Sæson"), required=False, coerce=int, empty_value=None,
+                choices=[("", "—")] + [(s.pk, s.name) for s in seasons])
         choices = [("", "—")] + [(m, m) for m in members]
         for i in range(1, 6):
             self.fields[f"seat_{i}"] = forms.ChoiceField(label=_("Plads %(n)s") % {"n": i}, choices=choices,

@@ -133,7 +133,8 @@ class Deal(models.Model):
     kind = models.CharField(max_length=10, choices=DealKind.choices, default=DealKind.PLAYED)
     # The deal object exactly as recorded, as JSON text: a JSONB column would reorder its keys.
     outcome_json = models.TextField()
-    current = models.BooleanField(default=True)  # False once a correction replaced this version
+    current = models.BooleanField(default=True)  # False once a correction replaced or voided this version
+    voided = models.BooleanField(default=False)  # this version records that the deal was voided
     replaces = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
                                     related_name="replaced_by")
     recorded_at = models.DateTimeField(auto_now_add=True)
@@ -257,3 +258,25 @@ class PlayerDealStat(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["deal", "player"], name="stat_unique_deal_player")]
         indexes = [models.Index(fields=["player", "evening"])]
+
+
+class EveningEventKind(models.TextChoices):
+    CLOSED = "closed", _("lukket")
+    REOPENED = "reopened", _("genåbnet")
+    DEAL_CORRECTED = "corrected", _("spil rettet")
+    DEAL_VOIDED = "voided", _("spil annulleret")
+
+
+class EveningEvent(models.Model):
+    """The audit trail of an evening: who closed, reopened, corrected or voided what, when and why."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="events")
+    kind = models.CharField(max_length=10, choices=EveningEventKind.choices)
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, null=True, blank=True, related_name="events")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                             related_name="+")
+    reason = models.TextField(_("begrundelse"), blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["evening", "at", "id"]

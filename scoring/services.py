@@ -20,7 +20,10 @@ from scoring.engine.stats import deal_stats
 from scoring.engine.settle import Cups, Entry, LedgerError, settle_deal, settle_opening, settle_split
 from scoring.engine.validate import validate_players
 
-from .models import Account, Club, Deal, EntryKind, Evening, JournalEntry, Leg, Player, PlayerDealStat, Seat, Table
+from .models import (
+    Account, Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Leg, Player, PlayerDealStat,
+    Seat, Table,
+)
 
 
 @dataclass(frozen=True)
@@ -175,7 +178,8 @@ def _settle(players: dict[str, Player], number: int, deal, cups: Cups, rules: st
 
 
 @transaction.atomic
-def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int | None = None) -> Deal:
+def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int | None = None,
+                 reason: str = "") -> Deal:
     """Correct a recorded deal: its entries and every later deal's are reversed and posted anew
     from the corrected cups; the old deal row stays on record, replaced by the new one."""
     table = _locked(deal.table)
@@ -215,7 +219,37 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
         _post(table, entry, EntryKind.DEAL, players, deal=row)
         _save_stats(table, row, engine_deal, entry, players)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_CORRECTED, deal=replacement,
+                                user=_user(user), reason=reason)
     return replacement
+
+
+@transaction.atomic
+def deal_void(*, deal: Deal, user=None, reason: str = "", expected_version: int | None = None) -> Deal:
+    """Void the latest deal of a table: its entries are reversed and a voided version is recorded
+    (nothing is deleted). Only the latest deal, so no later deal has to be renumbered."""
+    table = _locked(deal.table)
+    _check_open(table.evening)
+    _check_version(table, expected_version)
+    deal = Deal.objects.get(pk=deal.pk)
+    latest = table.deals.filter(current=True).order_by("-number").first()
+    if not deal.current or latest is None or latest.pk != deal.pk:
+        raise RecordingError.single("", _("Kun det seneste spil kan annulleres."))
+    if not reason.strip():
+        raise RecordingError.single("reason", _("Skriv en begrundelse."))
+    cups = table_cups(table)
+    for entry in JournalEntry.objects.filter(deal=deal, kind=EntryKind.DEAL, reversed_by__isnull=True).prefetch_related("legs"):
+        moved = _cup_movement(entry)
+        cups = Cups(cups.king - moved.king, cups.pagat - moved.pagat)
+        _reverse(entry, cups)
+    Deal.objects.filter(pk=deal.pk).update(current=False)
+    void = Deal.objects.create(table=table, number=deal.number, dealer=deal.dealer, kind=deal.kind,
+                               outcome_json=deal.outcome_json, replaces=deal, current=False, voided=True,
+                               recorded_by=_user(user))
+    Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_VOIDED, deal=void,
+                                user=_user(user), reason=reason.strip())
+    return void
 
 
 def _cup_movement(entry: JournalEntry) -> Cups:
@@ -262,7 +296,7 @@ def evening_create(*, club: Club, date: dt.date, season=None) -> Evening:
 
 
 @transaction.atomic
-def evening_close(*, evening: Evening) -> Evening:
+def evening_close(*, evening: Evening, user=None) -> Evening:
     """Share each table's cups (RULES.md §2, booklet §12); totals are final, the evening read-only."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     _check_open(evening)
@@ -278,6 +312,30 @@ def evening_close(*, evening: Evening) -> Evening:
         Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     evening.closed_at = timezone.now()
     evening.save(update_fields=["closed_at"])
+    EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CLOSED, user=_user(user))
+    return evening
+
+
+@transaction.atomic
+def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
+    """Reopen a closed evening (club admins): the split entries are reversed, never deleted, and
+    the reopening is logged with its reason."""
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    if evening.closed_at is None:
+        raise RecordingError.single("", _("Aftenen er ikke lukket."))
+    if not (reason or "").strip():
+        raise RecordingError.single("reason", _("Skriv en begrundelse."))
+    for table in evening.tables.all():
+        table = _locked(table)
+        for entry in JournalEntry.objects.filter(table=table, kind=EntryKind.SPLIT, reversed_by__isnull=True):
+            moved = _cup_movement(entry)
+            cups = table_cups(table)
+            _reverse(entry, Cups(cups.king - moved.king, cups.pagat - moved.pagat))
+        Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    evening.closed_at = None
+    evening.save(update_fields=["closed_at"])
+    EveningEvent.objects.create(evening=evening, kind=EveningEventKind.REOPENED, user=_user(user),
+                                reason=reason.strip())
     return evening
 
 

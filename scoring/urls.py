@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_evening, views_stats, views_table
+from . import views_club, views_evening, views_stats, views_table
 
 app_name = "scoring"
 urlpatterns = [
@@ -21,4 +21,10 @@ urlpatterns = [
     path("clubs/<int:pk>/standings/", views_stats.standings_view, name="standings"),
     path("clubs/<int:pk>/standings/pdf/", views_stats.standings_pdf, name="standings_pdf"),
     path("players/<int:pk>/", views_stats.player_detail, name="player_detail"),
+    path("clubs/<int:pk>/players/", views_club.club_players, name="club_players"),
+    path("clubs/<int:pk>/seasons/", views_club.club_seasons, name="club_seasons"),
+    path("evenings/<int:pk>/reopen/", views_club.evening_reopen, name="evening_reopen"),
+    path("evenings/<int:pk>/log/", views_club.evening_log, name="evening_log"),
+    path("deals/<int:pk>/void/", views_club.deal_void, name="deal_void"),
+    path("deals/<int:pk>/history/", views_club.deal_history, name="deal_history"),
 ]

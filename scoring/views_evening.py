@@ -53,11 +53,13 @@ def evening_new(request):
     club_id = request.POST.get("club") or request.GET.get("club") or clubs[0].pk
     club = next((c for c in clubs if str(c.pk) == str(club_id)), clubs[0])
     members = list(club.players.values_list("name", flat=True))
-    form = SeatingForm(members, request.POST or None, with_date=True)
+    seasons = list(club.seasons.all())
+    form = SeatingForm(members, request.POST or None, with_date=True, seasons=seasons)
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
-                evening = services.evening_create(club=club, date=form.cleaned_data["date"])
+                season = next((s for s in seasons if s.pk == form.cleaned_data.get("season")), None)
+                evening = services.evening_create(club=club, date=form.cleaned_data["date"], season=season)
                 table = services.table_create(evening=evening, players=_seat_players(club, form.cleaned_data["names"]))
         except services.RecordingError as exc:
             for error in exc.errors:
@@ -78,6 +80,7 @@ def evening_detail(request, pk: int):
         "totals": [(p, t, format_kroner(k, lang)) for p, t, k in summary.totals],
         "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
+        "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),
     })
 
 
@@ -114,7 +117,7 @@ def evening_close(request, pk: int):
         return _refuse_closed(request, evening)
     if request.method == "POST":
         try:
-            services.evening_close(evening=evening)
+            services.evening_close(evening=evening, user=request.user)
         except services.RecordingError as exc:
             messages.error(request, str(exc))
         else:

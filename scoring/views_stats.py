@@ -99,4 +99,4 @@ def club_detail(request, pk: int):
     leaders = standings(club, evenings=evenings)[:5]
     return _export(request, table, f"aftener-{club.pk}") or render(request, "scoring/club_detail.html", {
         "club": club, "table": table, "leaders": leaders, "cups": largest_cups_won(evenings),
-        "filter": evening_filter})
+        "filter": evening_filter, "can_admin": access.can(request.user, club, "admin")})

@@ -76,6 +76,8 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "derived_must_be": ("med to tal er det {name}, der udregnes", "with two counts the derived player is {name}"),
     "custom_amount": ("skal være et positivt helt tal", "must be a positive whole number"),
     "amount_not_custom": ("kun en anden bøde har et beløb", "only a custom fine has an amount"),
+    "misdeal_only_its_fine": ("en fejlgivning har kun giverafgiften og fejlgivningsbøden",
+                              "a misdeal has only the dealer's fee and the misdeal fine"),
     "misdeal_fine_misplaced": ("fejlgivningsbøden gives ved at registrere spillet som fejlgivning (giveren betaler)",
                                "the misdeal fine comes with a misdeal deal and falls on its dealer"),
 }

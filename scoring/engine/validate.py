@@ -112,6 +112,9 @@ def _check_fines(seats: Seating, deal: Deal) -> Iterable[Problem]:
             yield problem(None, f"fines[{i}].amount", "amount_not_custom")
         if fine.kind is FineKind.MISDEAL and (deal.kind is not DealKind.MISDEAL or fine.player != seats.dealer):
             yield problem(None, f"fines[{i}].kind", "misdeal_fine_misplaced")
+        elif deal.kind is DealKind.MISDEAL and fine.kind is not FineKind.MISDEAL:
+            # RULES.md §4: "A misdeal deal has only the dealer's fee and the misdeal fine."
+            yield problem(None, f"fines[{i}].kind", "misdeal_only_its_fine")
 
 
 def _check_required(deal: Deal) -> Iterable[Problem]:

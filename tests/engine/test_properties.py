@@ -27,7 +27,7 @@ def evenings(draw, odd_fines: bool = False):
     dealer, deals = players[draw(st.integers(0, len(players) - 1))], []
     for _ in range(count):
         deal = random_deal(rng, players, dealer)
-        if odd_fines and draw(st.booleans()):
+        if odd_fines and deal.kind is not DealKind.MISDEAL and draw(st.booleans()):
             active = seating(players, dealer).active
             extra = Fine(draw(st.sampled_from(active)), FineKind.CUSTOM, draw(st.integers(1, 99)))
             deal = deal.__class__(**{**deal.__dict__, "fines": deal.fines + (extra,)})

@@ -314,6 +314,12 @@ def test_4_misdeal_fine_is_charged_once_when_also_listed():
     assert net["Anne"] == -20
 
 
+def test_4_misdeal_carries_no_other_fine():
+    # RULES.md §4 wins over FORMAT.md's "may carry fines": only the misdeal fine
+    assert problems(FOUR, {"kind": "misdeal", "fines": [{"player": "Bent", "kind": "out_of_turn"}]}) == [
+        ("fines[1].kind", "misdeal_only_its_fine")]
+
+
 def test_4_scrapped_deal_fee_and_its_fines():
     net, cups = deal(FOUR, kind="scrapped", fines=[{"player": "Bent", "kind": "wrong_card_count"}])
     assert net == {"Anne": -10, "Bent": -80, "Carl": 0, "Dorte": 0, "king": 45, "pagat": 45}

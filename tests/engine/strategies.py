@@ -1,0 +1,248 @@
+"""Hypothesis strategies for valid evenings (RULES.md §1-§5, FORMAT.md, the README's Decisions).
+
+A played deal is modelled the way it happens at the table: the honours are dealt first (who holds
+the pagat, the scies, tarok 21, the other taroks and every court card; only the three active
+players hold cards, a few taroks may lie in the skat), then the melds follow from the hands, the
+fates of the pagat and the kings follow from the last trick, and the counts add up. Every evening
+these strategies produce passes ``validate_evening(evening, VLK)`` with no problem.
+
+No Django here: the engine is pure Python.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+from hypothesis import strategies as st
+
+from scoring.engine.model import (
+    CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit, seating,
+)
+
+NAME_POOL = ("Anne", "Bent", "Carl", "Dorte", "Erik", "Åse", "Øjvind", "Jens Peter")
+
+#: Display names: a pool of ordinary names, or any text that is not blank (RULES.md §1, FORMAT.md).
+names = st.sampled_from(NAME_POOL) | st.text(min_size=1, max_size=8).filter(lambda s: s.strip() != "")
+
+#: Fines a played or scrapped deal may carry. The misdeal fine belongs to a misdeal deal's dealer
+#: only (README Decisions) and is generated there.
+PLAY_FINES = tuple(k for k in FineKind if k is not FineKind.MISDEAL)
+
+PAGAT, TAROK21, SCIES = 1, 21, 22   # tarok numbers; the scies counts as the 22nd tarok
+MIDDLE_TAROKS = tuple(range(20, 1, -1))  # 20, 19, ..., 2: the matadors run after 21, pagat, scies
+
+
+def group_cards(group: Group) -> tuple[tuple[Suit, Court], ...]:
+    """The four cards of a meld group (RULES.md §3.1): the kings, or one suit's court cards."""
+    if group is Group.KINGS:
+        return tuple((suit, Court.KING) for suit in Suit)
+    return tuple((group.suit, court) for court in Court)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Who holds each honour in one played deal. ``taroks`` maps 1-22 (1 pagat, 21, 22 scies) to
+    the holder, ``None`` for a tarok in the skat; ``courts`` maps (suit, court) to the holder."""
+
+    active: tuple[str, ...]
+    taroks: Mapping[int, str | None]
+    courts: Mapping[tuple[Suit, Court], str]
+
+    def tarok_count(self, player: str) -> int:
+        return sum(1 for who in self.taroks.values() if who == player)
+
+    def matadors(self, player: str) -> int:
+        """3 for tarok 21, pagat and scies, plus 20, 19, ... in unbroken order; 0 without them."""
+        if not all(self.taroks[k] == player for k in (PAGAT, TAROK21, SCIES)):
+            return 0
+        run = 0
+        for k in MIDDLE_TAROKS:
+            if self.taroks[k] != player:
+                break
+            run += 1
+        return 3 + run
+
+    def melds(self, player: str) -> list[Meld]:
+        """Every meld ``player`` holds (RULES.md §3.1), at most one per kind and group."""
+        found: list[Meld] = []
+        count = self.tarok_count(player)
+        if count >= 10:
+            found.append(Meld(player, MeldKind.TAROKS, count=count, pagat=self.taroks[PAGAT] == player))
+        if (matadors := self.matadors(player)):
+            found.append(Meld(player, MeldKind.MATADORS, count=matadors))
+        scies = self.taroks[SCIES] == player
+        for group in Group:
+            cards = group_cards(group)
+            lacking = [c for c in cards if self.courts[c] != player]
+            if not lacking:
+                found.append(Meld(player, MeldKind.OVERFULL if scies else MeldKind.FULL, group=group))
+            elif len(lacking) == 1 and scies:
+                suit, court = lacking[0]
+                found.append(Meld(player, MeldKind.HALF, group=group,
+                                  missing=suit if group is Group.KINGS else court))
+        return found
+
+
+def custom_amounts(arbitrary: bool) -> st.SearchStrategy[int]:
+    """Points per cup of a custom fine: multiples of 5 (the jetons), or any positive amount."""
+    return st.integers(1, 500) if arbitrary else st.integers(1, 40).map(lambda k: 5 * k)
+
+
+@st.composite
+def fines_of(draw, active: tuple[str, ...], arbitrary_fines: bool = False, max_size: int = 3) -> list[Fine]:
+    """0..max_size fines of every kind but the misdeal fine, on active players (RULES.md §4)."""
+    out = []
+    for _ in range(draw(st.integers(0, max_size))):
+        kind = draw(st.sampled_from(PLAY_FINES))
+        amount = draw(custom_amounts(arbitrary_fines)) if kind is FineKind.CUSTOM else None
+        out.append(Fine(draw(st.sampled_from(active)), kind, amount))
+    return out
+
+
+@st.composite
+def hands(draw, active: tuple[str, ...]) -> Hand:
+    """Deal the honours among the three active players (a few middle taroks may be in the skat)."""
+    who = st.sampled_from(active)
+    taroks: dict[int, str | None] = {k: draw(who) for k in (PAGAT, TAROK21, SCIES)}
+    run = draw(st.integers(0, len(MIDDLE_TAROKS)))
+    for k in MIDDLE_TAROKS[:run]:
+        taroks[k] = taroks[TAROK21]
+    rest = list(MIDDLE_TAROKS[run:])  # highest first
+    # Two players take shares from the top of the rest, then the skat, then a third gets the bottom.
+    order = draw(st.permutations(active))
+    first = draw(st.integers(0, len(rest)))
+    second = draw(st.integers(0, len(rest) - first))
+    skat = draw(st.integers(0, min(3, len(rest) - first - second)))
+    shares = [(order[0], first), (order[1], second), (None, skat), (order[2], len(rest) - first - second - skat)]
+    position = 0
+    for holder, size in shares:
+        for k in rest[position:position + size]:
+            taroks[k] = holder
+        position += size
+    courts = {(suit, court): draw(who) for suit in Suit for court in Court}
+    return Hand(tuple(active), MappingProxyType(taroks), MappingProxyType(courts))
+
+
+def _fate_options(owner: str, winner: str, tout: str | None, nolo: str | None) -> list[Fate]:
+    """Fates that agree with the tricks (RULES.md §3.2-§3.3, §5, README Decisions)."""
+    if tout is not None:  # the toutist took every trick: his cards came home, the others' were taken
+        return [Fate.HOME, Fate.ULTIMO] if owner == tout else [Fate.LOST, Fate.BAGUD]
+    if owner == nolo:     # no trick: nothing came home
+        return [Fate.LOST, Fate.BAGUD]
+    if owner == winner:   # may have lost a card earlier, cannot go bagud in a trick he wins
+        return [Fate.HOME, Fate.LOST, Fate.ULTIMO]
+    return [Fate.HOME, Fate.LOST, Fate.BAGUD]
+
+
+@st.composite
+def played_deals(draw, players: tuple[str, ...], dealer: str, arbitrary_fines: bool = False):
+    """A valid played deal with the ``Hand`` it was played from: ``(deal, hand)``."""
+    seats = seating(players, dealer)
+    active = seats.active
+    hand = draw(hands(active))
+    fines: list[Fine] = []
+
+    # §3.1 melds follow from the hands; a player may miss one (and may be fined for it, §4)
+    melds: list[Meld] = []
+    for player in active:
+        for meld in hand.melds(player):
+            choice = draw(st.integers(0, 5))
+            if choice <= 3:
+                melds.append(meld)
+            elif choice == 5:
+                fines.append(Fine(player, FineKind.MISSED_MELD))
+    melds = list(draw(st.permutations(melds)))
+
+    # The last trick, tout and nolo (§3.3.1, §3.3.5)
+    winner = draw(st.sampled_from(active))
+    special = draw(st.integers(0, 9))
+    tout = winner if special == 7 else None
+    nolo = draw(st.sampled_from([p for p in active if p != winner])) if special >= 8 else None
+
+    # §3.2-§3.3 fates of the pagat and the kings recorded, consistent with the last trick: one
+    # ultimo at most, one card per player in the last trick, and a king cannot win a last trick
+    # to which the pagat (a tarok) was played.
+    cards: list[Suit | None] = [None] + [suit for suit in Suit if draw(st.booleans())]
+    fates: dict[Suit | None, CardFate] = {}
+    in_trick: set[str] = set()
+    for suit in draw(st.permutations(cards)):
+        owner = hand.taroks[PAGAT] if suit is None else hand.courts[(suit, Court.KING)]
+        options = _fate_options(owner, winner, tout, nolo)
+        king_ultimo = any(f.fate is Fate.ULTIMO for s, f in fates.items() if s is not None)
+        pagat_bagud = None in fates and fates[None].fate is Fate.BAGUD
+        if (owner in in_trick or any(f.fate is Fate.ULTIMO for f in fates.values())
+                or (suit is not None and pagat_bagud)):
+            options = [f for f in options if f is not Fate.ULTIMO]
+        if owner in in_trick or (suit is None and king_ultimo):
+            options = [f for f in options if f is not Fate.BAGUD]
+        fate = draw(st.sampled_from(options))
+        if fate.in_last_trick:
+            in_trick.add(owner)
+        fates[suit] = CardFate(owner, fate)
+    kings = tuple((suit, fates[suit]) for suit in draw(st.permutations([s for s in fates if s is not None])))
+
+    # §4 fines; now and then the ultimo maker was fined for a false or missed meld (no ultimo paid)
+    fines += draw(fines_of(active, arbitrary_fines))
+    ultimo = [f.owner for f in fates.values() if f.fate is Fate.ULTIMO]
+    if ultimo and draw(st.integers(0, 3)) == 3:
+        fines.append(Fine(ultimo[0], draw(st.sampled_from([FineKind.FALSE_MELD, FineKind.MISSED_MELD]))))
+    fines = list(draw(st.permutations(fines)))
+
+    # §3.3.6 counts and the derived player
+    counts: tuple[tuple[str, int], ...] = ()
+    derived = None
+    if nolo is None:
+        order = draw(st.permutations(active))
+        if tout is not None:  # README Decisions: the toutist 78, each opponent 0
+            values = [78 if p == tout else 0 for p in order]
+        else:
+            first = draw(st.integers(1, 76))
+            second = draw(st.integers(1, 77 - first))
+            values = [first, second, 78 - first - second]
+        size = draw(st.sampled_from([2, 3]))
+        counts = tuple(zip(order[:size], values[:size]))
+        if draw(st.booleans()):
+            derived = order[2] if size == 2 else draw(st.sampled_from(active))
+
+    deal = Deal(
+        dealer=dealer, kind=DealKind.PLAYED, melds=tuple(melds), fines=tuple(fines), pagat=fates[None],
+        kings=kings, last_trick=winner, tout=tout, nolo=nolo, counts=counts, derived=derived,
+    )
+    return deal, hand
+
+
+@st.composite
+def deals(draw, players: tuple[str, ...], dealer: str, arbitrary_fines: bool = False) -> Deal:
+    """A valid deal of any kind: mostly played, sometimes a misdeal or a scrapped deal (§4)."""
+    roll = draw(st.integers(0, 11))
+    active = seating(players, dealer).active
+    if roll == 10:  # misdeal: the dealer's fee and the misdeal fine, which may be recorded explicitly
+        fines = (Fine(dealer, FineKind.MISDEAL),) if draw(st.booleans()) else ()
+        return Deal(dealer=dealer, kind=DealKind.MISDEAL, fines=fines)
+    if roll == 11:  # scrapped: the dealer's fee and its fines, no play
+        fines = draw(fines_of(active, arbitrary_fines))
+        if draw(st.booleans()):
+            fines.append(Fine(draw(st.sampled_from(active)), FineKind.WRONG_CARD_COUNT))
+        return Deal(dealer=dealer, kind=DealKind.SCRAPPED, fines=tuple(fines))
+    return draw(played_deals(players, dealer, arbitrary_fines))[0]
+
+
+@st.composite
+def evenings(draw, players=st.sampled_from([3, 4, 5]), arbitrary_fines: bool = False,
+             min_deals: int = 0, max_deals: int = 25) -> Evening:
+    """A valid ``Evening`` of 3, 4 or 5 players and ``min_deals``..``max_deals`` deals.
+
+    ``players`` draws the size of the table. Custom fines are multiples of 5 unless
+    ``arbitrary_fines``. The dealer passes on as RULES.md §1 suggests, overridden now and then.
+    """
+    n = draw(players)
+    table = tuple(draw(st.lists(names, min_size=n, max_size=n, unique=True)))
+    dealer = draw(st.sampled_from(table))
+    out = []
+    for _ in range(draw(st.integers(min_deals, max_deals))):
+        if draw(st.integers(0, 9)) == 9:  # the scorer may override the suggested dealer
+            dealer = draw(st.sampled_from(table))
+        out.append(draw(deals(table, dealer, arbitrary_fines)))
+        dealer = seating(table, dealer).next_dealer
+    return Evening(table, tuple(out), "vlk", draw(st.none() | st.dates()))

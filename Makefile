@@ -34,8 +34,10 @@ test: $(STAMP) $(CHROMIUM)
 test-engine: $(STAMP)
 	$(PY) -m pytest tests/engine
 
+## Benchmarks with budgets, on SQLite and on PostgreSQL; figures in bench/results.json (BENCH=--quick for a short run).
 bench: $(STAMP)
-	$(PY) -m scoring.engine.bench
+	$(PY) manage.py bench $(BENCH)
+	scripts/with-postgres $(PY) manage.py bench $(BENCH)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,180 @@
+"""``python manage.py bench [--quick] [--json]``: the performance figures of issue 6, measured on a
+throw-away test database of the configured backend, compared with their budgets (flagged, never
+asserted), printed as one table and merged into ``bench/results.json`` under the backend's name."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import statistics
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import connection
+from django.test import Client, override_settings
+
+BUDGETS = {
+    "standings_to_floor_ratio": ("<=", 3.0),
+    "record_deal_ms_median": ("<=", 50.0),
+    "pdf_160_deals_s": ("<=", 3.0),
+}
+
+
+def timed(fn, runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(round(len(ordered) * 0.95)) - 1)]
+
+
+class Command(BaseCommand):
+    help = "Measure engine, recording, pages and PDF against their budgets (issue 6)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--quick", action="store_true", help="a reduced history; finishes in under a minute")
+        parser.add_argument("--json", action="store_true")
+        parser.add_argument("--out", default=str(Path(settings.BASE_DIR) / "bench" / "results.json"))
+
+    def handle(self, *args, **options):
+        from django.core.signals import request_finished, request_started
+        from django.db import close_old_connections
+
+        # As Django's test runner does: keep one connection across requests (and the test database).
+        request_started.disconnect(close_old_connections)
+        request_finished.disconnect(close_old_connections)
+        old_name = connection.settings_dict["NAME"]
+        connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            with override_settings(ALLOWED_HOSTS=["testserver"], DEBUG=False):
+                results = self.measure(options["quick"])
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+        backend = connection.vendor
+        path = Path(options["out"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        merged = json.loads(path.read_text()) if path.exists() else {}
+        merged[backend] = results
+        path.write_text(json.dumps(merged, indent=1, default=str) + "\n")
+        if options["json"]:
+            self.stdout.write(json.dumps(results, indent=1, default=str))
+        else:
+            self.stdout.write(f"backend: {backend} ({'quick' if options['quick'] else 'full'})")
+            for key, value in results.items():
+                flag = ""
+                if key in BUDGETS:
+                    op, limit = BUDGETS[key]
+                    flag = f"  budget {op} {limit}: {'ok' if value <= limit else 'MISSED'}"
+                self.stdout.write(f"  {key:<44}{value!s:>14}{flag}")
+
+    def measure(self, quick: bool) -> dict:
+        from scoring import services
+        from scoring.engine.bench import measure as engine_measure
+        from scoring.engine.generate import random_deal
+        from scoring.engine.interchange import deal_to_dict
+        from scoring.engine.model import seating
+        from scoring.history import seed_history
+        from scoring.models import Club, Player
+        from scoring.pdf import render_evening_pdf
+
+        results: dict = {"quick": quick}
+        results.update(engine_measure(quick))
+
+        user = get_user_model().objects.create_superuser("bench", password="bench-password-1")
+        client = Client()
+        client.force_login(user)
+
+        def page(url: str, runs: int):
+            client.get(url)  # warm up
+            executed = []
+
+            def count(execute, sql, params, many, context):
+                executed.append(sql)
+                return execute(sql, params, many, context)
+
+            with connection.execute_wrapper(count):
+                assert client.get(url).status_code == 200, url
+            times = timed(lambda: client.get(url), runs)
+            return round(statistics.median(times) * 1000, 1), len(executed)
+
+        # Small history first: query counts must not change when the history grows.
+        small = seed_history(seasons=1, evenings=2, tables=2, deals=5, seed=2, name_prefix="Lille")[0]
+        small_player = Player.objects.filter(club=small).first()
+        small_counts = (page(f"/clubs/{small.pk}/standings/", 1)[1], page(f"/players/{small_player.pk}/", 1)[1])
+
+        shape = dict(seasons=2, evenings=5, tables=3, deals=10) if quick else dict(seasons=10, evenings=50, tables=3,
+                                                                                     deals=30)
+        start = time.perf_counter()
+        club = seed_history(seed=1, name_prefix="Historik", **shape)[0]
+        seconds = time.perf_counter() - start
+        deals = shape["seasons"] * shape["evenings"] * shape["tables"] * shape["deals"]
+        results["history_deals"] = deals
+        results["history_seed_deals_per_s"] = round(deals / seconds)
+
+        # Recording one deal through the service, on a 4-player table; the table page after 60 deals.
+        players = list(Player.objects.filter(club=club)[:4])
+        evening = services.evening_create(club=club, date=dt.date(2026, 11, 20))
+        table = services.table_create(evening=evening, players=players)
+        names = tuple(p.name for p in players)
+        import random
+        rng, dealer, times = random.Random(5), names[0], []
+        for _ in range(60):
+            deal = random_deal(rng, names, dealer)
+            outcome = deal_to_dict(deal)
+            times += timed(lambda: services.deal_record(table=table, outcome=outcome), 1)
+            dealer = seating(names, dealer).next_dealer if deal.kind.value != "scrapped" else dealer
+        results["record_deal_ms_median"] = round(statistics.median(times) * 1000, 2)
+        results["record_deal_ms_p95"] = round(p95(times) * 1000, 2)
+        results["table_page_60_deals_ms"], results["table_page_queries"] = page(f"/tables/{table.pk}/", 10)
+
+        # The evening sheet PDF with 4 tables x 40 deals.
+        pdf_evening = services.evening_create(club=club, date=dt.date(2026, 11, 21))
+        members = list(Player.objects.filter(club=club))
+        for t in range(4):
+            seated = members[t * 3:t * 3 + 4] if t < 3 else members[-4:]
+            seated = [p for p in seated if not pdf_evening.tables.filter(seats__player=p).exists()][:4]
+            tbl = services.table_create(evening=pdf_evening, players=seated)
+            names, dealer = tuple(p.name for p in seated), seated[0].name
+            for _ in range(40):
+                deal = random_deal(rng, names, dealer)
+                services.deal_record(table=tbl, outcome=deal_to_dict(deal))
+                dealer = seating(names, dealer).next_dealer if deal.kind.value != "scrapped" else dealer
+        services.evening_close(evening=pdf_evening)
+        results["pdf_160_deals_s"] = round(statistics.median(timed(lambda: render_evening_pdf(pdf_evening), 3)), 2)
+
+        # Standings and a player page over the whole history, against the raw aggregate floor.
+        services.evening_close(evening=evening)
+        standings_ms, standings_queries = page(f"/clubs/{club.pk}/standings/", 5 if quick else 10)
+        player = Player.objects.filter(club=club).first()
+        player_ms, player_queries = page(f"/players/{player.pk}/", 5 if quick else 10)
+        floor = statistics.median(timed(lambda: _raw_aggregate(club.pk), 5 if quick else 10)) * 1000
+        results.update({
+            "standings_page_ms": standings_ms, "standings_queries": standings_queries,
+            "player_page_ms": player_ms, "player_queries": player_queries,
+            "standings_raw_sql_floor_ms": round(floor, 1),
+            "standings_to_floor_ratio": round(standings_ms / floor, 2) if floor else None,
+            "queries_small_history": list(small_counts),
+            "queries_large_history": [standings_queries, player_queries],
+            "query_counts_independent_of_history": list(small_counts) == [standings_queries, player_queries],
+        })
+        return results
+
+
+def _raw_aggregate(club_id: int) -> list:
+    """The floor: one SQL aggregate of every player's points over the club's closed evenings."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT l.player_id, SUM(l.amount) FROM scoring_leg l "
+            "JOIN scoring_journalentry j ON j.id = l.entry_id JOIN scoring_table t ON t.id = j.table_id "
+            "JOIN scoring_evening e ON e.id = t.evening_id "
+            "WHERE e.club_id = %s AND e.closed_at IS NOT NULL AND l.account = 'player' GROUP BY l.player_id",
+            [club_id])
+        return cursor.fetchall()

@@ -280,3 +280,31 @@ class EveningEvent(models.Model):
 
     class Meta:
         ordering = ["evening", "at", "id"]
+
+
+class PlayerEveningSummary(models.Model):
+    """Each player's result for one evening (points from the journal, figures from the per-deal
+    rows), recomputed from those in the same transaction as every write to the evening; the
+    standings read this small table instead of every leg. A summary, never the ledger itself."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="evening_summaries")
+    evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="summaries")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    closed = models.BooleanField(default=False)
+    date = models.DateField()
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    points = models.IntegerField(default=0)
+    deals = models.IntegerField(default=0)
+    meld_points = models.IntegerField(default=0)
+    fines = models.IntegerField(default=0)
+    pagat_ultimo = models.IntegerField(default=0)
+    king_ultimo = models.IntegerField(default=0)
+    pagat_bagud = models.IntegerField(default=0)
+    king_bagud = models.IntegerField(default=0)
+    tout = models.IntegerField(default=0)
+    nolo = models.IntegerField(default=0)
+    last_trick = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "evening"], name="summary_unique_player_evening")]
+        indexes = [models.Index(fields=["club", "closed", "date"]), models.Index(fields=["player", "date"])]

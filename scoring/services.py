@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import Count, Q, Sum
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -22,7 +22,7 @@ from scoring.engine.validate import validate_players
 
 from .models import (
     Account, Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Leg, Player, PlayerDealStat,
-    Seat, Table,
+    PlayerEveningSummary, Seat, Table,
 )
 
 
@@ -145,6 +145,7 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
     table = Table.objects.create(evening=evening, number=number, rules=rules)
     Seat.objects.bulk_create([Seat(table=table, player=p, position=i) for i, p in enumerate(players)])
     _post(table, settle_opening(names, card), EntryKind.OPENING, {p.name: p for p in players})
+    summary_refresh(evening)
     return table
 
 
@@ -167,6 +168,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     _post(table, entry, EntryKind.DEAL, players, deal=saved)
     _save_stats(table, saved, deal, entry, players)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    summary_refresh(table.evening)
     return saved
 
 
@@ -221,6 +223,7 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_CORRECTED, deal=replacement,
                                 user=_user(user), reason=reason)
+    summary_refresh(table.evening)
     return replacement
 
 
@@ -249,12 +252,46 @@ def deal_void(*, deal: Deal, user=None, reason: str = "", expected_version: int 
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_VOIDED, deal=void,
                                 user=_user(user), reason=reason.strip())
+    summary_refresh(table.evening)
     return void
 
 
 def _cup_movement(entry: JournalEntry) -> Cups:
     moved = {leg.account: leg.amount for leg in entry.legs.all() if leg.account != Account.PLAYER}
     return Cups(moved.get(Account.KING_CUP, 0), moved.get(Account.PAGAT_CUP, 0))
+
+
+SUMMARY_FIELDS = ("meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo",
+                  "last_trick")
+
+
+def summary_refresh(evening: Evening) -> None:
+    """Recompute every player's summary row of ``evening`` from the journal and the per-deal
+    figures (two aggregate queries over this one evening). Called by every service that writes."""
+    evening = Evening.objects.get(pk=evening.pk)
+    points = dict(Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
+                  .values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
+    figures = {row["player_id"]: row for row in
+               PlayerDealStat.objects.filter(evening=evening, deal__current=True).values("player_id")
+               .annotate(deals=Count("id", filter=Q(active=True, deal__kind="played")),
+                         **{f: Sum(f) for f in SUMMARY_FIELDS})}
+    seated = set(Seat.objects.filter(table__evening=evening).values_list("player_id", flat=True))
+    existing = {s.player_id: s for s in PlayerEveningSummary.objects.filter(evening=evening)}
+    new, changed = [], []
+    for player_id in seated | set(existing):
+        row = existing.get(player_id) or PlayerEveningSummary(player_id=player_id, evening=evening)
+        row.club_id, row.closed, row.date, row.season_id = (evening.club_id, evening.closed_at is not None,
+                                                            evening.date, evening.season_id)
+        row.points = points.get(player_id) or 0
+        found = figures.get(player_id, {})
+        row.deals = found.get("deals") or 0
+        for name in SUMMARY_FIELDS:
+            setattr(row, name, found.get(name) or 0)
+        (changed if row.pk else new).append(row)
+    PlayerEveningSummary.objects.bulk_create(new)
+    if changed:
+        PlayerEveningSummary.objects.bulk_update(
+            changed, ["club", "closed", "date", "season", "points", "deals", *SUMMARY_FIELDS])
 
 
 _STAT_FIELDS = ("active", "net", "meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud",
@@ -313,6 +350,7 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
     evening.closed_at = timezone.now()
     evening.save(update_fields=["closed_at"])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CLOSED, user=_user(user))
+    summary_refresh(evening)
     return evening
 
 
@@ -336,6 +374,7 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
     evening.save(update_fields=["closed_at"])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.REOPENED, user=_user(user),
                                 reason=reason.strip())
+    summary_refresh(evening)
     return evening
 
 

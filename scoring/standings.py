@@ -11,11 +11,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Max, Min, Q, Sum
 
 from scoring.engine.money import kroner
 
-from .models import Account, Club, Evening, Leg, PlayerDealStat, Season
+from .models import Account, Club, Evening, Leg, PlayerDealStat, PlayerEveningSummary, Season
 
 EVENT_FIELDS = ("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                 "meld_points", "fines")
@@ -68,7 +68,29 @@ def evening_points(evenings) -> dict[int, dict[int, int]]:
 
 
 def standings(club: Club, evenings=None, **filters) -> list[StandingRow]:
-    """One row per player over ``evenings`` (default: ``standings_evenings(club, **filters)``)."""
+    """One row per player over ``evenings`` (default: ``standings_evenings(club, **filters)``),
+    from the per-evening summaries: a single aggregate query, however long the history."""
+    if evenings is None:
+        evenings = standings_evenings(club, **filters)
+    rows = (PlayerEveningSummary.objects.filter(evening__in=evenings).values("player_id", "player__name")
+            .annotate(evenings=Count("id"), total=Sum("points"), played=Sum("deals"), best=Max("points"),
+                      worst=Min("points"), **{f: Sum(f) for f in EVENT_FIELDS}))
+    result = [_row(club, r["player_id"], r["player__name"], r["evenings"], r["played"] or 0, r["total"] or 0,
+                   {f: r[f] or 0 for f in EVENT_FIELDS}, r["best"], r["worst"]) for r in rows]
+    result.sort(key=lambda r: (-r.points, r.player))
+    return result
+
+
+def _row(club, player_id, name, evenings, deals, total, events, best, worst) -> StandingRow:
+    return StandingRow(
+        player_id=player_id, player=name, evenings=evenings, deals=deals, points=total,
+        kroner=kroner(total, club.kroner_per_point),
+        average=(Decimal(total) / deals).quantize(Decimal("0.1"), ROUND_HALF_UP) if deals else None,
+        **events, best_evening=best, worst_evening=worst)
+
+
+def standings_from_journal(club: Club, evenings=None, **filters) -> list[StandingRow]:
+    """The same standings re-summed from every leg and per-deal row (the check on the summaries)."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
     points = evening_points(evenings)
@@ -81,16 +103,10 @@ def standings(club: Club, evenings=None, **filters) -> list[StandingRow]:
     rows = []
     for player_id, row in figures.items():
         per_evening = points.get(player_id, {})
-        total = sum(per_evening.values())
-        deals = row["deals"] or 0
-        rows.append(StandingRow(
-            player_id=player_id, player=row["player__name"], evenings=len(per_evening), deals=deals,
-            points=total, kroner=kroner(total, club.kroner_per_point),
-            average=(Decimal(total) / deals).quantize(Decimal("0.1"), ROUND_HALF_UP) if deals else None,
-            **{f: row[f] or 0 for f in EVENT_FIELDS},
-            best_evening=max(per_evening.values()) if per_evening else None,
-            worst_evening=min(per_evening.values()) if per_evening else None,
-        ))
+        rows.append(_row(club, player_id, row["player__name"], len(per_evening), row["deals"] or 0,
+                         sum(per_evening.values()), {f: row[f] or 0 for f in EVENT_FIELDS},
+                         max(per_evening.values()) if per_evening else None,
+                         min(per_evening.values()) if per_evening else None))
     rows.sort(key=lambda r: (-r.points, r.player))
     return rows
 
@@ -106,13 +122,12 @@ class PlayerEvening:
 
 
 def player_evenings(player, evenings) -> list[PlayerEvening]:
-    """The player's result per evening, oldest first, with the running sum (two queries)."""
-    points = evening_points(evenings.filter(tables__seats__player=player)).get(player.pk, {})
+    """The player's result per evening, oldest first, with the running sum (one query)."""
     rows, running = [], 0
-    for evening in Evening.objects.filter(pk__in=points).order_by("date", "id"):
-        running += points[evening.pk]
-        rows.append(PlayerEvening(evening.pk, evening.date, evening.closed_at is not None, points[evening.pk],
-                                  kroner(points[evening.pk], player.club.kroner_per_point), running))
+    for summary in PlayerEveningSummary.objects.filter(player=player, evening__in=evenings).order_by("date", "evening_id"):
+        running += summary.points
+        rows.append(PlayerEvening(summary.evening_id, summary.date, summary.closed, summary.points,
+                                  kroner(summary.points, player.club.kroner_per_point), running))
     return rows
 
 

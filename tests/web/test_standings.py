@@ -79,3 +79,34 @@ def test_open_evenings_only_when_asked_and_corrections_count_once():
     for entry in (second.opening, *second.deals):
         running.update({p: entry.net[p] for p in second.players})
     assert {p: r.points for p, r in with_open.items()} == dict(running)
+
+
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st  # noqa: E402
+
+from scoring.history import seed_history  # noqa: E402
+from scoring.models import Evening  # noqa: E402
+from scoring.standings import standings_from_journal  # noqa: E402
+
+
+@hsettings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(1, 10**6), corrections=st.lists(st.integers(0, 10**6), max_size=4),
+       reopen=st.booleans(), void=st.booleans())
+def test_summaries_equal_re_summing_the_journal(seed, corrections, reopen, void):
+    club = seed_history(seasons=1, evenings=3, tables=2, deals=6, seed=seed, name_prefix=f"P{seed}-{len(corrections)}")[0]
+    evenings = list(Evening.objects.filter(club=club).order_by("date", "id"))
+    last = evenings[-1]
+    if reopen:
+        services.evening_reopen(evening=last, reason="test")
+        table = last.tables.first()
+        deals = list(Deal.objects.filter(table=table, current=True).order_by("number"))
+        for pick in corrections:   # correct a deal with the next one's outcome where that is valid
+            deal = deals[pick % len(deals)]
+            try:
+                services.deal_correct(deal=deal, outcome=deals[(pick + 1) % len(deals)].outcome)
+            except services.RecordingError:
+                pass
+            deals = list(Deal.objects.filter(table=table, current=True).order_by("number"))
+        if void:
+            services.deal_void(deal=deals[-1], reason="test")
+    for include_open in (False, True):
+        assert standings(club, include_open=include_open) == standings_from_journal(club, include_open=include_open)

@@ -234,32 +234,6 @@ class LoginAttempt(models.Model):
     at = models.DateTimeField(auto_now_add=True, db_index=True)
 
 
-class PlayerDealStat(models.Model):
-    """Each player's figures for one deal version, written with its journal entry by the same
-    transaction (engine ``deal_stats``): the standings aggregate these in SQL. A summary, not the
-    ledger: when a correction re-settles a later deal its row is brought up to date."""
-
-    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="stats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_stats")
-    evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="+")
-    active = models.BooleanField()
-    net = models.IntegerField()
-    meld_points = models.IntegerField(default=0)
-    fines = models.IntegerField(default=0)
-    pagat_ultimo = models.PositiveSmallIntegerField(default=0)
-    king_ultimo = models.PositiveSmallIntegerField(default=0)
-    pagat_bagud = models.PositiveSmallIntegerField(default=0)
-    king_bagud = models.PositiveSmallIntegerField(default=0)
-    tout = models.PositiveSmallIntegerField(default=0)
-    nolo = models.PositiveSmallIntegerField(default=0)
-    last_trick = models.PositiveSmallIntegerField(default=0)
-    cup_won = models.IntegerField(default=0)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["deal", "player"], name="stat_unique_deal_player")]
-        indexes = [models.Index(fields=["player", "evening"])]
-
-
 class EveningEventKind(models.TextChoices):
     CLOSED = "closed", _("lukket")
     REOPENED = "reopened", _("genåbnet")
@@ -282,7 +256,41 @@ class EveningEvent(models.Model):
         ordering = ["evening", "at", "id"]
 
 
-class PlayerEveningSummary(models.Model):
+class EventFigures(models.Model):
+    """A player's event counts and meld/fine points (engine ``stats.PlayerDealStats``)."""
+
+    meld_points = models.IntegerField(default=0)
+    fines = models.IntegerField(default=0)
+    pagat_ultimo = models.IntegerField(default=0)
+    king_ultimo = models.IntegerField(default=0)
+    pagat_bagud = models.IntegerField(default=0)
+    king_bagud = models.IntegerField(default=0)
+    tout = models.IntegerField(default=0)
+    nolo = models.IntegerField(default=0)
+    last_trick = models.IntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class PlayerDealStat(EventFigures):
+    """Each player's figures for one deal version, written with its journal entry by the same
+    transaction (engine ``deal_stats``). A summary, not the ledger: when a correction re-settles a
+    later deal its row is brought up to date."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="stats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_stats")
+    evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="+")
+    active = models.BooleanField()
+    net = models.IntegerField()
+    cup_won = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["deal", "player"], name="stat_unique_deal_player")]
+        indexes = [models.Index(fields=["player", "evening"])]
+
+
+class PlayerEveningSummary(EventFigures):
     """Each player's result for one evening (points from the journal, figures from the per-deal
     rows), recomputed from those in the same transaction as every write to the evening; the
     standings read this small table instead of every leg. A summary, never the ledger itself."""
@@ -295,15 +303,6 @@ class PlayerEveningSummary(models.Model):
     season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     points = models.IntegerField(default=0)
     deals = models.IntegerField(default=0)
-    meld_points = models.IntegerField(default=0)
-    fines = models.IntegerField(default=0)
-    pagat_ultimo = models.IntegerField(default=0)
-    king_ultimo = models.IntegerField(default=0)
-    pagat_bagud = models.IntegerField(default=0)
-    king_bagud = models.IntegerField(default=0)
-    tout = models.IntegerField(default=0)
-    nolo = models.IntegerField(default=0)
-    last_trick = models.IntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "evening"], name="summary_unique_player_evening")]

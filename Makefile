@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-engine bench install clean
+.PHONY: run test test-engine bench load install clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ test-engine: $(STAMP)
 bench: $(STAMP)
 	$(PY) manage.py bench $(BENCH)
 	scripts/with-postgres $(PY) manage.py bench $(BENCH)
+
+## Bounded load test: 20 tables over HTTP against gunicorn + PostgreSQL for 60 s, then check_ledger.
+load: $(STAMP)
+	scripts/with-postgres $(PY) scripts/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -109,8 +109,9 @@ STORAGES = {
 if not DEBUG:
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")  # serves collected static files
     SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    # Secure cookies unless explicitly turned off (only the loopback load test does, over plain HTTP).
+    SESSION_COOKIE_SECURE = _flag("SESSION_COOKIE_SECURE", True)
+    CSRF_COOKIE_SECURE = _flag("CSRF_COOKIE_SECURE", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", True)

@@ -63,6 +63,15 @@ class TableSheet:
         return seating(self.players, seating(self.players, dealer).next_dealer)
 
 
+def table_player_names(table: Table) -> tuple[str, ...]:
+    """The seated players in seat order (from a ``seats__player`` prefetch when there is one)."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+    else:
+        seats = table.seats.select_related("player").order_by("position")
+    return tuple(seat.player.name for seat in seats)
+
+
 def _sheet_entries(table: Table) -> list[JournalEntry]:
     return list(
         JournalEntry.objects.filter(table=table, reversed_by__isnull=True)
@@ -75,7 +84,7 @@ def _sheet_entries(table: Table) -> list[JournalEntry]:
 
 def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> TableSheet:
     """The paper sheet of one table: a row per deal, each player's net, the cups after."""
-    players = tuple(s.player.name for s in table.seats.select_related("player").order_by("position"))
+    players = table_player_names(table)
     if entries is None:
         entries = _sheet_entries(table)
     order = {EntryKind.OPENING: 0, EntryKind.DEAL: 1, EntryKind.SPLIT: 2}
@@ -147,7 +156,7 @@ def evening_summary(evening: Evening) -> EveningSummary:
 
 def table_to_evening_file(table: Table) -> dict:
     """The table's evening in the interchange format (the current version of every deal)."""
-    players = tuple(s.player.name for s in table.seats.select_related("player").order_by("position"))
+    players = table_player_names(table)
     deals = tuple(interchange.parse_deal(d.outcome, d.number)
                   for d in table.deals.filter(current=True).order_by("number"))
     return interchange.evening_to_dict(EngineEvening(players, deals, table.rules, table.evening.date))

@@ -22,6 +22,8 @@ class Club(models.Model):
         _("kroner pr. point"), max_digits=8, decimal_places=4, default=Decimal("0.25"),
         validators=[MinValueValidator(Decimal("0"))])
     rules = models.CharField(_("takstkort"), max_length=40, choices=RULES_CHOICES, default="vlk")
+    default_card = models.ForeignKey("ClubRateCard", on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="+", verbose_name=_("klubbens eget takstkort"))
 
     class Meta:
         verbose_name = _("klub")
@@ -30,6 +32,30 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ClubRateCard(models.Model):
+    """A club's own copy of a rate card with its amounts edited (issue 7). ``data`` is the engine's
+    ``RateCard.to_dict()``; a table keeps a snapshot of the card it was played with, so editing
+    a card never changes a past evening."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="rate_cards")
+    name = models.CharField(_("navn"), max_length=40)
+    based_on = models.CharField(_("kopi af"), max_length=40)
+    data = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("klubtakstkort")
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="club_card_unique_name")]
+        ordering = ["club", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def card(self):
+        from scoring.engine.rates import RateCard
+        return RateCard.from_dict(json.loads(self.data))
 
 
 class Season(models.Model):
@@ -88,7 +114,8 @@ class Table(models.Model):
 
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="tables")
     number = models.PositiveSmallIntegerField(_("bord"))
-    rules = models.CharField(_("takstkort"), max_length=40, choices=RULES_CHOICES, default="vlk")
+    rules = models.CharField(_("takstkort"), max_length=40, default="vlk")
+    rate_card_json = models.TextField(blank=True)  # the card played with, frozen when the table opened
     version = models.PositiveIntegerField(default=0)  # bumped by every recording (optimistic check)
 
     class Meta:
@@ -99,6 +126,12 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.evening} – {_('bord')} {self.number}"
+
+    @property
+    def card(self):
+        """The rate card this table is played with (its own snapshot)."""
+        from scoring.engine.rates import RateCard, rate_card
+        return RateCard.from_dict(json.loads(self.rate_card_json)) if self.rate_card_json else rate_card(self.rules)
 
 
 class Seat(models.Model):

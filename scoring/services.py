@@ -125,9 +125,15 @@ def _parse(outcome: Any, number: int):
 
 # Tables and deals ------------------------------------------------------------------------------
 
+def club_card(club: Club):
+    """The card a club plays with now: its own default card, else its built-in card."""
+    return club.default_card.card() if club.default_card_id else rate_card(club.rules)
+
+
 @transaction.atomic
-def table_create(*, evening: Evening, players: list[Player], rules: str | None = None) -> Table:
-    """Seat 3–5 players (in dealing order) at a new table of ``evening`` and open its cups."""
+def table_create(*, evening: Evening, players: list[Player], rules: str | None = None, card=None) -> Table:
+    """Seat 3–5 players (in dealing order) at a new table of ``evening`` and open its cups. The card
+    is ``card``, else the built-in card named ``rules``, else the club's; it is frozen on the table."""
     _check_open(evening)
     names = tuple(p.name for p in players)
     problems = validate_players(names)
@@ -139,10 +145,11 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
     if seated:
         raise RecordingError.single("players", _("%(names)s sidder allerede ved et andet bord i aften.")
                                     % {"names": ", ".join(sorted(seated))})
-    rules = rules or evening.club.rules
-    card = rate_card(rules)
+    if card is None:
+        card = rate_card(rules) if rules else club_card(evening.club)
     number = (evening.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    table = Table.objects.create(evening=evening, number=number, rules=rules)
+    table = Table.objects.create(evening=evening, number=number, rules=card.name,
+                                 rate_card_json=json.dumps(card.to_dict(), ensure_ascii=False))
     Seat.objects.bulk_create([Seat(table=table, player=p, position=i) for i, p in enumerate(players)])
     _post(table, settle_opening(names, card), EntryKind.OPENING, {p.name: p for p in players})
     summary_refresh(evening)
@@ -162,7 +169,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     number = table.deals.filter(current=True).count() + 1
     deal = _parse(outcome, number)
     players = table_players(table)
-    entry = _settle(players, number, deal, table_cups(table), table.rules)
+    entry = _settle(players, number, deal, table_cups(table), table.card)
     saved = Deal.objects.create(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
                                 outcome_json=_outcome_json(deal), recorded_by=_user(user))
     _post(table, entry, EntryKind.DEAL, players, deal=saved)
@@ -172,9 +179,9 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     return saved
 
 
-def _settle(players: dict[str, Player], number: int, deal, cups: Cups, rules: str) -> Entry:
+def _settle(players: dict[str, Player], number: int, deal, cups: Cups, card) -> Entry:
     try:
-        return settle_deal(tuple(players), number, deal, cups, rate_card(rules))
+        return settle_deal(tuple(players), number, deal, cups, card)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
 
@@ -205,7 +212,7 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
     new_entries = []
     for row in affected:
         engine_deal = corrected if row.pk == deal.pk else interchange.parse_deal(row.outcome, row.number)
-        entry = _settle(players, row.number, engine_deal, cups, table.rules)
+        entry = _settle(players, row.number, engine_deal, cups, table.card)
         new_entries.append(entry)
         cups = entry.cups
 
@@ -344,7 +351,7 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
         for name, total in (Leg.objects.filter(entry__table=table, account=Account.PLAYER)
                             .values_list("player__name").annotate(t=Sum("amount")).values_list("player__name", "t")):
             running[name] = total
-        entry = settle_split(tuple(players), table_cups(table), running, rate_card(table.rules))
+        entry = settle_split(tuple(players), table_cups(table), running, table.card)
         _post(table, entry, EntryKind.SPLIT, players)
         Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     evening.closed_at = timezone.now()

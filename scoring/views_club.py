@@ -2,6 +2,8 @@
 trail pages every member may read."""
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.contrib import messages
 from django.db import IntegrityError, transaction
@@ -141,3 +143,114 @@ def evening_log(request, pk: int):
     access.require(request.user, evening.club_id, Role.MEMBER)
     events = evening.events.select_related("user", "deal").order_by("at", "id")
     return render(request, "scoring/evening_log.html", {"evening": evening, "events": events})
+
+
+# Club-defined rate cards (issue 7) ---------------------------------------------------------------
+
+#: The amounts a club may change on its copy of a card (points; multiples of 5).
+EDITABLE_AMOUNTS = (
+    "opening_per_cup", "dealer_fee_per_cup", "refund_per_player", "taroks_base", "taroks_step", "matadors_base",
+    "matadors_step", "overfull", "full", "half", "pagat_home_each", "pagat_lost_each", "pagat_lost_cup",
+    "king_lost_each", "king_lost_cup", "tout_each", "failed_tout_each", "pagat_ultimo_each", "king_ultimo_each",
+    "pagat_bagud_each", "king_bagud_each", "last_trick_each", "nolo_each",
+)
+
+
+class ClubCardForm(forms.Form):
+    """Every amount of a card, each a multiple of 5; the engine's ``RateCard.from_dict`` has the
+    last word and its message is shown next to the field it names."""
+
+    title = forms.CharField(label=gettext_lazy("Titel"), max_length=80)
+
+    def __init__(self, base: dict, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.base = base
+        self.fields["title"].initial = base["title"]
+        for name in EDITABLE_AMOUNTS:
+            if base.get(name) is None:
+                continue
+            self.fields[name] = forms.IntegerField(label=name.replace("_", " "), min_value=0, max_value=100_000,
+                                                   initial=base[name])
+        for kind, amount in base["fines"].items():
+            self.fields[f"fine_{kind}"] = forms.IntegerField(label=f"{_('bøde')}: {kind}", min_value=0,
+                                                             max_value=100_000, initial=amount)
+
+    def clean(self):
+        data = super().clean()
+        for name, value in data.items():
+            if isinstance(value, int) and value % 5:
+                self.add_error(name, _("Skal være et multiplum af 5."))
+        return data
+
+    def card_data(self, name: str) -> dict:
+        data = dict(self.base, name=name, title=self.cleaned_data["title"])
+        for field in self.fields:
+            if field.startswith("fine_"):
+                data["fines"] = {**data["fines"], field[5:]: self.cleaned_data[field]}
+            elif field != "title":
+                data[field] = self.cleaned_data[field]
+        return data
+
+
+def _card_error(form: ClubCardForm, exc: ValueError) -> None:
+    field, _sep, message = str(exc).partition(": ")
+    name = f"fine_{field[6:]}" if field.startswith("fines.") else field
+    form.add_error(name if name in form.fields else None, message or str(exc))
+
+
+@require_http_methods(["GET", "POST"])
+def club_cards(request, pk: int):
+    """The club's cards: copy a built-in (or own) card, choose the club's default card."""
+    from scoring.engine.rates import RATE_CARDS
+    from .models import ClubRateCard
+
+    club = _club(request, pk, Role.ADMIN)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "copy":
+            source = request.POST.get("source", "")
+            own = club.rate_cards.filter(name=source).first()
+            base = own.card() if own else RATE_CARDS.get(source)
+            if base is None:
+                messages.error(request, _("Ukendt takstkort."))
+            else:
+                name = f"{club.pk}-{(base.name.split('-', 1)[-1] if own else base.name)}-{club.rate_cards.count() + 1}"
+                card = ClubRateCard.objects.create(club=club, name=name, based_on=base.name,
+                                                   data=json.dumps(base.to_dict() | {"name": name,
+                                                                   "title": f"{club.name}: {base.title}"}))
+                return redirect("scoring:club_card_edit", pk=club.pk, card=card.pk)
+        elif action == "default":
+            chosen = request.POST.get("card", "")
+            with transaction.atomic():
+                if chosen in RATE_CARDS:
+                    Club.objects.filter(pk=club.pk).update(rules=chosen, default_card=None)
+                else:
+                    own = club.rate_cards.filter(pk=chosen if chosen.isdigit() else 0).first()
+                    if own is None:
+                        messages.error(request, _("Ukendt takstkort."))
+                        return redirect("scoring:club_cards", pk=club.pk)
+                    Club.objects.filter(pk=club.pk).update(default_card=own)
+            messages.success(request, _("Klubbens takstkort er skiftet; allerede spillede borde beholder deres."))
+        return redirect("scoring:club_cards", pk=club.pk)
+    return render(request, "scoring/club_cards.html", {
+        "club": club, "builtin": list(RATE_CARDS.values()), "own": list(club.rate_cards.all())})
+
+
+@require_http_methods(["GET", "POST"])
+def club_card_edit(request, pk: int, card: int):
+    club = _club(request, pk, Role.ADMIN)
+    own = get_object_or_404(club.rate_cards, pk=card)
+    form = ClubCardForm(json.loads(own.data), request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        from scoring.engine.rates import RateCard
+        try:
+            checked = RateCard.from_dict(form.card_data(own.name))
+        except ValueError as exc:
+            _card_error(form, exc)
+        else:
+            own.data = json.dumps(checked.to_dict(), ensure_ascii=False)
+            own.save(update_fields=["data"])
+            messages.success(request, _("Takstkortet er gemt."))
+            return redirect("scoring:club_cards", pk=club.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scoring/club_card_edit.html", {"club": club, "card": own, "form": form}, status=status)

@@ -5,18 +5,19 @@ from __future__ import annotations
 import datetime as dt
 
 from django import forms
-from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.model import Court, FineKind, Group, Suit, seating
+from scoring.engine.model import Court, FineKind, MeldKind, Suit, seating
+from scoring.engine.rates import VLK, RateCard
+
 
 MELD_ROWS = 6
 FINE_ROWS = 3
 
-FATES = [("home", _("hjem")), ("lost", _("tabt")), ("ultimo", "ultimo"), ("bagud", "bagud")]
-KING_FATES = [("lost", _("tabt")), ("ultimo", "ultimo"), ("bagud", "bagud"), ("home", _("hjem"))]
 SUIT_NAMES = {Suit.HEARTS: _("hjerter"), Suit.DIAMONDS: _("ruder"), Suit.CLUBS: _("klør"), Suit.SPADES: _("spar")}
-GROUP_NAMES = {Group.KINGS: _("konger"), **{Group(s.value): n for s, n in SUIT_NAMES.items()}}
-COURT_NAMES = {Court.KING: _("konge"), Court.QUEEN: _("dame"), Court.CAVALIER: _("kavaler"), Court.KNAVE: _("knægt")}
+#: The missing court card of a half meld, in the definite form ("mangler damen").
+COURT_MISSING = {Court.KING: _("kongen"), Court.QUEEN: _("damen"), Court.CAVALIER: _("kavaleren"),
+                 Court.KNAVE: _("knægten")}
 FINE_NAMES = {
     FineKind.CUP_NOT_MOVED: _("kopperne ikke flyttet"),
     FineKind.MISDEAL: _("fejlgivning"),
@@ -28,26 +29,53 @@ FINE_NAMES = {
     FineKind.FALSE_SCIES_CALL: _("falsk skiskald"),
     FineKind.CUSTOM: _("anden bøde"),
 }
+#: Names of fine kinds that only other rate cards know (looked up by value: RULES.md §4 is VLK's).
+OTHER_FINE_NAMES = {"revoke": _("svigtet kulør"), "illegal_discard": _("ulovlig ecartering")}
+
+
+def fine_name(kind: FineKind) -> str:
+    """The Danish name of a fine kind; an unknown kind shows its engine name rather than fail."""
+    return str(FINE_NAMES.get(kind) or OTHER_FINE_NAMES.get(kind.value) or kind.value.replace("_", " "))
+
+
+def fine_choices(card: RateCard) -> list[tuple[str, str]]:
+    """The fines the table's rate card knows, with their amount per cup, then "anden bøde" (custom,
+    any card). The misdeal fine is left out: a misdeal is recorded as the deal's kind (README)."""
+    known = [k for k in FineKind if k in card.fines and k not in (FineKind.MISDEAL, FineKind.CUSTOM)]
+    return ([("", "—")] + [(k.value, f"{fine_name(k)} ({card.fines[k]})") for k in known]
+            + [(FineKind.CUSTOM.value, fine_name(FineKind.CUSTOM))])
+MELD_KIND_NAMES = {MeldKind.TAROKS: "taroks", MeldKind.MATADORS: _("matadorer"), MeldKind.OVERFULL: _("sprøjte"),
+                   MeldKind.FULL: _("hele"), MeldKind.HALF: _("halve")}
+
+
+def _fates() -> list[tuple[str, str]]:
+    return [("home", _("hjem")), ("lost", _("tabt")), ("ultimo", "ultimo"), ("bagud", "bagud")]
 
 
 def meld_choices() -> list:
-    """The quick picker: every meld as one option, grouped (RULES.md §3.1)."""
-    return [
+    """The quick picker: every meld of RULES.md §3.1 as one option of one select, in optgroups:
+    taroks with and without the pagat (10–22), matadors (3–22), then per group (the kings and each
+    suit) sprøjte, hele and every halve with the card it misses."""
+    groups: list = [
         ("", "—"),
         (_("Taroks med pagat"), [(f"taroks:{n}:1", _("%(n)s med") % {"n": n}) for n in range(10, 23)]),
         (_("Taroks uden pagat"), [(f"taroks:{n}:0", _("%(n)s uden") % {"n": n}) for n in range(10, 23)]),
         (_("Matadorer"), [(f"matadors:{n}", _("%(n)s store") % {"n": n}) for n in range(3, 23)]),
-        (_("Sprøjte"), [(f"overfull:{g.value}", _("sprøjte i %(g)s") % {"g": GROUP_NAMES[g]}) for g in Group]),
-        (_("Hele"), [(f"full:{g.value}", _("hele %(g)s") % {"g": GROUP_NAMES[g]}) for g in Group]),
-        (_("Halve konger"), [(f"half:kings:{s.value}", _("halve konger, mangler %(s)s konge") % {"s": SUIT_NAMES[s]})
-                             for s in Suit]),
-        *[(_("Halve %(g)s") % {"g": SUIT_NAMES[s]},
-           [(f"half:{s.value}:{c.value}", _("halve %(g)s, mangler %(c)s") % {"g": SUIT_NAMES[s], "c": COURT_NAMES[c]})
-            for c in Court]) for s in Suit],
+        (_("Konger"), [("overfull:kings", _("sprøjte konger")), ("full:kings", _("hele konger"))]
+         + [(f"half:kings:{s.value}", _("halve konger, mangler %(s)s konge") % {"s": SUIT_NAMES[s]}) for s in Suit]),
     ]
+    for s in Suit:
+        name = SUIT_NAMES[s]
+        groups.append((str(name).capitalize(), [
+            (f"overfull:{s.value}", _("sprøjte i %(g)s") % {"g": name}),
+            (f"full:{s.value}", _("hele i %(g)s") % {"g": name}),
+        ] + [(f"half:{s.value}:{c.value}", _("halve i %(g)s, mangler %(c)s") % {"g": name, "c": COURT_MISSING[c]})
+             for c in Court]))
+    return groups
 
 
 def meld_from_code(code: str, player: str) -> dict:
+    """The meld object of FORMAT.md for a quick-picker option (``taroks:11:1``, ``half:hearts:queen``)."""
     parts = code.split(":")
     if parts[0] == "taroks":
         return {"player": player, "kind": "taroks", "count": int(parts[1]), "pagat": parts[2] == "1"}
@@ -67,65 +95,101 @@ def meld_to_code(meld: dict) -> str:
     return ":".join([meld["kind"], meld["group"]] + ([meld["missing"]] if meld["kind"] == "half" else []))
 
 
+def count_field(player: str) -> str:
+    """Form field of a player's count: named like the engine's field path, ``counts.<name>``."""
+    return f"counts.{player}"
+
+
 class DealForm(forms.Form):
-    """One deal at a table of ``players`` (seat order); the active players follow the dealer."""
+    """One deal at a table of ``players`` (seat order), built for the three active players of the
+    chosen dealer (RULES.md §1). ``to_outcome()`` gives the deal object of FORMAT.md, which the
+    engine then validates (RULES.md §5) and settles: the form itself judges only its own widgets.
+
+    Person fields accept any player at the table, so that a sitter-out who was picked before the
+    dealer changed gets the engine's own message ("Carl sidder over i dette spil") next to the
+    field; only the active players are offered. Counts are keyed by player name, never by position,
+    so a count can never land on the wrong player.
+    """
 
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    kind = forms.ChoiceField(label=_("Spillet"), widget=forms.RadioSelect, initial="played",
-                             choices=[("played", _("spillet")), ("misdeal", _("fejlgivning")),
-                                      ("scrapped", _("kasseret"))])
+    kind = forms.ChoiceField(label=_("Spillet"), widget=forms.RadioSelect, initial="played")
     dealer = forms.ChoiceField(label=_("Giver"))
 
-    def __init__(self, players: tuple[str, ...], *args, dealer: str | None = None, **kwargs):
+    def __init__(self, players: tuple[str, ...], *args, dealer: str | None = None, card: RateCard = VLK, **kwargs):
         super().__init__(*args, **kwargs)
-        self.players = players
-        chosen = (self.data.get("dealer") if self.is_bound else None) or dealer or players[0]
-        if chosen not in players:
-            chosen = players[0]
-        self.seats = seating(players, chosen)
-        active = self.seats.active
-        who = [(p, p) for p in active]
-        maybe = [("", "—")] + who
-        self.fields["dealer"].choices = [(p, p) for p in players]
-        self.fields["dealer"].initial = chosen
-        self.fields["pagat_owner"] = forms.ChoiceField(label=_("Pagat hos"), choices=who, widget=forms.RadioSelect,
-                                                       required=False)
-        self.fields["pagat_fate"] = forms.ChoiceField(label=_("Pagat"), choices=FATES, widget=forms.RadioSelect,
-                                                      initial="home", required=False)
-        for suit in Suit:
-            self.fields[f"king_{suit.value}_owner"] = forms.ChoiceField(
-                label=_("%(s)s konge hos") % {"s": SUIT_NAMES[suit]}, choices=maybe, required=False)
-            self.fields[f"king_{suit.value}_fate"] = forms.ChoiceField(
-                label=_("Skæbne"), choices=KING_FATES, initial="lost", required=False)
-        self.fields["last_trick"] = forms.ChoiceField(label=_("Sidste stik"), choices=who, widget=forms.RadioSelect,
-                                                      required=False)
-        self.fields["tout"] = forms.ChoiceField(label="Tout", choices=maybe, required=False)
-        self.fields["nolo"] = forms.ChoiceField(label="Nolo", choices=maybe, required=False)
-        for i, player in enumerate(active):
-            self.fields[f"count_{i}"] = forms.IntegerField(
-                label=player, required=False, min_value=0, max_value=78,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}))
-        self.fields["derived"] = forms.ChoiceField(label=_("Udregnes"), choices=maybe, required=False)
-        for i in range(1, MELD_ROWS + 1):
-            self.fields[f"meld_{i}_player"] = forms.ChoiceField(label=_("Melder"), choices=maybe, required=False)
-            self.fields[f"meld_{i}_kind"] = forms.ChoiceField(label=_("Melding"), choices=meld_choices(),
-                                                              required=False)
-        fine_kinds = [("", "—")] + [(k.value, FINE_NAMES[k]) for k in FineKind if k is not FineKind.MISDEAL]
-        for i in range(1, FINE_ROWS + 1):
-            self.fields[f"fine_{i}_player"] = forms.ChoiceField(label=_("Bødlagt"), choices=maybe, required=False)
-            self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False)
-            self.fields[f"fine_{i}_amount"] = forms.IntegerField(
-                label=_("Beløb pr. kop"), required=False, min_value=1, max_value=10_000,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-        self.meld_rows: list[int] = []   # form row of melds[i] (1-based), filled by to_outcome
+        self.players = tuple(players)
+        self.card = card
+        chosen = self.data.get("dealer") if self.is_bound else (dealer or self.initial.get("dealer"))
+        if chosen not in self.players:
+            chosen = dealer if dealer in self.players else self.players[0]
+        self.seats = seating(self.players, chosen)
+        self.section_errors: dict[str, list[str]] = {}
+        self.meld_rows: list[int] = []   # form row of melds[i] (i 1-based), as submitted; set by to_outcome
         self.fine_rows: list[int] = []
 
-    # Layout helpers for the template --------------------------------------------------------
-    def count_fields(self):
-        return [self[f"count_{i}"] for i in range(3)]
+        active = self.seats.active
+        self.fields["kind"].choices = [("played", _("spillet")), ("misdeal", _("fejlgivning")),
+                                       ("scrapped", _("kasseret"))]
+        self.fields["dealer"].choices = [(p, p) for p in self.players]
+        self.fields["dealer"].initial = chosen
+        self.fields["dealer"].widget.attrs["autocomplete"] = "off"
+
+        def person(name: str, label, blank: bool = True, radio: bool = False, **extra) -> None:
+            choices = [(p, p) for p in active]
+            posted = self.data.get(name) if self.is_bound else None
+            if posted in self.players and posted not in active:
+                choices.append((posted, _("%(name)s (sidder over)") % {"name": posted}))
+            if blank:
+                choices = [("", "—")] + choices
+            widget = forms.RadioSelect if radio else forms.Select
+            self.fields[name] = forms.ChoiceField(label=label, choices=choices, widget=widget, required=False, **extra)
+
+        person("pagat_owner", _("Pagat hos"), blank=False, radio=True)
+        self.fields["pagat_fate"] = forms.ChoiceField(label=_("Pagat"), choices=_fates(), widget=forms.RadioSelect,
+                                                      initial="home", required=False)
+        for suit in Suit:
+            person(f"king_{suit.value}_owner", _("%(s)s konge hos") % {"s": SUIT_NAMES[suit]})
+            self.fields[f"king_{suit.value}_fate"] = forms.ChoiceField(
+                label=_("%(s)s konge") % {"s": SUIT_NAMES[suit]}, choices=[("", "—")] + _fates(), required=False)
+        person("last_trick", _("Sidste stik"), blank=False, radio=True)
+        person("tout", "Tout")
+        person("nolo", "Nolo")
+
+        # Counts: one number per active player; a sitter-out only when a count was posted for him.
+        posted_counts = [p for p in self.players if p not in active and self.is_bound
+                         and str(self.data.get(count_field(p), "")).strip()]
+        self.count_players = (*active, *posted_counts)
+        for i, player in enumerate(self.count_players):
+            is_active = player in active
+            self.fields[count_field(player)] = forms.IntegerField(
+                label=player, required=False, min_value=0, max_value=card.count_total,
+                widget=forms.NumberInput(attrs={
+                    # The ids follow the order of play (forehand, middlehand, dealer): #id_count_0 …
+                    "id": f"id_count_{i}" if is_active else f"id_count_out_{self.players.index(player)}",
+                    "inputmode": "numeric", "pattern": "[0-9]*", "placeholder": " ",
+                    "class": "active-count" if is_active else "out-count", "autocomplete": "off"}))
+        person("derived", _("Udregnes"), initial=self.seats.default_derived)
+
+        for i in range(1, MELD_ROWS + 1):
+            person(f"meld_{i}_player", _("Melder"))
+            self.fields[f"meld_{i}_kind"] = forms.ChoiceField(label=_("Melding"), choices=meld_choices(),
+                                                              required=False)
+        fine_kinds = fine_choices(card)
+        for i in range(1, FINE_ROWS + 1):
+            person(f"fine_{i}_player", _("Bødlagt"))
+            self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False)
+            self.fields[f"fine_{i}_amount"] = forms.IntegerField(
+                label=_("point pr. kop"), required=False, min_value=1, max_value=10_000,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}))
+
+    # Layout helpers for the template ----------------------------------------------------------
+    def count_rows(self):
+        """(bound field, active?) per count input: the active players, then posted sitters-out."""
+        return [(self[count_field(p)], p in self.seats.active) for p in self.count_players]
 
     def king_rows(self):
-        return [(SUIT_NAMES[s], self[f"king_{s.value}_owner"], self[f"king_{s.value}_fate"]) for s in Suit]
+        return [(str(SUIT_NAMES[s]).capitalize(), self[f"king_{s.value}_owner"], self[f"king_{s.value}_fate"])
+                for s in Suit]
 
     def meld_row_fields(self):
         return [(i, self[f"meld_{i}_player"], self[f"meld_{i}_kind"]) for i in range(1, MELD_ROWS + 1)]
@@ -134,29 +198,36 @@ class DealForm(forms.Form):
         return [(i, self[f"fine_{i}_player"], self[f"fine_{i}_kind"], self[f"fine_{i}_amount"])
                 for i in range(1, FINE_ROWS + 1)]
 
-    def _has(self, *prefixes: str) -> bool:
-        source = self.data if self.is_bound else self.initial
-        return any(source.get(name) for name in self.fields if name.startswith(prefixes))
+    def _value(self, name: str):
+        return self.data.get(name) if self.is_bound else self.initial.get(name)
+
+    def _open(self, names) -> bool:
+        """A collapsed section opens when one of its fields holds a value or an error."""
+        return any(self._value(n) not in (None, "") or n in self.errors for n in names)
 
     @property
-    def meld_has_data(self) -> bool:
-        return self._has("meld_")
+    def melds_open(self) -> bool:
+        return self._open(n for i in range(1, MELD_ROWS + 1) for n in (f"meld_{i}_player", f"meld_{i}_kind"))
 
     @property
-    def kings_have_data(self) -> bool:
-        return self._has("king_") and any(
-            (self.data if self.is_bound else self.initial).get(f"king_{s.value}_owner") for s in Suit)
+    def kings_open(self) -> bool:
+        return self._open(f"king_{s.value}_{part}" for s in Suit for part in ("owner", "fate"))
 
     @property
-    def tout_nolo_has_data(self) -> bool:
-        return self._has("tout", "nolo")
+    def tout_nolo_open(self) -> bool:
+        return self._open(("tout", "nolo"))
 
     @property
-    def fines_have_data(self) -> bool:
-        return self._has("fine_") and any(
-            (self.data if self.is_bound else self.initial).get(f"fine_{i}_player") for i in range(1, FINE_ROWS + 1))
+    def fines_open(self) -> bool:
+        return self._open(f"fine_{i}_{part}" for i in range(1, FINE_ROWS + 1) for part in ("player", "kind", "amount"))
 
-    # Building the deal object ---------------------------------------------------------------
+    @property
+    def derived_shown(self) -> bool:
+        """Whether the derived select shows without the css rule (all three counted, or an error)."""
+        return "derived" in self.errors or all(
+            str(self._value(count_field(p)) or "").strip() for p in self.seats.active)
+
+    # Building the deal object -----------------------------------------------------------------
     def clean(self):
         data = super().clean()
         for i in range(1, MELD_ROWS + 1):
@@ -165,26 +236,26 @@ class DealForm(forms.Form):
         for i in range(1, FINE_ROWS + 1):
             if bool(data.get(f"fine_{i}_player")) != bool(data.get(f"fine_{i}_kind")):
                 self.add_error(f"fine_{i}_kind", _("Vælg både spiller og bøde."))
+        if data.get("kind") == "played":
+            for suit in Suit:
+                if bool(data.get(f"king_{suit.value}_owner")) != bool(data.get(f"king_{suit.value}_fate")):
+                    self.add_error(f"king_{suit.value}_fate", _("Vælg både hvem og hvad."))
         return data
 
     def to_outcome(self) -> dict:
-        """The deal object of FORMAT.md; the engine validates it (RULES.md §5)."""
+        """The deal object of FORMAT.md; the engine validates it (RULES.md §5). Call after is_valid().
+
+        A scrapped deal carries only dealer, kind and fines, a misdeal only dealer and kind (its
+        fine is implied, RULES.md §4); the fields that do not apply are hidden then. Meld and fine rows are taken in form order, skipping empty rows; ``meld_rows`` and
+        ``fine_rows`` remember which form row each list item came from."""
         data = self.cleaned_data
         outcome: dict = {"dealer": self.seats.dealer}
-        if data["kind"] != "played":
-            outcome["kind"] = data["kind"]
-        fines = []
-        self.fine_rows = []
-        for i in range(1, FINE_ROWS + 1):
-            if data.get(f"fine_{i}_player") and data.get(f"fine_{i}_kind"):
-                fine = {"player": data[f"fine_{i}_player"], "kind": data[f"fine_{i}_kind"]}
-                if fine["kind"] == "custom":
-                    fine["amount"] = data.get(f"fine_{i}_amount")
-                fines.append(fine)
-                self.fine_rows.append(i)
-        if data["kind"] == "played":
+        kind = data.get("kind") or "played"
+        if kind != "played":
+            outcome["kind"] = kind
+        self.meld_rows, self.fine_rows = [], []
+        if kind == "played":
             melds = []
-            self.meld_rows = []
             for i in range(1, MELD_ROWS + 1):
                 if data.get(f"meld_{i}_player") and data.get(f"meld_{i}_kind"):
                     melds.append(meld_from_code(data[f"meld_{i}_kind"], data[f"meld_{i}_player"]))
@@ -193,58 +264,88 @@ class DealForm(forms.Form):
                 outcome["melds"] = melds
             if data.get("pagat_owner"):
                 outcome["pagat"] = {"owner": data["pagat_owner"], "fate": data.get("pagat_fate") or "home"}
-            kings = {s.value: {"owner": data[f"king_{s.value}_owner"], "fate": data.get(f"king_{s.value}_fate") or "lost"}
-                     for s in Suit if data.get(f"king_{s.value}_owner")}
+            kings = {s.value: {"owner": data[f"king_{s.value}_owner"], "fate": data[f"king_{s.value}_fate"]}
+                     for s in Suit if data.get(f"king_{s.value}_owner") and data.get(f"king_{s.value}_fate")}
             if kings:
                 outcome["kings"] = kings
             for name in ("last_trick", "tout", "nolo"):
                 if data.get(name):
                     outcome[name] = data[name]
-            counts = {p: data[f"count_{i}"] for i, p in enumerate(self.seats.active)
-                      if data.get(f"count_{i}") is not None}
+            counts = {p: data[count_field(p)] for p in self.count_players if data.get(count_field(p)) is not None}
             if counts:
                 outcome["counts"] = counts
             if data.get("derived") and len(counts) == 3:
                 outcome["derived"] = data["derived"]
+        fines = []
+        for i in range(1, FINE_ROWS + 1 if kind != "misdeal" else 1):  # a misdeal has only its own fine (§4)
+            if data.get(f"fine_{i}_player") and data.get(f"fine_{i}_kind"):
+                fine = {"player": data[f"fine_{i}_player"], "kind": data[f"fine_{i}_kind"]}
+                if fine["kind"] == FineKind.CUSTOM.value and data.get(f"fine_{i}_amount") is not None:
+                    fine["amount"] = data[f"fine_{i}_amount"]
+                fines.append(fine)
+                self.fine_rows.append(i)
         if fines:
             outcome["fines"] = fines
         return outcome
 
     def field_for(self, path: str) -> str | None:
-        """The form field an engine field path (``kings.hearts.owner``, ``melds[2].count``) belongs to."""
-        head, _, rest = path.partition(".")
-        if head.startswith("melds[") or head.startswith("fines["):
-            rows = self.meld_rows if head.startswith("melds[") else self.fine_rows
-            try:
-                row = rows[int(head[6:-1]) - 1]
-            except (ValueError, IndexError):
-                return None
-            if head.startswith("melds["):
-                return f"meld_{row}_player" if rest == "player" else f"meld_{row}_kind"
-            return {"player": f"fine_{row}_player", "amount": f"fine_{row}_amount"}.get(rest, f"fine_{row}_kind")
+        """The form field an engine field path belongs to (``pagat.owner``, ``kings.hearts.fate``,
+        ``counts.Bent``, ``melds[2].count`` → the second non-empty meld row), or None."""
+        if path in self.fields and not path.startswith(("meld_", "fine_", "king_")):
+            return path  # dealer, kind, last_trick, tout, nolo, derived, counts.<name>
+        head, _dot, rest = path.partition(".")
+        for prefix, rows in (("melds[", self.meld_rows), ("fines[", self.fine_rows)):
+            if head.startswith(prefix) and head.endswith("]"):
+                try:
+                    row = rows[int(head[len(prefix):-1]) - 1]
+                except (ValueError, IndexError):
+                    return None
+                if prefix == "melds[":
+                    return f"meld_{row}_player" if rest == "player" else f"meld_{row}_kind"
+                return {"player": f"fine_{row}_player", "amount": f"fine_{row}_amount"}.get(rest, f"fine_{row}_kind")
         if head == "pagat":
             return "pagat_fate" if rest == "fate" else "pagat_owner"
         if head == "kings" and rest:
-            suit, _, part = rest.partition(".")
+            suit, _dot, part = rest.partition(".")
             name = f"king_{suit}_{'fate' if part == 'fate' else 'owner'}"
             return name if name in self.fields else None
-        if head == "counts":
-            if rest in self.seats.active:
-                return f"count_{self.seats.active.index(rest)}"
-            return "count_0"
-        return head if head in self.fields else None
+        return None
+
+    def field_label(self, name: str) -> str:
+        """What the scorekeeper calls a form field: "Tælling Bent", "Melding 2", "Pagat hos" …"""
+        if name not in self.fields:
+            return ""
+        label = str(self.fields[name].label)
+        if name.startswith("counts."):
+            return f"{_('Tælling')} {label}"
+        if name.startswith(("meld_", "fine_")):
+            return f"{label} {name.split('_')[1]}"
+        return label
+
+    def label_for(self, path: str) -> str:
+        """The label of the field an engine path belongs to (for the preview's problem list)."""
+        if path == "counts" or path.startswith("counts."):
+            return self.field_label(path) or str(_("Tælling"))
+        name = self.field_for(path)
+        return self.field_label(name) if name else path
 
     def add_engine_errors(self, errors) -> None:
-        """Show each service error next to its field; the rest at the top of the form."""
+        """Show each service error (``FieldError``) next to its field: counts that do not add up
+        under the counts, anything without a field of its own at the top of the form."""
         for error in errors:
-            name = self.field_for(error.field) if error.field else None
-            self.add_error(name, error.message if name else str(error))
+            field = error.field or ""
+            name = self.field_for(field)
+            if name is not None:
+                self.add_error(name, error.message)
+            elif field == "counts" or field.startswith("counts."):
+                self.section_errors.setdefault("counts", []).append(error.message)
+            else:
+                self.add_error(None, f"{field}: {error.message}" if field else error.message)
 
 
 def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) -> tuple[str, dict]:
-    """Form initial values for editing a recorded deal."""
+    """Form initial values for correcting a recorded deal (its stored FORMAT.md object)."""
     dealer = outcome["dealer"]
-    active = seating(players, dealer).active
     initial: dict = {"version": version, "kind": outcome.get("kind", "played"), "dealer": dealer}
     if "pagat" in outcome:
         initial["pagat_owner"] = outcome["pagat"]["owner"]
@@ -256,8 +357,7 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
         if name in outcome:
             initial[name] = outcome[name]
     for player, count in outcome.get("counts", {}).items():
-        if player in active:
-            initial[f"count_{active.index(player)}"] = count
+        initial[count_field(player)] = count
     for i, meld in enumerate(outcome.get("melds", [])[:MELD_ROWS], 1):
         initial[f"meld_{i}_player"] = meld["player"]
         initial[f"meld_{i}_kind"] = meld_to_code(meld)
@@ -267,6 +367,30 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
         if "amount" in fine:
             initial[f"fine_{i}_amount"] = fine["amount"]
     return dealer, initial
+
+
+def carried_initial(form_data, players: tuple[str, ...], dealer: str) -> dict:
+    """What the scorekeeper had typed, for the form rebuilt around another dealer: every value that
+    is still valid with the new active players. A sitter-out's pick or count is dropped with what
+    belongs to it (a king's fate, a meld, a fine); the derived player goes back to the default."""
+    active = set(seating(players, dealer).active)
+    initial = {name: form_data.get(name) for name in form_data
+               if name not in ("dealer", "version", "derived", "csrfmiddlewaretoken")
+               and form_data.get(name) not in (None, "")}
+    for name in ("pagat_owner", "last_trick", "tout", "nolo"):
+        if initial.get(name) not in active:
+            initial.pop(name, None)
+    pairs = [(f"king_{s.value}_owner", (f"king_{s.value}_fate",)) for s in Suit]
+    pairs += [(f"meld_{i}_player", (f"meld_{i}_kind",)) for i in range(1, MELD_ROWS + 1)]
+    pairs += [(f"fine_{i}_player", (f"fine_{i}_kind", f"fine_{i}_amount")) for i in range(1, FINE_ROWS + 1)]
+    for owner, belonging in pairs:
+        if owner in initial and initial[owner] not in active:
+            for name in (owner, *belonging):
+                initial.pop(name, None)
+    for name in [n for n in initial if n.startswith("counts.")]:
+        if name[len("counts."):] not in active:
+            del initial[name]
+    return initial
 
 
 class SeatingForm(forms.Form):

@@ -1,34 +1,34 @@
 """The table-side pages: record a deal, preview its payments live, correct the latest deal.
 
-Views stay thin: parse the form, call a service, render (STYLE.md §5)."""
+Views stay thin (STYLE.md §5): parse the form, call a service, render; with htmx the same views
+return partials. Every amount comes from the engine, the preview included (it saves nothing)."""
 from __future__ import annotations
 
+import logging
+
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext as _, gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import access, services
 from scoring.engine import interchange
-from scoring.engine.model import Cup
+from scoring.engine.model import Cup, FineKind, MeldKind, Suit, seating
 from scoring.engine.problems import EveningError
-from scoring.engine.rates import rate_card
-from scoring.engine.settle import Reason, derived_player, settle_deal
-from scoring.engine.model import seating
+from scoring.engine.rates import RateCard, rate_card
+from scoring.engine.settle import Cups, Posting, Reason, derived_player, settle_deal
 
-from .forms import DealForm, initial_from_outcome
+from .forms import MELD_KIND_NAMES, SUIT_NAMES, DealForm, carried_initial, fine_name, initial_from_outcome
 from .models import Deal, Role, Table
-from .selectors import table_sheet
+from .selectors import TableSheet, table_sheet
 
-REASON_NAMES = {
-    Reason.DEALER_FEE: _lazy("giverafgift"), Reason.FINE: _lazy("bøde"), Reason.MELD: _lazy("melding"),
-    Reason.PAGAT_HOME: _lazy("pagat hjem"), Reason.PAGAT_LOST: _lazy("pagat tabt"),
-    Reason.KING_LOST: _lazy("konge tabt"), Reason.TOUT: "tout", Reason.ULTIMO: "ultimo", Reason.BAGUD: "bagud",
-    Reason.LAST_TRICK: _lazy("sidste stik"), Reason.NOLO: "nolo", Reason.COUNTING: _lazy("tælling"),
-    Reason.REFUND: _lazy("kop genfyldt"), Reason.OPENING: _lazy("åbning"), Reason.SPLIT: _lazy("deling"),
-}
+log = logging.getLogger(__name__)
 
+PREVIEW = "scoring/partials/_preview.html"
+
+
+# Helpers ----------------------------------------------------------------------------------------
 
 def _table(request, pk: int, role: str = Role.MEMBER) -> Table:
     table = get_object_or_404(Table.objects.select_related("evening", "evening__club"), pk=pk)
@@ -37,35 +37,74 @@ def _table(request, pk: int, role: str = Role.MEMBER) -> Table:
 
 
 def _lang() -> str:
+    """The engine's message language: English when the user chose English, else Danish."""
     return "en" if (get_language() or "da").startswith("en") else "da"
 
 
-def _page(request, table: Table, form: DealForm | None, status: int = 200, sheet=None, template="scoring/table.html",
-          **extra):
+def _card(table: Table) -> RateCard:
+    return rate_card(table.rules)
+
+
+def _form(table: Table, sheet: TableSheet, data=None, dealer: str | None = None, initial=None) -> DealForm:
+    """The deal form; unbound it proposes the sheet's next dealer (RULES.md §1)."""
+    initial = {"version": table.version, **(initial or {})}
+    return DealForm(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer, initial=initial,
+                    card=_card(table))
+
+
+def _can_record(request, table: Table, sheet: TableSheet) -> bool:
+    return not sheet.closed and access.can(request.user, table.evening.club_id, Role.SCOREKEEPER)
+
+
+def _page(request, table: Table, form: DealForm | None, *, status: int = 200, sheet: TableSheet | None = None,
+          template: str = "scoring/table.html", **extra):
     sheet = sheet or table_sheet(table)
-    can_record = not sheet.closed and access.can(request.user, table.evening.club_id, Role.SCOREKEEPER)
+    can_record = _can_record(request, table, sheet)
+    form = form if can_record else None
     return render(request, template, {
-        "table": table, "sheet": sheet, "form": form if can_record else None, "can_record": can_record,
+        "table": table, "sheet": sheet, "form": form, "can_record": can_record,
         "seats": form.seats if form is not None else sheet.next_seating(), **extra,
     }, status=status)
 
 
-def _new_form(table: Table, sheet, dealer: str | None = None, data=None) -> DealForm:
-    seats = sheet.next_seating()
-    return DealForm(sheet.players, data=data, dealer=dealer or seats.dealer, initial={"version": table.version})
+def _closed(request, table: Table, sheet: TableSheet):
+    messages.error(request, _("Aftenen er lukket; den kan ikke ændres."))
+    return _page(request, table, None, status=403, sheet=sheet)
 
+
+def _stale_note(message: str, sheet: TableSheet, form: DealForm) -> str:
+    """The service's stale-table message, plus the dealer the fresh sheet proposes if the kept
+    form names another one."""
+    proposed = sheet.next_seating().dealer
+    if proposed != form.seats.dealer:
+        return message + " " + _("Ifølge arket giver %(name)s nu; vælg giveren igen, hvis det passer.") % {
+            "name": proposed}
+    return message
+
+
+def _kept_form(table: Table, sheet: TableSheet, post) -> DealForm:
+    """The scorekeeper's input, bound again with the table's fresh version (after a stale save)."""
+    data = post.copy()
+    data["version"] = table.version
+    form = _form(table, sheet, data=data)
+    form.is_valid()
+    return form
+
+
+# Recording --------------------------------------------------------------------------------------
 
 @require_http_methods(["GET", "POST"])
 def table_detail(request, pk: int):
+    """The table-side page: who deals next, the cups, the totals, the deal form, the sheet.
+    POST records a deal (then redirects: PRG); errors re-render the form next to their fields."""
     table = _table(request, pk)
     sheet = table_sheet(table)
     if request.method == "GET":
-        return _page(request, table, _new_form(table, sheet), sheet=sheet)
+        return _page(request, table, _form(table, sheet), sheet=sheet)
     access.require(request.user, table.evening.club_id, Role.SCOREKEEPER)
     if sheet.closed:
-        messages.error(request, _("Aftenen er lukket; den kan ikke ændres."))
-        return _page(request, table, None, status=403, sheet=sheet)
-    form = DealForm(sheet.players, data=request.POST)
+        return _closed(request, table, sheet)
+    form = _form(table, sheet, data=request.POST)
     if not form.is_valid():
         return _page(request, table, form, status=422, sheet=sheet)
     try:
@@ -73,11 +112,11 @@ def table_detail(request, pk: int):
                                     expected_version=form.cleaned_data.get("version"))
     except services.StaleTableError as exc:
         table.refresh_from_db()
-        data = request.POST.copy()
-        data["version"] = table.version
-        fresh = DealForm(sheet.players, data=data)
-        fresh.is_valid()
-        return _page(request, table, fresh, status=409, stale=exc.errors[0].message)
+        sheet = table_sheet(table)
+        if sheet.closed:
+            return _closed(request, table, sheet)
+        kept = _kept_form(table, sheet, request.POST)
+        return _page(request, table, kept, status=409, sheet=sheet, stale=_stale_note(exc.errors[0].message, sheet, kept))
     except services.RecordingError as exc:
         form.add_engine_errors(exc.errors)
         return _page(request, table, form, status=422, sheet=sheet)
@@ -87,52 +126,58 @@ def table_detail(request, pk: int):
 
 @require_GET
 def deal_form(request, pk: int):
-    """The form again for another dealer (the active players change with him)."""
+    """The form rebuilt for another dealer (``?dealer=NAME``): the active players change with him.
+    What was typed and still fits is kept; the header's seating is swapped out of band."""
     table = _table(request, pk, Role.SCOREKEEPER)
     sheet = table_sheet(table)
+    if sheet.closed:
+        return HttpResponseForbidden(_("Aftenen er lukket; den kan ikke ændres."))
     dealer = request.GET.get("dealer")
-    form = _new_form(table, sheet, dealer if dealer in sheet.players else None)
-    return render(request, "scoring/partials/_deal_form.html", {"form": form, "table": table, "seats": form.seats})
+    if dealer not in sheet.players:
+        dealer = None
+    carried = carried_initial(request.GET, sheet.players, dealer) if dealer else {}
+    form = _form(table, sheet, dealer=dealer, initial=carried)
+    return render(request, "scoring/partials/_deal_form.html", {
+        "form": form, "table": table, "sheet": sheet, "seats": form.seats, "oob": True})
 
 
-@require_POST
-def deal_preview(request, pk: int):
-    """Every payment of the deal as entered, computed by the engine and not saved."""
-    table = _table(request, pk, Role.SCOREKEEPER)
-    sheet = table_sheet(table)
-    form = DealForm(sheet.players, data=request.POST)
-    context = {"table": table, "players": sheet.players}
-    if not form.is_valid():
-        context["form_errors"] = [(form.fields[name].label if name in form.fields else "", e)
-                                  for name, errs in form.errors.items() for e in errs]
-        return render(request, "scoring/partials/_preview.html", context)
-    outcome = form.to_outcome()
-    editing = request.POST.get("editing")
-    number = sheet.next_number
-    cups = services.table_cups(table)
-    if editing and editing.isdigit() and sheet.last_deal is not None and int(editing) == sheet.last_deal.number:
-        number = sheet.last_deal.number
-        before = [r for r in sheet.rows if r.number == number - 1 or (number == 1 and r.kind == "opening")]
-        if before:
-            cups = services.Cups(before[-1].king_cup, before[-1].pagat_cup)
-    try:
-        deal = interchange.parse_deal(outcome, number)
-        entry = settle_deal(sheet.players, number, deal, cups, rate_card(table.rules))
-    except EveningError as exc:
-        context["problems"] = [(form.fields[form.field_for(p.field)].label if form.field_for(p.field) else p.field,
-                                p.message(_lang())) for p in exc.problems]
-        return render(request, "scoring/partials/_preview.html", context)
-    seats = seating(sheet.players, deal.dealer)
-    derived = derived_player(seats.active, seats.default_derived, deal) if deal.counts else None
-    derived_amount = sum(p.amount if p.payee == derived else -p.amount
-                         for p in entry.postings if p.reason is Reason.COUNTING) if derived else None
-    context.update({
-        "postings": [(_account(p.payer), _account(p.payee), p.amount, REASON_NAMES[p.reason], p.detail)
-                     for p in entry.postings],
-        "net": [(p, entry.net[p], p in seats.active) for p in sheet.players],
-        "cups": entry.cups, "derived": derived, "derived_amount": derived_amount, "number": number,
-    })
-    return render(request, "scoring/partials/_preview.html", context)
+# Live preview -----------------------------------------------------------------------------------
+
+#: Reason names as the scorekeeper says them; the game words stay as they are.
+REASON_NAMES = {
+    Reason.OPENING: _lazy("åbning"), Reason.DEALER_FEE: _lazy("giverafgift"), Reason.FINE: _lazy("bøde"),
+    Reason.MELD: _lazy("melding"), Reason.PAGAT_HOME: _lazy("pagat hjem"), Reason.PAGAT_LOST: _lazy("pagat tabt"),
+    Reason.KING_LOST: _lazy("konge tabt"), Reason.TOUT: "tout", Reason.ULTIMO: "ultimo", Reason.BAGUD: "bagud",
+    Reason.LAST_TRICK: _lazy("sidste stik"), Reason.NOLO: "nolo", Reason.COUNTING: _lazy("tælling"),
+    Reason.REFUND: _lazy("kop genfyldt"), Reason.SPLIT: _lazy("deling"),
+}
+_SUITS = {s.value: s for s in Suit}
+_MELDS = {k.value: k for k in MeldKind}
+_FINES = {k.value: k for k in FineKind}
+
+
+def posting_reason(posting: Posting) -> str:
+    """Why a posting was made, in the scorekeeper's words: "sidste stik", "pagat hjem",
+    "kongeultimo (hjerter)", "bøde: spillet uden for tur", "tælling (31)" …"""
+    detail, reason = posting.detail, posting.reason
+    suit = SUIT_NAMES[_SUITS[detail]] if detail in _SUITS else None
+    if reason is Reason.ULTIMO and suit:
+        return _("kongeultimo (%(suit)s)") % {"suit": suit}
+    if reason is Reason.ULTIMO and detail == "pagat":
+        return "pagat ultimo"
+    if reason is Reason.BAGUD and suit:
+        return _("konge bagud (%(suit)s)") % {"suit": suit}
+    if reason is Reason.BAGUD and detail == "pagat":
+        return "pagat bagud"
+    if reason is Reason.KING_LOST and suit:
+        return _("%(suit)s konge tabt") % {"suit": suit}
+    if reason is Reason.MELD and detail in _MELDS:
+        return _("melding: %(meld)s") % {"meld": MELD_KIND_NAMES[_MELDS[detail]]}
+    if reason is Reason.FINE and detail in _FINES:
+        return _("bøde: %(fine)s") % {"fine": fine_name(_FINES[detail])}
+    if reason is Reason.COUNTING and detail:
+        return _("tælling (%(count)s)") % {"count": detail}
+    return str(REASON_NAMES[reason])
 
 
 def _account(account) -> str:
@@ -140,35 +185,120 @@ def _account(account) -> str:
         return "kongekop"
     if account is Cup.PAGAT:
         return "pagatkop"
-    return account
+    return str(account)
 
+
+def _cups_before(sheet: TableSheet, number: int, now: Cups) -> Cups:
+    """The cups before deal ``number``: after the row preceding it on the sheet (or now, for a new deal)."""
+    previous = None
+    for row in sheet.rows:
+        if row.number == number:
+            return Cups(previous.king_cup, previous.pagat_cup) if previous is not None else now
+        previous = row
+    return now
+
+
+def _editing_number(post, sheet: TableSheet) -> int | None:
+    """The number of the deal being corrected, if the preview comes from the edit page (latest only)."""
+    try:
+        number = int(post.get("editing", ""))
+    except (TypeError, ValueError):
+        return None
+    last = sheet.last_deal
+    return number if last is not None and last.number == number and not sheet.closed else None
+
+
+def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: int | None) -> dict:
+    """Settle the deal as entered with the engine, without saving (RULES.md §2–§4): the postings,
+    each player's net, the cups after, the derived count; or the problems (RULES.md §5)."""
+    context: dict = {"table": table, "players": sheet.players}
+    if not form.is_valid():
+        context["problems"] = [(form.field_label(name), error)
+                               for name, errors in form.errors.items() for error in errors]
+        return context
+    outcome = form.to_outcome()
+    number = editing or sheet.next_number
+    cups = services.table_cups(table)
+    if editing:
+        cups = _cups_before(sheet, editing, cups)
+    try:
+        deal = interchange.parse_deal(outcome, number)
+        entry = settle_deal(sheet.players, number, deal, cups, _card(table))
+    except EveningError as exc:
+        context["problems"] = [(form.label_for(p.field), p.message(_lang())) for p in exc.problems]
+        return context
+    seats = seating(sheet.players, deal.dealer)
+    derived = derived_player(seats.active, seats.default_derived, deal) if deal.counts and not deal.nolo else None
+    counting = [p for p in entry.postings if p.reason is Reason.COUNTING]
+    context.update({
+        "number": number,
+        "postings": [(_account(p.payer), _account(p.payee), p.amount, posting_reason(p)) for p in entry.postings],
+        "net": [(p, entry.net[p], p in seats.active) for p in sheet.players],
+        "cups": entry.cups,
+        "counted": [(p, c, _card(table).count_value(c)) for p, c in deal.counts if p != derived],
+        "derived": derived,
+        "derived_amount": sum(-p.amount if p.payer == derived else p.amount for p in counting) if derived else None,
+    })
+    return context
+
+
+@require_POST
+def deal_preview(request, pk: int):
+    """The live preview (htmx): every payment of the deal as entered. Always a 200 partial: any
+    input, however broken, is shown as problems, and nothing is ever saved."""
+    table = _table(request, pk, Role.SCOREKEEPER)
+    sheet = table_sheet(table)
+    if sheet.closed:
+        return render(request, PREVIEW, {"problems": [("", _("Aftenen er lukket; den kan ikke ændres."))],
+                                         "summary": True})
+    try:
+        form = _form(table, sheet, data=request.POST)
+        context = preview_context(table, sheet, form, _editing_number(request.POST, sheet))
+    except Exception:  # the preview is advice only; a bug here must not block the scorekeeper
+        log.exception("preview of table %s failed", table.pk)
+        context = {"table": table, "players": sheet.players,
+                   "problems": [("", _("Forhåndsvisningen kunne ikke beregnes; tjek felterne."))]}
+    return render(request, PREVIEW, {**context, "summary": True})
+
+
+# Correcting the latest deal ---------------------------------------------------------------------
 
 @require_http_methods(["GET", "POST"])
 def deal_edit(request, pk: int):
-    """Correct the latest deal of an open evening; every later entry is re-settled by the service."""
-    deal = get_object_or_404(Deal.objects.select_related("table", "table__evening"), pk=pk, current=True)
+    """Correct the latest deal of an open evening (``services.deal_correct``: the old version and
+    its entries stay on record, reversed). Earlier deals and closed evenings are refused."""
+    deal = get_object_or_404(Deal.objects.select_related("table"), pk=pk)
     table = _table(request, deal.table_id, Role.SCOREKEEPER)
     sheet = table_sheet(table)
     if sheet.closed:
-        messages.error(request, _("Aftenen er lukket; den kan ikke ændres."))
-        return redirect("scoring:table_detail", pk=table.pk)
-    if sheet.last_deal is None or sheet.last_deal.pk != deal.pk:
-        raise Http404
+        return _closed(request, table, sheet)
+    if not deal.current or sheet.last_deal is None or sheet.last_deal.pk != deal.pk:
+        messages.error(request, _("Kun det seneste spil kan rettes, og kun dets nyeste udgave."))
+        return _page(request, table, _form(table, sheet), status=404, sheet=sheet)
+    context = {"template": "scoring/deal_edit.html", "deal": deal}
     if request.method == "GET":
         dealer, initial = initial_from_outcome(sheet.players, deal.outcome, table.version)
-        form = DealForm(sheet.players, dealer=dealer, initial=initial)
-        return _page(request, table, form, sheet=sheet, template="scoring/deal_edit.html", deal=deal)
-    form = DealForm(sheet.players, data=request.POST)
+        form = _form(table, sheet, dealer=dealer, initial=initial)
+        return _page(request, table, form, sheet=sheet, **context)
+    form = _form(table, sheet, data=request.POST)
     if not form.is_valid():
-        return _page(request, table, form, status=422, sheet=sheet, template="scoring/deal_edit.html", deal=deal)
+        return _page(request, table, form, status=422, sheet=sheet, **context)
     try:
         services.deal_correct(deal=deal, outcome=form.to_outcome(), user=request.user,
                               expected_version=form.cleaned_data.get("version"))
     except services.StaleTableError as exc:
-        messages.error(request, exc.errors[0].message)
-        return redirect("scoring:table_detail", pk=table.pk)
+        table.refresh_from_db()
+        sheet = table_sheet(table)
+        if sheet.closed:
+            return _closed(request, table, sheet)
+        if sheet.last_deal is None or sheet.last_deal.pk != deal.pk:
+            messages.error(request, _("En anden har registreret et spil siden; spil %(n)s kan ikke længere rettes.")
+                           % {"n": deal.number})
+            return _page(request, table, _form(table, sheet), status=409, sheet=sheet)
+        kept = _kept_form(table, sheet, request.POST)
+        return _page(request, table, kept, status=409, sheet=sheet, stale=exc.errors[0].message, **context)
     except services.RecordingError as exc:
         form.add_engine_errors(exc.errors)
-        return _page(request, table, form, status=422, sheet=sheet, template="scoring/deal_edit.html", deal=deal)
+        return _page(request, table, form, status=422, sheet=sheet, **context)
     messages.success(request, _("Spil %(n)s er rettet.") % {"n": deal.number})
     return redirect("scoring:table_detail", pk=table.pk)

@@ -11,30 +11,44 @@ from datetime import date
 from .model import (
     CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit, seating,
 )
+from .rates import DEFAULT_RATE_CARD, RateCard, rate_card
 
-_FINES = [k for k in FineKind if k is not FineKind.MISDEAL]
+
+def _fine_kinds(card: RateCard) -> list[FineKind]:
+    """The card's own fine kinds but the misdeal fine, then ``custom``, in the enum's order (for
+    the VLK card exactly the list the generator has always drawn from, so seeds keep their deals)."""
+    return [k for k in FineKind if k is not FineKind.MISDEAL and card.accepts_fine(k)]
 
 
-def random_deal(rng: random.Random, players: tuple[str, ...], dealer: str) -> Deal:
+def random_deal(rng: random.Random, players: tuple[str, ...], dealer: str, card: RateCard | None = None) -> Deal:
+    """A random valid deal under ``card`` (default VLK): the card's own fine kinds, and now and
+    then a failed tout when the card has one. Without a card, or with VLK, the same ``rng`` gives
+    the same deal as it always has."""
+    card = DEFAULT_RATE_CARD if card is None else card
     seats = seating(players, dealer)
     active = seats.active
     roll = rng.random()
     if roll < 0.03:
         return Deal(dealer=dealer, kind=DealKind.MISDEAL)
     if roll < 0.05:
+        if not card.accepts_fine(FineKind.WRONG_CARD_COUNT):  # a card without that fine
+            return Deal(dealer=dealer, kind=DealKind.SCRAPPED)
         return Deal(dealer=dealer, kind=DealKind.SCRAPPED,
                     fines=(Fine(rng.choice(active), FineKind.WRONG_CARD_COUNT),))
     owner = {key: rng.choice(active) for key in ("pagat", "scies", "tarok21")}
     for suit in Suit:
         for court in Court:
             owner[(suit, court)] = rng.choice(active)
-    fines = _random_fines(rng, active)
+    fines = _random_fines(rng, active, _fine_kinds(card))
     melds = _melds_from_hands(rng, active, owner)
     winner = rng.choice(active)
     tout = winner if rng.random() < 0.04 else None
     nolo = None
     if tout is None and rng.random() < 0.08:
         nolo = rng.choice([p for p in active if p != winner])
+    failed_tout = None
+    if card.failed_tout_each is not None and rng.random() < 0.05:  # no draw on a card without one
+        failed_tout = rng.choice([p for p in active if p != tout])
     cards: list[tuple[Suit | None, str]] = [(None, owner["pagat"])]
     cards += [(suit, owner[(suit, Court.KING)]) for suit in Suit if rng.random() < 0.5]
     in_trick: set[str] = set()
@@ -70,14 +84,14 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: str) -> De
     return Deal(
         dealer=dealer, melds=tuple(melds), fines=tuple(fines), pagat=fates[None],
         kings=tuple((suit, fates[suit]) for suit in Suit if suit in fates),
-        last_trick=winner, tout=tout, nolo=nolo, counts=counts, derived=derived,
+        last_trick=winner, tout=tout, nolo=nolo, counts=counts, derived=derived, failed_tout=failed_tout,
     )
 
 
-def _random_fines(rng: random.Random, active: tuple[str, ...]) -> list[Fine]:
+def _random_fines(rng: random.Random, active: tuple[str, ...], kinds: list[FineKind]) -> list[Fine]:
     fines = []
     if rng.random() < 0.1:
-        kind = rng.choice(_FINES)
+        kind = rng.choice(kinds)
         amount = rng.choice([5, 10, 15, 25]) if kind is FineKind.CUSTOM else None
         fines.append(Fine(rng.choice(active), kind, amount))
     return fines
@@ -110,12 +124,14 @@ def _melds_from_hands(rng: random.Random, active: tuple[str, ...], owner: dict) 
 
 def random_evening(seed: int, players: tuple[str, ...] = ("Anne", "Bent", "Carl", "Dorte"), deals: int = 30,
                    on: date | None = None, rules: str = "vlk") -> Evening:
-    """A valid evening of ``deals`` deals, the dealer passing on as RULES.md §1 suggests."""
+    """A valid evening of ``deals`` deals under the card named ``rules``, the dealer passing on as
+    RULES.md §1 suggests."""
+    card = rate_card(rules)
     rng = random.Random(seed)
     dealer = players[0]
     out = []
     for _ in range(deals):
-        deal = random_deal(rng, players, dealer)
+        deal = random_deal(rng, players, dealer, card)
         out.append(deal)
         if deal.kind is not DealKind.SCRAPPED:
             dealer = seating(players, dealer).next_dealer

@@ -18,7 +18,8 @@ from .validate import validate_deal, validate_players
 FORMAT = "tarokklub.evening/1"
 
 _EVENING_KEYS = {"format", "rules", "date", "players", "deals"}
-_DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines"}
+_DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
+              "failed_tout"}
 _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing"}
 _CARD_KEYS = {"owner", "fate"}
 _FINE_KEYS = {"player", "kind", "amount"}
@@ -170,7 +171,7 @@ def _parse_deal(r: _Reader, raw: Any) -> Deal | None:
     deal = Deal(
         dealer=person("dealer"), kind=kind, melds=melds, fines=fines, pagat=pagat, kings=tuple(kings),
         last_trick=person("last_trick"), tout=person("tout"), nolo=person("nolo"), counts=tuple(counts),
-        derived=person("derived"),
+        derived=person("derived"), failed_tout=person("failed_tout"),
     )
     return deal if r.fatal == before else None
 
@@ -265,7 +266,7 @@ def deal_to_dict(deal: Deal) -> dict:
         out["pagat"] = {"owner": deal.pagat.owner, "fate": deal.pagat.fate.value}
     if deal.kings:
         out["kings"] = {suit.value: {"owner": f.owner, "fate": f.fate.value} for suit, f in deal.kings}
-    for name in ("last_trick", "tout", "nolo"):
+    for name in ("last_trick", "tout", "nolo", "failed_tout"):
         if getattr(deal, name) is not None:
             out[name] = getattr(deal, name)
     if deal.counts:

@@ -76,7 +76,10 @@ class DealKind(enum.Enum):
 
 
 class FineKind(enum.Enum):
-    """Fines of RULES.md §4, each paid into both cups."""
+    """Fines of RULES.md §4 and of the other rate cards, each paid into both cups.
+
+    A rate card lists the kinds it knows (``RateCard.fines``); ``custom`` is accepted by every card.
+    """
 
     CUP_NOT_MOVED = "cup_not_moved"
     MISDEAL = "misdeal"
@@ -86,11 +89,17 @@ class FineKind(enum.Enum):
     MELD_BEFORE_DEALER = "meld_before_dealer"
     OUT_OF_TURN = "out_of_turn"
     FALSE_SCIES_CALL = "false_scies_call"
+    REVOKE = "revoke"                    # aeldre1900: "svigte kuleur", "stikke urigtigt"
+    ILLEGAL_DISCARD = "illegal_discard"  # aeldre1900: "synder mod lovene for ecarteringen"
     CUSTOM = "custom"
 
     @property
     def blocks_ultimo(self) -> bool:
-        """A false or missed meld forbids an ultimo in the same deal (§4g, §11c)."""
+        """On the VLK card a false or missed meld forbids an ultimo in the same deal (§4g, §11c).
+
+        This is VLK's rule and the default of ``RateCard.ultimo_blocking_fines``; the engine asks
+        the card, which may list other kinds (docs/rate-cards.md).
+        """
         return self in (FineKind.FALSE_MELD, FineKind.MISSED_MELD)
 
 
@@ -139,6 +148,7 @@ class Deal:
     nolo: str | None = None
     counts: tuple[tuple[str, int], ...] = ()
     derived: str | None = None
+    failed_tout: str | None = None    # a tout tried and lost; only on a card with ``failed_tout_each``
 
     def king(self, suit: Suit) -> CardFate | None:
         return dict(self.kings).get(suit)

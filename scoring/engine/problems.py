@@ -80,6 +80,12 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                               "a misdeal has only the dealer's fee and the misdeal fine"),
     "misdeal_fine_misplaced": ("fejlgivningsbøden gives ved at registrere spillet som fejlgivning (giveren betaler)",
                                "the misdeal fine comes with a misdeal deal and falls on its dealer"),
+    "fine_not_on_card": ("takstkortet '{rules}' har ingen bøde for {fine}; brug en anden bøde med beløb",
+                         "the '{rules}' rate card has no fine for {fine}; use a custom fine with an amount"),
+    "failed_tout_not_on_card": ("takstkortet '{rules}' kender ikke tabt tout",
+                                "the '{rules}' rate card knows no failed tout"),
+    "failed_tout_made": ("{name} fik tout og kan ikke også have tabt den",
+                         "{name} made the tout and cannot also have failed it"),
 }
 
 _CARD_NAMES: dict[str, tuple[str, str]] = {
@@ -92,6 +98,19 @@ _SUITS = {"hearts": ("hjerter", "hearts"), "diamonds": ("ruder", "diamonds"),
 _COURTS = {"king": ("konge", "king"), "queen": ("dame", "queen"),
            "cavalier": ("kavaler", "cavalier"), "knave": ("knægt", "knave")}
 _GROUPS = {"kings": ("kongerne", "the kings"), **{k: (v[0], v[1]) for k, v in _SUITS.items()}}
+_FINE_NAMES = {
+    "cup_not_moved": ("kopperne ikke flyttet", "cups not moved"),
+    "misdeal": ("fejlgivning", "misdeal"),
+    "wrong_card_count": ("forkert antal kort", "wrong card count"),
+    "false_meld": ("falsk melding", "false meld"),
+    "missed_meld": ("glemt melding", "missed meld"),
+    "meld_before_dealer": ("meldt før giveren", "meld before the dealer"),
+    "out_of_turn": ("spillet uden for tur", "playing out of turn"),
+    "false_scies_call": ("falsk skiskald", "false scies call"),
+    "revoke": ("svigtet kulør", "revoke"),
+    "illegal_discard": ("ulovlig ecartering", "illegal discard"),
+    "custom": ("anden bøde", "custom fine"),
+}
 _DEAL_WORD = ("spil", "deal")
 
 
@@ -120,6 +139,8 @@ class Problem:
             params["card"] = card_name(str(params["card"]), lang)
         if "group" in params:
             params["group"] = _GROUPS[str(params["group"])][i]
+        if "fine" in params:
+            params["fine"] = "'" + _FINE_NAMES[str(params["fine"])][i] + "'"
         return _CATALOGUE[self.code][i].format(**params)
 
     def text(self, lang: str = "en") -> str:

@@ -39,6 +39,7 @@ class Reason(enum.Enum):
     PAGAT_LOST = "pagat_lost"        # §3.2
     KING_LOST = "king_lost"          # §3.2
     TOUT = "tout"                    # §3.3.1
+    FAILED_TOUT = "failed_tout"      # a card with failed_tout_each (docs/rate-cards.md)
     ULTIMO = "ultimo"                # §3.3.2
     BAGUD = "bagud"                  # §3.3.3
     LAST_TRICK = "last_trick"        # §3.3.4
@@ -107,6 +108,7 @@ class Settlement:
 
 def _make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], cups: Cups,
                 postings: list[Posting]) -> Entry:
+    postings = [p for p in postings if p.amount]   # a card may set an amount to 0: no posting
     legs: dict[Account, int] = {p: 0 for p in players} | {Cup.KING: 0, Cup.PAGAT: 0}
     for posting in postings:
         if posting.payer not in legs or posting.payee not in legs:
@@ -207,7 +209,12 @@ def _deal_postings(players: tuple[str, ...], deal: Deal, cups: Cups, card: RateC
         postings += _from_each(others(deal.tout), deal.tout, card.tout_each, Reason.TOUT)
         postings += [Posting(cup, deal.tout, snapshot.get(cup), Reason.TOUT, cup.value)
                      for cup in Cup if snapshot.get(cup)]
-    blocked = {f.player for f in deal.fines if f.kind.blocks_ultimo}
+    if deal.failed_tout is not None:  # 1b. a failed tout, on a card that has one: "costs the same"
+        postings += _to_each(deal.failed_tout, others(deal.failed_tout), card.failed_tout_each, Reason.FAILED_TOUT)
+        if card.failed_tout_doubles_cups:
+            postings += [Posting(deal.failed_tout, cup, snapshot.get(cup), Reason.FAILED_TOUT, cup.value)
+                         for cup in Cup if snapshot.get(cup)]
+    blocked = {f.player for f in deal.fines if card.blocks_ultimo(f.kind)}
     for cup, suit, fate in deal.cards():  # 2. ultimo
         if fate.fate is Fate.ULTIMO and deal.tout is None and deal.nolo is None and fate.owner not in blocked:
             each = card.pagat_ultimo_each if cup is Cup.PAGAT else card.king_ultimo_each
@@ -223,7 +230,11 @@ def _deal_postings(players: tuple[str, ...], deal: Deal, cups: Cups, card: RateC
             postings += _to_each(fate.owner, others(fate.owner), each, Reason.BAGUD, detail)
             if snapshot.get(cup):
                 postings.append(Posting(fate.owner, cup, snapshot.get(cup), Reason.BAGUD, detail))
-    if deal.tout is None and deal.nolo is None and not ultimo_paid:  # 4. last trick
+    # 4. last trick; on a card that pays it only once the pagat and all kings have fallen, not
+    # when one of them was played to the last trick (ultimo or bagud)
+    fallen = not any(fate.fate.in_last_trick for _, _, fate in deal.cards())
+    if (deal.tout is None and deal.nolo is None and not ultimo_paid
+            and (fallen or not card.last_trick_needs_honours_fallen)):
         postings += _from_each(others(deal.last_trick), deal.last_trick, card.last_trick_each, Reason.LAST_TRICK)
     if deal.nolo is not None:  # 5. nolo (and no counting)
         postings += _from_each(others(deal.nolo), deal.nolo, card.nolo_each, Reason.NOLO)

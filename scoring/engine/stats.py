@@ -23,6 +23,7 @@ class PlayerDealStats:
     pagat_bagud: int = 0
     king_bagud: int = 0
     tout: int = 0
+    failed_tout: int = 0     # a tout tried and lost (cards with ``failed_tout_each``)
     nolo: int = 0
     last_trick: int = 0      # won the last trick
     cup_won: int = 0         # taken from the cups by an ultimo or a tout
@@ -49,6 +50,7 @@ def deal_stats(players: tuple[str, ...], deal: Deal, entry: Entry) -> tuple[Play
             pagat_bagud=sum(1 for cup, _ in bagud if cup is Cup.PAGAT),
             king_bagud=sum(1 for cup, _ in bagud if cup is Cup.KING),
             tout=1 if played and deal.tout == player else 0,
+            failed_tout=1 if played and deal.failed_tout == player else 0,
             nolo=1 if played and deal.nolo == player else 0,
             last_trick=1 if played and deal.last_trick == player else 0,
             cup_won=sum(p.amount for p in received if isinstance(p.payer, Cup)),

@@ -47,7 +47,7 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
     if seats is None:
         checks.append([problem(None, "dealer", "not_at_table", name=deal.dealer)])
     else:
-        checks += [_check_people(players, seats, deal), _check_fines(seats, deal)]
+        checks += [_check_people(players, seats, deal), _check_fines(seats, deal, card)]
     if deal.kind is DealKind.PLAYED:
         checks += [
             _check_required(deal),
@@ -55,6 +55,7 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
             _check_cards(deal),
             _check_last_trick(deal),
             _check_tout_nolo(deal),
+            _check_failed_tout(deal, card),
         ]
         if seats is not None:
             checks.append(_check_counts(seats, deal, card))
@@ -75,7 +76,7 @@ def _people(deal: Deal) -> Iterable[tuple[str, str]]:
         yield "pagat.owner", deal.pagat.owner
     for suit, fate in deal.kings:
         yield f"kings.{suit.value}.owner", fate.owner
-    for name in ("last_trick", "tout", "nolo", "derived"):
+    for name in ("last_trick", "tout", "nolo", "derived", "failed_tout"):
         if getattr(deal, name) is not None:
             yield name, getattr(deal, name)
     for player, _ in deal.counts:
@@ -96,15 +97,20 @@ def _check_void_deal(deal: Deal) -> Iterable[Problem]:
     carried = {
         "melds": deal.melds, "pagat": deal.pagat, "kings": deal.kings, "last_trick": deal.last_trick,
         "tout": deal.tout, "nolo": deal.nolo, "counts": deal.counts, "derived": deal.derived,
+        "failed_tout": deal.failed_tout,
     }
     for field, value in carried.items():
         if value not in (None, ()):
             yield problem(None, field, "only_dealer_and_fines")
 
 
-def _check_fines(seats: Seating, deal: Deal) -> Iterable[Problem]:
-    """Known kinds, positive custom amounts; the misdeal fine only with a misdeal deal (RULES.md §4)."""
+def _check_fines(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem]:
+    """Kinds the card lists, positive custom amounts; the misdeal fine only with a misdeal deal
+    (RULES.md §4)."""
     for i, fine in enumerate(deal.fines, 1):
+        if not card.accepts_fine(fine.kind):
+            yield problem(None, f"fines[{i}].kind", "fine_not_on_card", fine=fine.kind.value, rules=card.name)
+            continue
         if fine.kind is FineKind.CUSTOM:
             if not isinstance(fine.amount, int) or isinstance(fine.amount, bool) or fine.amount <= 0:
                 yield problem(None, f"fines[{i}].amount", "custom_amount")
@@ -285,6 +291,16 @@ def _check_tout_nolo(deal: Deal) -> Iterable[Problem]:
             if fate.owner == deal.nolo and fate.fate.won_a_trick:
                 yield problem(None, f"{_card_field(suit)}.fate", "nolo_card_home",
                               name=deal.nolo, card=_card_key(suit))
+
+
+def _check_failed_tout(deal: Deal, card: RateCard) -> Iterable[Problem]:
+    """A failed tout only on a card that prices it, and not by the player who made the tout."""
+    if deal.failed_tout is None:
+        return
+    if card.failed_tout_each is None:
+        yield problem(None, "failed_tout", "failed_tout_not_on_card", rules=card.name)
+    if deal.failed_tout == deal.tout:
+        yield problem(None, "failed_tout", "failed_tout_made", name=deal.failed_tout)
 
 
 def _check_counts(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem]:

@@ -154,6 +154,8 @@ class DealForm(forms.Form):
         person("last_trick", _("Sidste stik"), blank=False, radio=True)
         person("tout", "Tout")
         person("nolo", "Nolo")
+        if card.failed_tout_each is not None:   # only cards that know a failed tout (aeldre1900)
+            person("failed_tout", _("Tabt tout"))
 
         # Counts: one number per active player; a sitter-out only when a count was posted for him.
         posted_counts = [p for p in self.players if p not in active and self.is_bound
@@ -215,7 +217,7 @@ class DealForm(forms.Form):
 
     @property
     def tout_nolo_open(self) -> bool:
-        return self._open(("tout", "nolo"))
+        return self._open(("tout", "nolo", "failed_tout"))
 
     @property
     def fines_open(self) -> bool:
@@ -268,7 +270,7 @@ class DealForm(forms.Form):
                      for s in Suit if data.get(f"king_{s.value}_owner") and data.get(f"king_{s.value}_fate")}
             if kings:
                 outcome["kings"] = kings
-            for name in ("last_trick", "tout", "nolo"):
+            for name in ("last_trick", "tout", "nolo", "failed_tout"):
                 if data.get(name):
                     outcome[name] = data[name]
             counts = {p: data[count_field(p)] for p in self.count_players if data.get(count_field(p)) is not None}
@@ -353,7 +355,7 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
     for suit, fate in outcome.get("kings", {}).items():
         initial[f"king_{suit}_owner"] = fate["owner"]
         initial[f"king_{suit}_fate"] = fate["fate"]
-    for name in ("last_trick", "tout", "nolo", "derived"):
+    for name in ("last_trick", "tout", "nolo", "failed_tout", "derived"):
         if name in outcome:
             initial[name] = outcome[name]
     for player, count in outcome.get("counts", {}).items():

@@ -11,6 +11,7 @@ from django.db.models import Prefetch
 from scoring.engine import interchange
 from scoring.engine.model import Evening as EngineEvening, seating
 from scoring.engine.money import kroner
+from scoring.engine.rates import RATE_CARDS
 from scoring.engine.transfers import Transfer, fewest_transfers
 
 from .models import Account, Deal, EntryKind, Evening, JournalEntry, Leg, Table
@@ -159,4 +160,7 @@ def table_to_evening_file(table: Table) -> dict:
     players = table_player_names(table)
     deals = tuple(interchange.parse_deal(d.outcome, d.number)
                   for d in table.deals.filter(current=True).order_by("number"))
-    return interchange.evening_to_dict(EngineEvening(players, deals, table.rules, table.evening.date))
+    card = table.card
+    builtin = RATE_CARDS.get(card.name)
+    embedded = None if builtin == card else card   # a club's own (or edited) card travels with the file
+    return interchange.evening_to_dict(EngineEvening(players, deals, card.name, table.evening.date, embedded))

@@ -335,7 +335,9 @@ def _user(user):
 # Evenings --------------------------------------------------------------------------------------
 
 @transaction.atomic
-def evening_create(*, club: Club, date: dt.date, season=None) -> Evening:
+def evening_create(*, club: Club, date: dt.date | str, season=None) -> Evening:
+    if isinstance(date, str):
+        date = dt.date.fromisoformat(date)
     return Evening.objects.create(club=club, date=date, season=season)
 
 
@@ -406,7 +408,7 @@ def evening_import(*, club: Club, data: Any, evening: Evening | None = None, use
     elif evening.club_id != club.id:
         raise RecordingError.single("evening", _("Aftenen hører til en anden klub."))
     players = [player_get_or_create(club=club, name=name) for name in parsed.players]
-    table = table_create(evening=evening, players=players, rules=parsed.rules)
+    table = table_create(evening=evening, players=players, rules=parsed.rules, card=parsed.card)
     for deal in parsed.deals:
         deal_record(table=table, outcome=interchange.deal_to_dict(deal), user=user)
     return table

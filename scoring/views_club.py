@@ -156,6 +156,10 @@ EDITABLE_AMOUNTS = (
 )
 
 
+#: Yes/no rules a club may switch on its copy.
+EDITABLE_FLAGS = ("failed_tout_doubles_cups", "last_trick_needs_honours_fallen")
+
+
 class ClubCardForm(forms.Form):
     """Every amount of a card, each a multiple of 5; the engine's ``RateCard.from_dict`` has the
     last word and its message is shown next to the field it names."""
@@ -174,12 +178,17 @@ class ClubCardForm(forms.Form):
         for kind, amount in base["fines"].items():
             self.fields[f"fine_{kind}"] = forms.IntegerField(label=f"{_('bøde')}: {kind}", min_value=0,
                                                              max_value=100_000, initial=amount)
+        for flag in EDITABLE_FLAGS:
+            self.fields[flag] = forms.BooleanField(label=flag.replace("_", " "), required=False, initial=base[flag])
 
     def clean(self):
+        """Every amount a multiple of the card's smallest jeton: 5 (1 only on a card paid in
+        1-point jetons, like aeldre1900's point-for-point counting)."""
         data = super().clean()
-        for name, value in data.items():
-            if isinstance(value, int) and value % 5:
-                self.add_error(name, _("Skal være et multiplum af 5."))
+        jeton = self.base.get("jeton", 5)
+        for name, value in list(data.items()):
+            if isinstance(value, int) and not isinstance(value, bool) and value % jeton:
+                self.add_error(name, _("Skal være et multiplum af %(n)s.") % {"n": jeton})
         return data
 
     def card_data(self, name: str) -> dict:

@@ -42,7 +42,7 @@ def _lang() -> str:
 
 
 def _card(table: Table) -> RateCard:
-    return rate_card(table.rules)
+    return table.card  # the card frozen on the table when it opened
 
 
 def _form(table: Table, sheet: TableSheet, data=None, dealer: str | None = None, initial=None) -> DealForm:
@@ -149,7 +149,7 @@ REASON_NAMES = {
     Reason.MELD: _lazy("melding"), Reason.PAGAT_HOME: _lazy("pagat hjem"), Reason.PAGAT_LOST: _lazy("pagat tabt"),
     Reason.KING_LOST: _lazy("konge tabt"), Reason.TOUT: "tout", Reason.ULTIMO: "ultimo", Reason.BAGUD: "bagud",
     Reason.LAST_TRICK: _lazy("sidste stik"), Reason.NOLO: "nolo", Reason.COUNTING: _lazy("tælling"),
-    Reason.REFUND: _lazy("kop genfyldt"), Reason.SPLIT: _lazy("deling"),
+    Reason.REFUND: _lazy("kop genfyldt"), Reason.SPLIT: _lazy("deling"), Reason.FAILED_TOUT: _lazy("tabt tout"),
 }
 _SUITS = {s.value: s for s in Suit}
 _MELDS = {k.value: k for k in MeldKind}

@@ -12,12 +12,12 @@ from typing import Any
 
 from .model import CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit
 from .problems import EveningError, Problem, problem
-from .rates import RATE_CARDS, DEFAULT_RATE_CARD
+from .rates import DEFAULT_RATE_CARD, RATE_CARDS, RateCard
 from .validate import validate_deal, validate_players
 
 FORMAT = "tarokklub.evening/1"
 
-_EVENING_KEYS = {"format", "rules", "date", "players", "deals"}
+_EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}
 _DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
               "failed_tout"}
 _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing"}
@@ -95,7 +95,17 @@ def parse_evening(data: Any) -> Evening:
     if "format" in root and root["format"] != FORMAT:
         top.add("format", "format", expected=FORMAT)
     rules = root.get("rules", DEFAULT_RATE_CARD.name)
-    if top.text(rules, "rules") is not None and rules not in RATE_CARDS:
+    embedded = None
+    if "rate_card" in root:   # a club's own card travels with its evenings
+        try:
+            embedded = RateCard.from_dict(root["rate_card"])
+        except (ValueError, TypeError) as exc:
+            field, _sep, message = str(exc).partition(": ")
+            top.add(f"rate_card.{field}" if message else "rate_card", "bad_rate_card", detail=message or str(exc))
+        else:
+            if embedded.name != rules:
+                top.add("rate_card.name", "rate_card_name", name=embedded.name, rules=str(rules))
+    elif top.text(rules, "rules") is not None and rules not in RATE_CARDS:
         top.add("rules", "unknown_rules", name=rules)
     evening_date = None
     if root.get("date") is not None:
@@ -111,7 +121,7 @@ def parse_evening(data: Any) -> Evening:
     if "players" in root and isinstance(root["players"], list) and len(players) == len(root["players"]):
         top.problems.extend(validate_players(tuple(players)))
     seats_ok = not top.problems or all(not p.field.startswith("players") for p in top.problems)
-    card = RATE_CARDS.get(rules) if isinstance(rules, str) else None
+    card = embedded or (RATE_CARDS.get(rules) if isinstance(rules, str) else None)
     problems = top.problems
     deals: list[Deal] = []
     for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
@@ -124,7 +134,7 @@ def parse_evening(data: Any) -> Evening:
                 problems.extend(validate_deal(tuple(players), number, deal, card))
     if problems:
         raise EveningError(problems)
-    return Evening(tuple(players), tuple(deals), rules, evening_date)
+    return Evening(tuple(players), tuple(deals), rules, evening_date, embedded)
 
 
 def parse_deal(data: Any, number: int = 1) -> Deal:
@@ -285,6 +295,8 @@ def evening_to_dict(evening: Evening) -> dict:
     out: dict[str, Any] = {"format": FORMAT, "rules": evening.rules}
     if evening.date is not None:
         out["date"] = evening.date.isoformat()
+    if evening.card is not None:
+        out["rate_card"] = evening.card.to_dict()
     out["players"] = list(evening.players)
     out["deals"] = [deal_to_dict(d) for d in evening.deals]
     return out

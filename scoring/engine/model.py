@@ -172,6 +172,9 @@ class Evening:
     deals: tuple[Deal, ...] = ()
     rules: str = "vlk"
     date: date | None = None
+    #: A card carried by the file itself (a club's own card, FORMAT.md extension ``rate_card``);
+    #: ``None``: the built-in card named ``rules``.
+    card: object | None = None
 
 
 @dataclass(frozen=True)

@@ -294,7 +294,7 @@ def settle_split(players: tuple[str, ...], cups: Cups, running: dict[str, int], 
 def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement:
     """Validate and settle a whole evening. Raises ``EveningError`` with every problem found."""
     if card is None:
-        card = rate_card(evening.rules)
+        card = evening.card or rate_card(evening.rules)
     problems = validate_evening(evening, card)
     if problems:
         raise EveningError(problems)

@@ -1,22 +1,33 @@
-"""Evening pages: the list, a new evening or table, closing, the PDF, import and export."""
+"""Evening pages: the list, a new evening or table, closing, the PDF, import and export.
+
+Thin views (STYLE.md habit 5): parse the request, call one service, render. Every amount shown
+comes from ``selectors.evening_summary`` (points from the stored journal, kroner from
+``money.kroner``); services raise ``RecordingError`` and the page shows each of its messages with
+status 422, nothing saved.
+"""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
+from django import forms
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
+from django.template.defaultfilters import filesizeformat
+from django.utils import timezone
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services
 from scoring.engine.money import format_kroner
+from scoring.engine.settle import Cups, settle_split
 
-from .forms import SeatingForm, UploadForm
+from .forms import SeatingForm
 from .models import Club, Evening, Role, Table
-from .pdf import render_evening_pdf
-from .selectors import evening_summary, table_to_evening_file
+from .pdf import plain_decimal, render_evening_pdf
+from .selectors import EveningSummary, TableSheet, evening_summary, table_to_evening_file
 
 
 def _evening(request, pk: int, role: str = Role.MEMBER) -> Evening:
@@ -29,16 +40,90 @@ def _lang(request) -> str:
     return "en" if (getattr(request, "LANGUAGE_CODE", "da") or "da").startswith("en") else "da"
 
 
+def _writable_clubs(user) -> list[Club]:
+    return [c for c in access.visible_clubs(user) if access.can(user, c, Role.SCOREKEEPER)]
+
+
+def _chosen_club(request, clubs: list[Club]) -> Club:
+    """The club picked in the form (POST) or by the club switcher (GET); else the first one."""
+    wanted = request.POST.get("club") or request.GET.get("club")
+    return next((c for c in clubs if str(c.pk) == str(wanted)), clubs[0])
+
+
+# Per-table figures for the pages -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player of one table: the running total before the split, his share of the cups (once the
+    evening is closed, or as a preview on the close page) and the total after it."""
+    player: str
+    before_split: int
+    split: int | None
+    total: int
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    sheet: TableSheet
+    lines: tuple[PlayerLine, ...]
+    deal_count: int
+
+
+def _split_row(sheet: TableSheet):
+    return next((row for row in sheet.rows if row.kind == "split"), None)
+
+
+def _table_block(sheet: TableSheet, *, preview_split: bool = False) -> TableBlock:
+    """Display rows for one table. A closed table shows the split it stored; with ``preview_split``
+    an open table shows what closing would do: the engine's ``settle_split`` with the table's own
+    rate card, as ``services.evening_close`` posts it."""
+    split_row = _split_row(sheet)
+    if split_row is not None:
+        shares = dict(zip(sheet.players, split_row.net))
+    elif preview_split:
+        running = dict(zip(sheet.players, sheet.totals))
+        entry = settle_split(sheet.players, Cups(*sheet.cups), running, sheet.table.card)
+        shares = {p: entry.net[p] for p in sheet.players}
+    else:
+        shares = None
+    lines = []
+    for player, total in zip(sheet.players, sheet.totals):
+        if shares is None:
+            lines.append(PlayerLine(player, total, None, total))
+        elif split_row is not None:     # the stored totals already include the split
+            lines.append(PlayerLine(player, total - shares[player], shares[player], total))
+        else:
+            lines.append(PlayerLine(player, total, shares[player], total + shares[player]))
+    return TableBlock(sheet, tuple(lines), len(sheet.deals))
+
+
+def _money_context(summary: EveningSummary, lang: str) -> dict:
+    table_of = {p: s.table.number for s in summary.sheets for p in s.players}
+    return {
+        "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
+        "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
+        "several_tables": len(summary.sheets) > 1,
+    }
+
+
+# Pages -------------------------------------------------------------------------------------------
+
 @require_GET
 def home(request):
-    clubs = access.visible_clubs(request.user)
+    clubs = list(access.visible_clubs(request.user))
     evenings = (Evening.objects.filter(club__in=clubs).select_related("club")
                 .prefetch_related("tables__seats__player").order_by("-date", "-id")[:50])
-    return render(request, "scoring/home.html", {"evenings": evenings, "clubs": clubs})
+    return render(request, "scoring/home.html", {
+        "evenings": evenings, "clubs": clubs, "can_create": bool(_writable_clubs(request.user)),
+    })
 
 
-def _writable_clubs(user):
-    return [c for c in access.visible_clubs(user) if access.can(user, c, Role.SCOREKEEPER)]
+def _seating_form(members: list[str], data=None, **kwargs) -> SeatingForm:
+    form = SeatingForm(members, data, **kwargs)
+    for i in range(1, 6):
+        form.fields[f"new_{i}"].widget.attrs.update(
+            {"placeholder": _("ny spiller"), "autocomplete": "off", "autocapitalize": "words"})
+    return form
 
 
 def _seat_players(club: Club, names: list[str]):
@@ -50,14 +135,15 @@ def evening_new(request):
     clubs = _writable_clubs(request.user)
     if not clubs:
         return render(request, "scoring/message.html", {"message": _("Du kan ikke oprette aftener.")}, status=403)
-    club_id = request.POST.get("club") or request.GET.get("club") or clubs[0].pk
-    club = next((c for c in clubs if str(c.pk) == str(club_id)), clubs[0])
+    club = _chosen_club(request, clubs)
     members = list(club.players.values_list("name", flat=True))
     seasons = list(club.seasons.all())
-    form = SeatingForm(members, request.POST or None, with_date=True, seasons=seasons)
+    # An ISO string: <input type="date"> shows nothing for a localised date such as 22.11.2026.
+    form = _seating_form(members, request.POST or None, with_date=True, seasons=seasons,
+                         initial={"date": timezone.localdate().isoformat()})
     if request.method == "POST" and form.is_valid():
         try:
-            with transaction.atomic():
+            with transaction.atomic():  # the evening, new players and the first table, or nothing
                 season = next((s for s in seasons if s.pk == form.cleaned_data.get("season")), None)
                 evening = services.evening_create(club=club, date=form.cleaned_data["date"], season=season)
                 table = services.table_create(evening=evening, players=_seat_players(club, form.cleaned_data["names"]))
@@ -67,25 +153,27 @@ def evening_new(request):
         else:
             return redirect("scoring:table_detail", pk=table.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/evening_new.html", {"form": form, "clubs": clubs, "club": club}, status=status)
+    return render(request, "scoring/evening_new.html",
+                  {"form": form, "clubs": clubs, "club": club, "members": members}, status=status)
 
 
 @require_GET
 def evening_detail(request, pk: int):
     evening = _evening(request, pk)
     summary = evening_summary(evening)
-    lang = _lang(request)
     return render(request, "scoring/evening_detail.html", {
         "evening": evening, "summary": summary,
-        "totals": [(p, t, format_kroner(k, lang)) for p, t, k in summary.totals],
-        "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
+        "blocks": [_table_block(s) for s in summary.sheets],
+        "rate_text": plain_decimal(summary.kroner_per_point, _lang(request)),
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),
+        **_money_context(summary, _lang(request)),
     })
 
 
-def _refuse_closed(request, evening: Evening):
-    messages.error(request, _("Aftenen er lukket; den kan ikke ændres."))
+def _refuse_closed(request, evening: Evening, message: str):
+    """A closed evening is read-only: say so on the evening page; nothing is written."""
+    messages.error(request, message)
     return redirect("scoring:evening_detail", pk=evening.pk)
 
 
@@ -93,12 +181,12 @@ def _refuse_closed(request, evening: Evening):
 def table_new(request, pk: int):
     evening = _evening(request, pk, Role.SCOREKEEPER)
     if evening.is_closed:
-        return _refuse_closed(request, evening)
+        return _refuse_closed(request, evening, _("Aftenen er lukket; der kan ikke sættes flere borde op."))
     members = list(evening.club.players.values_list("name", flat=True))
-    form = SeatingForm(members, request.POST or None)
+    form = _seating_form(members, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            with transaction.atomic():
+            with transaction.atomic():  # new players and the table, or nothing
                 table = services.table_create(evening=evening,
                                               players=_seat_players(evening.club, form.cleaned_data["names"]))
         except services.RecordingError as exc:
@@ -107,31 +195,38 @@ def table_new(request, pk: int):
         else:
             return redirect("scoring:table_detail", pk=table.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/table_new.html", {"form": form, "evening": evening}, status=status)
+    return render(request, "scoring/table_new.html", {"form": form, "evening": evening, "members": members},
+                  status=status)
 
 
 @require_http_methods(["GET", "POST"])
 def evening_close(request, pk: int):
+    """GET: the confirmation step (what closing does, the cups and totals now and after the split);
+    POST: close through ``services.evening_close``."""
     evening = _evening(request, pk, Role.SCOREKEEPER)
     if evening.is_closed:
-        return _refuse_closed(request, evening)
+        return _refuse_closed(request, evening, _("Aftenen er allerede lukket."))
     if request.method == "POST":
         try:
             services.evening_close(evening=evening, user=request.user)
         except services.RecordingError as exc:
-            messages.error(request, str(exc))
+            for error in exc.errors:
+                messages.error(request, str(error))
         else:
             messages.success(request, _("Aftenen er lukket, og kopperne er delt."))
         return redirect("scoring:evening_detail", pk=evening.pk)
     summary = evening_summary(evening)
-    return render(request, "scoring/evening_close.html", {"evening": evening, "summary": summary})
+    return render(request, "scoring/evening_close.html", {
+        "evening": evening, "summary": summary,
+        "blocks": [_table_block(s, preview_split=True) for s in summary.sheets],
+    })
 
 
 @require_GET
 def evening_pdf(request, pk: int):
     evening = _evening(request, pk)
     response = HttpResponse(render_evening_pdf(evening), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="tarok-{evening.date:%Y-%m-%d}-{evening.pk}.pdf"'
+    response["Content-Disposition"] = f'inline; filename="tarok-{evening.date:%Y-%m-%d}-aften-{evening.pk}.pdf"'
     return response
 
 
@@ -140,13 +235,45 @@ def table_export(request, pk: int):
     table = get_object_or_404(Table.objects.select_related("evening"), pk=pk)
     access.require(request.user, table.evening.club_id, Role.MEMBER)
     body = json.dumps(table_to_evening_file(table), ensure_ascii=False, indent=1) + "\n"
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = (f'attachment; filename="tarok-{table.evening.date:%Y-%m-%d}-bord-{table.number}.json"')
+    response = HttpResponse(body.encode("utf-8"), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="tarok-{table.evening.date:%Y-%m-%d}-bord-{table.number}.json"')
     return response
 
 
-def _import(request, club: Club, evening: Evening | None, template: str, context: dict):
-    form = UploadForm(request.POST or None, request.FILES or None)
+class EveningFileForm(forms.Form):
+    """An uploaded evening file (FORMAT.md), read as UTF-8 JSON. The file's content is the
+    service's to judge; this form only says, in Danish, why a file cannot be read at all."""
+
+    MAX_BYTES = 1024 * 1024
+
+    file = forms.FileField(label=gettext_lazy("Aftenfil (JSON)"),
+                           widget=forms.FileInput(attrs={"accept": ".json,application/json"}))
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                _("Filen fylder %(size)s; en aftenfil må højst fylde 1 MB.") % {"size": filesizeformat(upload.size)})
+        try:
+            text = upload.read().decode("utf-8-sig")  # a byte order mark (Windows editors) is allowed
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("Filen er ikke UTF-8-tekst; gem den som UTF-8 og prøv igen."))
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                _("Filen er ikke gyldig JSON (fejl i linje %(line)s, kolonne %(col)s).")
+                % {"line": exc.lineno, "col": exc.colno})
+        except RecursionError:
+            raise forms.ValidationError(_("Filen er ikke gyldig JSON (for dybt indlejret)."))
+
+
+def _import(request, club: Club, evening: Evening | None, context: dict):
+    """Upload an evening file and import it (a new evening, or a table of ``evening``). The form
+    turns a file that is too big, not UTF-8 or not JSON into one message; the service checks the
+    content and reports every problem, each naming its deal and field (all or nothing)."""
+    form = EveningFileForm(request.POST or None, request.FILES or None)
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
@@ -155,10 +282,11 @@ def _import(request, club: Club, evening: Evening | None, template: str, context
         except services.RecordingError as exc:
             problems = [str(e) for e in exc.errors]
         else:
-            messages.success(request, _("Aftenfilen er indlæst."))
+            messages.success(request, _("Aftenfilen er indlæst som bord %(n)s.") % {"n": table.number})
             return redirect("scoring:table_detail", pk=table.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, template, {"form": form, "problems": problems, **context}, status=status)
+    return render(request, "scoring/evening_import.html",
+                  {"form": form, "problems": problems, "club": club, "evening": evening, **context}, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -166,14 +294,12 @@ def evening_import(request):
     clubs = _writable_clubs(request.user)
     if not clubs:
         return render(request, "scoring/message.html", {"message": _("Du kan ikke indlæse aftener.")}, status=403)
-    club_id = request.POST.get("club") or request.GET.get("club")
-    club = next((c for c in clubs if str(c.pk) == str(club_id)), clubs[0])
-    return _import(request, club, None, "scoring/evening_import.html", {"clubs": clubs, "club": club})
+    return _import(request, _chosen_club(request, clubs), None, {"clubs": clubs})
 
 
 @require_http_methods(["GET", "POST"])
 def table_import(request, pk: int):
     evening = _evening(request, pk, Role.SCOREKEEPER)
     if evening.is_closed:
-        return _refuse_closed(request, evening)
-    return _import(request, evening.club, evening, "scoring/evening_import.html", {"evening": evening})
+        return _refuse_closed(request, evening, _("Aftenen er lukket; der kan ikke indlæses flere borde."))
+    return _import(request, evening.club, evening, {})

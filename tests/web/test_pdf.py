@@ -1,52 +1,168 @@
-"""The PDF settlement sheet shows the same totals and transfers as the engine."""
+"""The PDF settlement sheet (scoring.pdf.render_evening_pdf): the same sheet, totals and transfers
+as the engine settling the exported evening file; the download, the command, the page layout."""
 import io
+import json
 import time
+from decimal import Decimal
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, ManagementUtility, call_command
 from pypdf import PdfReader
 
-from scoring import services
+from scoring import pdf, services
+from scoring.engine import interchange
+from scoring.engine.generate import random_evening
 from scoring.engine.interchange import parse_evening
+from scoring.engine.money import format_kroner
 from scoring.engine.settle import settle_evening
 from scoring.models import Evening
 from scoring.pdf import render_evening_pdf
-from scoring.selectors import table_to_evening_file
+from scoring.selectors import evening_summary, table_to_evening_file
 
 pytestmark = pytest.mark.django_db
 
 
+def pdf_pages(data: bytes) -> list:
+    return PdfReader(io.BytesIO(data)).pages
+
+
 def pdf_text(data: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+    return "\n".join(page.extract_text() for page in pdf_pages(data))
+
+
+def kr(points: int, rate: str = "0.25") -> str:
+    """Points in Danish kroner, worked out by hand: 275 × 0,25 = 68,75 kr."""
+    amount = Decimal(points) * Decimal(rate)
+    return f"{amount:.2f}".replace(".", ",") + " kr."
+
+
+def closed(table) -> Evening:
+    services.evening_close(evening=table.evening)
+    return Evening.objects.select_related("club").get(pk=table.evening_id)
 
 
 def test_pdf_totals_and_transfers_equal_the_engine(golden_table):
     settlement = settle_evening(parse_evening(table_to_evening_file(golden_table)))
-    services.evening_close(evening=golden_table.evening)
-    evening = Evening.objects.get(pk=golden_table.evening_id)
-    data = render_evening_pdf(evening)
+    data = render_evening_pdf(closed(golden_table))
     assert data.startswith(b"%PDF")
     text = pdf_text(data)
-    assert "VLK – 20. november 2026" in text
     lines = text.splitlines()
+    assert lines[0] == "VLK – 20. november 2026"
+    assert "Takstkort: VLK (Vestre Landsdelskommandos Tarokklub) · 0,25 kr. pr. point · Lukket" in lines[1]
+    assert dict(settlement.totals) == {"Anne": 320, "Bent": -275, "Carl": 15, "Dorte": -60}
+    assert kr(320) == "80,00 kr." and kr(-275) == "-68,75 kr."
     for player, total in settlement.totals:
-        kroner = f"{total * 0.25:.2f}".replace(".", ",")
-        assert f"{player} {total} {kroner} kr." in lines, (player, total)
-    for transfer in settlement.transfers:
-        kroner = f"{transfer.points * 0.25:.2f}".replace(".", ",")
-        assert f"{transfer.payer} {transfer.payee} {transfer.points} {kroner} kr." in lines
-    assert "Underskrifter" in text
+        assert f"{player} {total} {kr(total)}" in lines, (player, total)
+    assert settlement.transfers
+    for t in settlement.transfers:
+        assert f"{t.payer} {t.payee} {t.points} {kr(t.points)}" in lines, t
+    assert "Bent Anne 275 68,75 kr." in lines
+    assert "Underskrifter" in text and "Anne Bent" in lines and "Carl Dorte" in lines
+    assert lines[-1] == "VLK – 20. november 2026 side 1 af 1"
 
 
-def test_the_command_writes_the_pdf(golden_table, tmp_path, capsys):
-    out = tmp_path / "sheet.pdf"
-    call_command("evening_pdf", str(golden_table.evening_id), str(out))
-    assert out.read_bytes().startswith(b"%PDF")
-    with pytest.raises(Exception, match="no evening with id 999"):
-        call_command("evening_pdf", "999", str(out))
+def test_pdf_sheet_is_the_engine_sheet_deal_by_deal(golden_table):
+    """Every row: each player's net and running total, then the cups after it (RULES.md §2, §6)."""
+    settlement = settle_evening(parse_evening(table_to_evening_file(golden_table)))
+    players = settlement.players
+    text = pdf_text(render_evening_pdf(closed(golden_table)))
+    lines = text.splitlines()
+    running = dict.fromkeys(players, 0)
+
+    def cells(entry) -> str:
+        for p in players:
+            running[p] += entry.net[p]
+        return " ".join(f"{entry.net[p]} {running[p]}" for p in players) + f" {entry.cups.king} {entry.cups.pagat}"
+
+    assert f"indskud {cells(settlement.opening)}" in lines
+    deals = table_to_evening_file(golden_table)["deals"]
+    for number, (deal, entry) in enumerate(zip(deals, settlement.deals), 1):
+        tag = {"misdeal": " fejlgivning", "scrapped": " kasseret"}.get(deal.get("kind", "played"), "")
+        assert f"{number} {deal['dealer']}{tag} {cells(entry)}" in lines, number
+    assert f"deling af kopperne {cells(settlement.split)}" in lines
+    assert "I alt 320 -275 15 -60 0 0" in lines
+    assert "Bord 1 Anne Bent Carl Dorte Kopper" in lines
+    assert "# Giver spil stilling spil stilling spil stilling spil stilling konge pagat" in lines
 
 
-def test_pdf_download(keeper_client, golden_table):
+def test_pdf_download_is_inline_and_provisional_while_open(keeper_client, golden_table):
     response = keeper_client.get(f"/evenings/{golden_table.evening_id}/pdf/")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    assert "Foreløbig" in pdf_text(response.content)
+    assert response["Content-Disposition"] == (
+        f'inline; filename="tarok-2026-11-20-aften-{golden_table.evening_id}.pdf"')
+    text = pdf_text(response.content)
+    assert "Foreløbig – aftenen er ikke lukket, og kopperne er ikke delt." in text
+    assert "Foreløbig stilling" in text and "Afregnes, når aftenen er lukket" in text
+    assert "Slutresultat" not in text and "Underskrifter" not in text
+    assert len(pdf_pages(response.content)) == 1
+
+
+def test_pages_are_a4_portrait_and_landscape_only_for_long_names(club, golden_dir):
+    golden = services.evening_import(club=club, data=json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text()))
+    sizes = {(round(p.mediabox.width), round(p.mediabox.height)) for p in pdf_pages(render_evening_pdf(golden.evening))}
+    assert sizes == {(595, 842)}
+    text = (golden_dir / "five-players-double-bagud.json").read_text()
+    for name in ("Anne", "Bent", "Carl", "Dorte", "Erik"):
+        text = text.replace(f'"{name}"', f'"{name}-Margrethe-Kristoffersen"')
+    services.evening_import(club=club, data=json.loads(text), evening=golden.evening)
+    data = render_evening_pdf(golden.evening)
+    sizes = [(round(p.mediabox.width), round(p.mediabox.height)) for p in pdf_pages(data)]
+    # table 2 alone on a landscape page, then back to portrait for the totals
+    assert sizes == [(595, 842), (842, 595), (595, 842)]
+    assert "Erik-Margrethe-Kristoffersen" in pdf_text(data)
+
+
+def test_the_pdf_fetches_nothing():
+    with pytest.raises(ValueError, match="may not load"):
+        pdf._no_remote("https://fonts.example.org/font.woff2")
+
+
+def test_the_command_writes_the_pdf(golden_table, tmp_path):
+    out = tmp_path / "afregning.pdf"
+    call_command("evening_pdf", str(golden_table.evening_id), str(out), stdout=io.StringIO())
+    assert out.read_bytes().startswith(b"%PDF")
+    assert "Bord 1" in pdf_text(out.read_bytes())
+
+
+def test_the_command_refuses_an_unknown_evening(golden_table, tmp_path, capsys):
+    out = tmp_path / "afregning.pdf"
+    with pytest.raises(CommandError, match="no evening with id 999"):
+        call_command("evening_pdf", "999", str(out))
+    with pytest.raises(SystemExit) as exit_info:  # as from the shell: a message and a non-zero status
+        ManagementUtility(["manage.py", "evening_pdf", "999", str(out)]).execute()
+    assert exit_info.value.code != 0
+    assert "no evening with id 999" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_render_times(club, golden_dir, capsys):
+    """How long render_evening_pdf takes: the golden evening, and 4 tables of 40 deals (printed)."""
+    golden = services.evening_import(club=club, data=json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text()))
+    evening = closed(golden)
+    start = time.perf_counter()
+    render_evening_pdf(evening)
+    golden_seconds = time.perf_counter() - start
+
+    big = services.evening_create(club=club, date="2026-12-04")
+    seats = [("Anne", "Bent", "Carl", "Dorte"), ("Erik", "Frida", "Gitte", "Hans"),
+             ("Ida", "Jens", "Karen", "Lars"), ("Mette", "Niels", "Ole", "Pia")]
+    for seed, players in enumerate(seats):
+        data = interchange.evening_to_dict(random_evening(seed, players=players, deals=40))
+        services.evening_import(club=club, data=data, evening=big)
+    services.evening_close(evening=big)
+    big = Evening.objects.select_related("club").get(pk=big.pk)
+    start = time.perf_counter()
+    data = render_evening_pdf(big)
+    big_seconds = time.perf_counter() - start
+    pages = len(pdf_pages(data))
+    text = pdf_text(data)
+    summary = evening_summary(big)
+    lines = text.splitlines()
+    for player, points, kroner in summary.totals:  # several tables: the table number follows
+        assert any(line.startswith(f"{player} {points} {format_kroner(kroner)} ") for line in lines), player
+    for t in summary.payments:
+        assert f"{t.payer} {t.payee} {t.points} {format_kroner(t.kroner)}" in lines
+    assert sum(t for _, t, _ in summary.totals) == 0
+    with capsys.disabled():
+        print(f"\nrender_evening_pdf: golden evening (1 table, 6 deals) {golden_seconds:.2f} s; "
+              f"4 tables x 40 deals {big_seconds:.2f} s, {pages} pages")

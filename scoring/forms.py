@@ -401,7 +401,7 @@ class SeatingForm(forms.Form):
     def __init__(self, members: list[str], *args, with_date: bool = False, seasons=(), **kwargs):
         super().__init__(*args, **kwargs)
         if with_date:
-            self.fields["date"] = forms.DateField(label=_("Dato"), initial=dt.date.today,
+            self.fields["date"] = forms.DateField(label=_("Dato"), initial=lambda: dt.date.today().isoformat(),
                                                   widget=forms.DateInput(attrs={"type": "date"}))
             self.fields["season"] = forms.TypedChoiceField(
                 label=_("Sæson"), required=False, coerce=int, empty_value=None,
@@ -431,23 +431,3 @@ class SeatingForm(forms.Form):
             self.add_error(None, _("Et bord har 3 til 5 spillere."))
         data["names"] = names
         return data
-
-
-class UploadForm(forms.Form):
-    file = forms.FileField(label=_("Aftenfil (JSON)"))
-
-    MAX_BYTES = 1_000_000
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError(_("Filen er for stor (højst 1 MB)."))
-        try:
-            text = upload.read().decode("utf-8")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("Filen er ikke UTF-8-tekst."))
-        import json
-        try:
-            return json.loads(text)
-        except ValueError as exc:
-            raise forms.ValidationError(_("Filen er ikke gyldig JSON: %(e)s") % {"e": str(exc)[:120]})

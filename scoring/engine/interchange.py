@@ -43,7 +43,7 @@ class _Reader:
 
     def obj(self, value: Any, field: str, keys: set[str], required: tuple[str, ...] = ()) -> dict | None:
         if not isinstance(value, dict):
-            self.add(field or "deal", "not_object")
+            self.add(field or ("deal" if self.deal is not None else "file"), "not_object")
             return None
         prefix = f"{field}." if field else ""
         for key in value:

@@ -14,8 +14,13 @@ from scoring.models import Club
 from tests.conftest import ROOT
 
 
+def _environment() -> dict:
+    """This process's environment without what the browser tests set for themselves."""
+    return {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+
+
 def test_check_deploy_is_clean_with_production_environment():
-    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "x" * 20 + "-production-secret-key-for-the-test-9876",
+    env = {**_environment(), "DEBUG": "0", "SECRET_KEY": "x" * 20 + "-production-secret-key-for-the-test-9876",
            "ALLOWED_HOSTS": "tarok.example.org", "DATABASE_URL": "sqlite:////tmp/tarokklub-deploy-check.sqlite3"}
     result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
                             cwd=ROOT, env=env, capture_output=True, text=True)
@@ -24,13 +29,13 @@ def test_check_deploy_is_clean_with_production_environment():
 
 
 def test_production_refuses_to_start_without_a_secret_key():
-    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": ""}
+    env = {**_environment(), "DEBUG": "0", "SECRET_KEY": ""}
     result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
 
 
 def test_no_debug_pages_in_production():
-    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "y" * 50, "ALLOWED_HOSTS": "testserver",
+    env = {**_environment(), "DEBUG": "0", "SECRET_KEY": "y" * 50, "ALLOWED_HOSTS": "testserver",
            "DATABASE_URL": "sqlite:////tmp/tarokklub-deploy-check.sqlite3", "SECURE_SSL_REDIRECT": "0"}
     code = ("import django, os; django.setup(); from django.test import Client; from django.conf import settings;"
             "r = Client().get('/no-such-page/', follow=False);"

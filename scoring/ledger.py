@@ -7,7 +7,7 @@ from scoring.engine.interchange import parse_evening
 from scoring.engine.problems import EveningError
 from scoring.engine.settle import settle_evening
 
-from .models import Evening, JournalEntry, Leg, Table
+from .models import Club, Evening, JournalEntry, Leg, Table
 from .selectors import table_sheet, table_to_evening_file
 
 
@@ -64,4 +64,18 @@ def ledger_differences(evenings=None) -> tuple[int, list[str]]:
     for table in tables:
         count += 1
         found += table_differences(table)
+    found += summary_differences(evenings)
     return count, found
+
+
+def summary_differences(evenings) -> list[str]:
+    """The per-evening summaries the standings read must equal re-summing the journal."""
+    from .standings import standings, standings_from_journal
+
+    found = []
+    for club in Club.objects.filter(evenings__in=evenings).distinct():
+        club_evenings = evenings.filter(club=club)
+        fast, slow = standings(club, evenings=club_evenings), standings_from_journal(club, evenings=club_evenings)
+        if fast != slow:
+            found.append(f"club {club.name}: the standings summaries differ from the journal")
+    return found

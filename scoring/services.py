@@ -152,7 +152,7 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
                                  rate_card_json=json.dumps(card.to_dict(), ensure_ascii=False))
     Seat.objects.bulk_create([Seat(table=table, player=p, position=i) for i, p in enumerate(players)])
     _post(table, settle_opening(names, card), EntryKind.OPENING, {p.name: p for p in players})
-    summary_refresh(evening)
+    summary_refresh(evening, players)
     return table
 
 
@@ -175,7 +175,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     _post(table, entry, EntryKind.DEAL, players, deal=saved)
     _save_stats(table, saved, deal, entry, players)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
-    summary_refresh(table.evening)
+    summary_refresh(table.evening, players.values())
     return saved
 
 
@@ -272,33 +272,33 @@ SUMMARY_FIELDS = ("meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_
                   "last_trick")
 
 
-def summary_refresh(evening: Evening) -> None:
-    """Recompute every player's summary row of ``evening`` from the journal and the per-deal
-    figures (two aggregate queries over this one evening). Called by every service that writes."""
+def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -> None:
+    """Recompute the summary rows of ``evening`` (of ``players``, default: everyone seated) from the
+    journal and the per-deal figures: aggregate queries over this one evening only. Called by
+    every service that writes, inside its transaction."""
     evening = Evening.objects.get(pk=evening.pk)
-    points = dict(Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
-                  .values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
-    figures = {row["player_id"]: row for row in
-               PlayerDealStat.objects.filter(evening=evening, deal__current=True).values("player_id")
-               .annotate(deals=Count("id", filter=Q(active=True, deal__kind="played")),
-                         **{f: Sum(f) for f in SUMMARY_FIELDS})}
-    seated = set(Seat.objects.filter(table__evening=evening).values_list("player_id", flat=True))
-    existing = {s.player_id: s for s in PlayerEveningSummary.objects.filter(evening=evening)}
-    new, changed = [], []
-    for player_id in seated | set(existing):
-        row = existing.get(player_id) or PlayerEveningSummary(player_id=player_id, evening=evening)
-        row.club_id, row.closed, row.date, row.season_id = (evening.club_id, evening.closed_at is not None,
-                                                            evening.date, evening.season_id)
-        row.points = points.get(player_id) or 0
-        found = figures.get(player_id, {})
-        row.deals = found.get("deals") or 0
-        for name in SUMMARY_FIELDS:
-            setattr(row, name, found.get(name) or 0)
-        (changed if row.pk else new).append(row)
-    PlayerEveningSummary.objects.bulk_create(new)
-    if changed:
-        PlayerEveningSummary.objects.bulk_update(
-            changed, ["club", "closed", "date", "season", "points", "deals", *SUMMARY_FIELDS])
+    legs = Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
+    stats = PlayerDealStat.objects.filter(evening=evening, deal__current=True)
+    existing = PlayerEveningSummary.objects.filter(evening=evening)
+    if players is None:
+        wanted = set(Seat.objects.filter(table__evening=evening).values_list("player_id", flat=True))
+    else:
+        wanted = {p.pk for p in players}
+        legs, stats, existing = (legs.filter(player_id__in=wanted), stats.filter(player_id__in=wanted),
+                                 existing.filter(player_id__in=wanted))
+    points = dict(legs.values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
+    figures = {row["player_id"]: row for row in stats.values("player_id").annotate(
+        deals=Count("id", filter=Q(active=True, deal__kind="played")), **{f: Sum(f) for f in SUMMARY_FIELDS})}
+    rows = {s.player_id: s for s in existing}
+    for player_id in wanted | set(rows):
+        values = {"club_id": evening.club_id, "closed": evening.closed_at is not None, "date": evening.date,
+                  "season_id": evening.season_id, "points": points.get(player_id) or 0,
+                  "deals": figures.get(player_id, {}).get("deals") or 0,
+                  **{f: figures.get(player_id, {}).get(f) or 0 for f in SUMMARY_FIELDS}}
+        if player_id in rows:
+            PlayerEveningSummary.objects.filter(pk=rows[player_id].pk).update(**values)
+        else:
+            PlayerEveningSummary.objects.create(player_id=player_id, evening=evening, **values)
 
 
 _STAT_FIELDS = ("active", "net", "meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud",

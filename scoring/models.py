@@ -93,6 +93,10 @@ class Evening(models.Model):
     date = models.DateField(_("dato"))
     season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="evenings")
     closed_at = models.DateTimeField(_("lukket"), null=True, blank=True)
+    # The club's rate frozen when the evening is closed (issue 11): a later change of the club's
+    # rate never rewrites a closed evening's kroner. None while the evening is open.
+    kroner_per_point = models.DecimalField(_("kroner pr. point"), max_digits=8, decimal_places=4,
+                                           null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -112,6 +112,11 @@ class Evening(models.Model):
     def is_closed(self) -> bool:
         return self.closed_at is not None
 
+    @property
+    def rate(self) -> Decimal:
+        """Kroner per point of this evening: frozen at its first close, the club's until then."""
+        return self.kroner_per_point if self.kroner_per_point is not None else self.club.kroner_per_point
+
 
 class Table(models.Model):
     """One table ("parti") of an evening: 3–5 seated players and its own two cups."""
@@ -339,6 +344,9 @@ class PlayerEveningSummary(EventFigures):
     date = models.DateField()
     season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     points = models.IntegerField(default=0)
+    # The player's kroner of a closed evening (the sum of his payments at the evening's frozen
+    # rate, ``money.evening_kroner``); None while the evening is open.
+    kroner = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     deals = models.IntegerField(default=0)
 
     class Meta:

@@ -10,9 +10,8 @@ from django.db.models import Prefetch
 
 from scoring.engine import interchange
 from scoring.engine.model import Evening as EngineEvening, seating
-from scoring.engine.money import kroner
+from scoring.engine.money import Payment, evening_kroner
 from scoring.engine.rates import RATE_CARDS
-from scoring.engine.transfers import Transfer, fewest_transfers
 
 from .models import Account, Deal, EntryKind, Evening, JournalEntry, Leg, Table
 
@@ -118,14 +117,6 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
 
 
 @dataclass(frozen=True)
-class Payment:
-    payer: str
-    payee: str
-    points: int
-    kroner: Decimal
-
-
-@dataclass(frozen=True)
 class EveningSummary:
     evening: Evening
     sheets: tuple[TableSheet, ...]
@@ -143,14 +134,14 @@ def evening_summary(evening: Evening) -> EveningSummary:
                   .prefetch_related(Prefetch("legs", queryset=Leg.objects.select_related("player")))):
         entries[entry.table_id].append(entry)
     sheets = tuple(table_sheet(t, entries[t.id]) for t in tables)
-    rate = evening.club.kroner_per_point
+    rate = evening.rate
     totals: list[tuple[str, int]] = [(p, t) for s in sheets for p, t in zip(s.players, s.totals)]
     closed = evening.closed_at is not None  # before the split the cups still hold points
-    transfers: tuple[Transfer, ...] = fewest_transfers(tuple(totals)) if totals and closed else ()
+    amounts, payments = evening_kroner(tuple(totals), rate, settled=closed and bool(totals))
     return EveningSummary(
         evening=evening, sheets=sheets,
-        totals=tuple((p, t, kroner(t, rate)) for p, t in totals),
-        payments=tuple(Payment(t.payer, t.payee, t.points, kroner(t.points, rate)) for t in transfers),
+        totals=tuple((p, t, amounts[p]) for p, t in totals),
+        payments=payments,
         kroner_per_point=rate,
     )
 

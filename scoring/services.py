@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Iterable
 
 from django.db import transaction
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import interchange
 from scoring.engine.model import Cup
+from scoring.engine.money import evening_kroner
 from scoring.engine.problems import EveningError, Problem
 from scoring.engine.rates import rate_card
 from scoring.engine.stats import deal_stats
@@ -276,8 +278,9 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
     """Recompute the summary rows of ``evening`` (of ``players``, default: everyone seated) from the
     journal and the per-deal figures: aggregate queries over this one evening only. Called by
     every service that writes, inside its transaction."""
-    evening = Evening.objects.get(pk=evening.pk)
+    evening = Evening.objects.select_related("club").get(pk=evening.pk)
     legs = Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
+    kroner_of = _closed_kroner(evening) if evening.closed_at is not None else {}
     stats = PlayerDealStat.objects.filter(evening=evening, deal__current=True)
     existing = PlayerEveningSummary.objects.filter(evening=evening)
     if players is None:
@@ -293,12 +296,25 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
     for player_id in wanted | set(rows):
         values = {"club_id": evening.club_id, "closed": evening.closed_at is not None, "date": evening.date,
                   "season_id": evening.season_id, "points": points.get(player_id) or 0,
+                  "kroner": kroner_of.get(player_id),
                   "deals": figures.get(player_id, {}).get("deals") or 0,
                   **{f: figures.get(player_id, {}).get(f) or 0 for f in SUMMARY_FIELDS}}
         if player_id in rows:
             PlayerEveningSummary.objects.filter(pk=rows[player_id].pk).update(**values)
         else:
             PlayerEveningSummary.objects.create(player_id=player_id, evening=evening, **values)
+
+
+def _closed_kroner(evening: Evening) -> dict[int, Decimal]:
+    """{player id: kroner} of a closed evening: the sum of his payments at the evening's frozen rate
+    (``money.evening_kroner``, players in table and seat order as on the evening sheet)."""
+    seated = (Seat.objects.filter(table__evening=evening).order_by("table__number", "position")
+              .values_list("player_id", flat=True))
+    points = dict(Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER).values_list("player_id")
+                  .annotate(total=Sum("amount")).values_list("player_id", "total"))
+    totals = tuple((str(player_id), points.get(player_id) or 0) for player_id in seated)
+    amounts, _payments = evening_kroner(totals, evening.rate, settled=bool(totals))
+    return {int(player_id): amount for player_id, amount in amounts.items()}
 
 
 _STAT_FIELDS = ("active", "net", "meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud",
@@ -357,7 +373,9 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
         _post(table, entry, EntryKind.SPLIT, players)
         Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     evening.closed_at = timezone.now()
-    evening.save(update_fields=["closed_at"])
+    if evening.kroner_per_point is None:  # frozen at the first close; a reopening keeps it
+        evening.kroner_per_point = evening.club.kroner_per_point
+    evening.save(update_fields=["closed_at", "kroner_per_point"])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CLOSED, user=_user(user))
     summary_refresh(evening)
     return evening

@@ -89,6 +89,7 @@ def club_detail(request, pk: int):
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
     all_evenings = Evening.objects.filter(club=club)
     shared = dict(Leg.objects.filter(entry__table__evening__in=all_evenings, entry__kind="split",
+                                     entry__reversed_by__isnull=True,  # a reopening reversed the earlier split
                                      account=Account.PLAYER).values_list("entry__table__evening_id")
                   .annotate(total=Sum("amount")))
     listing = [{"id": e.pk, "date": e.date, "tables_count": e.tables_count, "cups_shared": shared.get(e.pk, 0),

@@ -75,7 +75,13 @@ def summary_differences(evenings) -> list[str]:
     found = []
     for club in Club.objects.filter(evenings__in=evenings).distinct():
         club_evenings = evenings.filter(club=club)
-        fast, slow = standings(club, evenings=club_evenings), standings_from_journal(club, evenings=club_evenings)
-        if fast != slow:
-            found.append(f"club {club.name}: the standings summaries differ from the journal")
+        fast = {row.player_id: row for row in standings(club, evenings=club_evenings)}
+        slow = {row.player_id: row for row in standings_from_journal(club, evenings=club_evenings)}
+        for player_id in sorted(set(fast) | set(slow)):
+            summary, journal = fast.get(player_id), slow.get(player_id)
+            if summary != journal:
+                name = (summary or journal).player
+                fields = [f for f in ("points", "kroner", "evenings", "deals") if getattr(summary, f, None) != getattr(journal, f, None)]
+                found.append(f"club {club.name}, player {name}: the standings summaries differ from the journal"
+                             f" ({', '.join(fields) or 'event figures'})")
     return found

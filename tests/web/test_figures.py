@@ -129,3 +129,12 @@ def test_member_sees_frozen_kroner_on_the_pdf(client, club, closed_golden):
     Club.objects.filter(pk=club.pk).update(kroner_per_point=Decimal("9.00"))
     response = client.get(reverse("scoring:evening_detail", args=[closed_golden.pk]))
     assert b"0,25" in response.content and b"9,00" not in response.content
+
+
+def test_check_ledger_names_the_player_whose_summary_drifted(club, closed_golden, capsys):
+    from scoring.models import PlayerEveningSummary
+    summary = PlayerEveningSummary.objects.filter(evening=closed_golden).select_related("player").first()
+    PlayerEveningSummary.objects.filter(pk=summary.pk).update(kroner=summary.kroner + 1)
+    with pytest.raises(SystemExit):
+        call_command("check_ledger")
+    assert f"player {summary.player.name}: the standings summaries differ from the journal (kroner)" in capsys.readouterr().err

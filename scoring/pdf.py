@@ -82,6 +82,7 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
         "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
         "rate": plain_decimal(summary.kroner_per_point, lang),
+        "corrected": sum(1 for s in summary.sheets for row in s.rows if row.deal and row.deal.replaces_id),
     })
     return HTML(string=html, url_fetcher=_no_remote).write_pdf()
 

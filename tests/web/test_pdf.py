@@ -166,3 +166,20 @@ def test_render_times(club, golden_dir, capsys):
     with capsys.disabled():
         print(f"\nrender_evening_pdf: golden evening (1 table, 6 deals) {golden_seconds:.2f} s; "
               f"4 tables x 40 deals {big_seconds:.2f} s, {pages} pages")
+
+
+def test_corrected_deals_are_marked_with_a_footnote_and_a_treasurer_line(golden_table, tmp_path):
+    deal = golden_table.deals.get(number=2, current=True)
+    outcome = deal.outcome
+    services.deal_correct(deal=deal, outcome=outcome, reason="samme spil, gemt igen")
+    evening = closed(golden_table)
+    data = render_evening_pdf(evening)
+    text = pdf_text(data)
+    assert "Rettet efter indtastningen (1 spil)" in text
+    assert "Kasserer" in text and "Afregnet den" in text
+    assert "Aftenen blev lukket" in text and "0,25 kr. pr. point" in text
+    (tmp_path / "corrected.pdf").write_bytes(data)
+
+
+def test_an_uncorrected_evening_has_no_correction_footnote(golden_table):
+    assert "Rettet efter indtastningen" not in pdf_text(render_evening_pdf(closed(golden_table)))

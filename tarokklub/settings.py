@@ -77,6 +77,16 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # SQLite as a real multi-writer default (issue 11; several gunicorn workers are safe): WAL lets
+    # readers and the writer run side by side; every transaction takes the write lock at BEGIN
+    # (IMMEDIATE), so it never has to upgrade a read lock and fail with "database is locked"; a
+    # writer waits up to ``timeout`` seconds for the one before it.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": float(os.environ.get("SQLITE_TIMEOUT", "20")),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    })
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -14,7 +14,8 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
-## Install, migrate, load the demo data and serve on http://127.0.0.1:8000 (SQLite).
+## Install, migrate, load the demo data and serve on http://127.0.0.1:8000 (SQLite), with DEBUG on (local use only).
+run: export DEBUG = 1
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
@@ -35,6 +36,7 @@ test-engine: $(STAMP)
 	$(PY) -m pytest tests/engine
 
 ## Benchmarks with budgets, on SQLite and on PostgreSQL; figures in bench/results.json (BENCH=--quick for a short run).
+bench: export DEBUG = 1
 bench: $(STAMP)
 	$(PY) manage.py bench $(BENCH)
 	scripts/with-postgres $(PY) manage.py bench $(BENCH)

@@ -1,10 +1,16 @@
 """Tarokklub settings: one module, driven by the environment, with safe local defaults.
 
 DATABASE_URL   database (default: SQLite file db.sqlite3 beside manage.py)
-SECRET_KEY     required when DEBUG is off
-DEBUG          "1"/"true" to turn on (default on for local use)
+SECRET_KEY     required when DEBUG is off: without it the WSGI application refuses to start and
+               anything that signs (sessions, CSRF) fails; commands that need no key still run
+DEBUG          "1"/"true" to turn on, for local use only (default off; `make run` and the tests turn it on)
 ALLOWED_HOSTS  comma separated (default: localhost names)
+TRUSTED_PROXIES  comma separated addresses or networks of the reverse proxies in front of the app
+               (e.g. "127.0.0.1" for nginx on the same host); only a request from one of them has
+               its client address taken from X-Forwarded-For, for the login lockout. Default: none,
+               the header is ignored
 """
+from datetime import timedelta
 from pathlib import Path
 import os
 
@@ -17,12 +23,9 @@ def _flag(name: str, default: bool) -> bool:
     return os.environ.get(name, "1" if default else "0").strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = _flag("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "local-development-only-not-secret"
+DEBUG = _flag("DEBUG", False)
+# Left empty without DEBUG: Django then refuses every use of the key, and tarokklub/wsgi.py refuses to start.
+SECRET_KEY = os.environ.get("SECRET_KEY", "") or ("local-development-only-not-secret" if DEBUG else "")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",") if h.strip()]
 
 INSTALLED_APPS = [
@@ -35,6 +38,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "scoring",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -48,6 +52,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into the 429 page
 ]
 
 ROOT_URLCONF = "tarokklub.urls"
@@ -104,6 +109,23 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Failed logins (django-axes, every authentication path including the admin; scoring/auth_views.py):
+# 5 failures of a username lock it for 15 minutes (a success resets its count); an address with 20
+# failures locks only the usernames that have failures of their own.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # in this order: see LoginAttemptHandler
+AXES_USERNAME_CALLABLE = "scoring.auth_views.login_username"
+AXES_CLIENT_IP_CALLABLE = "scoring.auth_views.client_address"
+AXES_HANDLER = "scoring.auth_views.LoginAttemptHandler"
+AXES_LOCKOUT_CALLABLE = "scoring.auth_views.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # refused attempts do not prolong the lockout
+AXES_DISABLE_ACCESS_LOG = True  # failures are kept (admin: Axes), successful logins are not
+LOGIN_ADDRESS_FAILURE_LIMIT = 20
+TRUSTED_PROXIES = [p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip()]
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"

@@ -130,8 +130,10 @@ def test_csrf_is_required_on_state_changes(world, url_of):
 def test_login_is_throttled(world):
     client = Client()
     username = world["users"][Role.MEMBER].username
-    for _ in range(5):
+    for _ in range(4):
         assert client.post("/login/", {"username": username, "password": "wrong"}).status_code == 200
+    fifth = client.post("/login/", {"username": username, "password": "wrong"})
+    assert fifth.status_code == 429 and "For mange mislykkede forsøg" in fifth.content.decode()
     response = client.post("/login/", {"username": username, "password": "pw-secret-1"})  # right, but too late
     assert response.status_code == 429 and "For mange mislykkede forsøg" in response.content.decode()
     assert "_auth_user_id" not in client.session

@@ -30,8 +30,12 @@ def test_check_deploy_is_clean_with_production_environment():
 
 def test_production_refuses_to_start_without_a_secret_key():
     env = {**_environment(), "DEBUG": "0", "SECRET_KEY": ""}
-    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "gunicorn", "--check-config", "tarokklub.wsgi"], cwd=ROOT,
+                            env=env, capture_output=True, text=True)
     assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
+                            env=env, capture_output=True, text=True)
+    assert result.returncode != 0 and "SECRET_KEY" in result.stderr
 
 
 def test_no_debug_pages_in_production():

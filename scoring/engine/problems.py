@@ -72,7 +72,6 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "counts_after_nolo": ("der tælles ikke efter en nolo", "there is no counting after a nolo"),
     "counts_missing": ("to eller tre spillere skal tælle", "two or three players must count"),
     "count_range": ("skal være mellem {low} og {high}", "must be between {low} and {high}"),
-    "tout_count": ("skal være {expected} efter en tout", "must be {expected} after a tout"),
     "counts_sum_two": ("de to tal giver {total}; højst {maximum}", "the two counts add up to {total}; at most {maximum}"),
     "counts_sum_three": ("de tre tal giver {total}; de skal give {expected}",
                          "the three counts add up to {total}; they must add up to {expected}"),

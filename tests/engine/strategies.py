@@ -20,12 +20,14 @@ from hypothesis import strategies as st
 from scoring.engine.model import (
     CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit, seating,
 )
+from scoring.engine.bounds import name_problem
 from scoring.engine.rates import VLK
 
 NAME_POOL = ("Anne", "Bent", "Carl", "Dorte", "Erik", "Åse", "Øjvind", "Jens Peter")
 
-#: Display names: a pool of ordinary names, or any text that is not blank (RULES.md §1, FORMAT.md).
-names = st.sampled_from(NAME_POOL) | st.text(min_size=1, max_size=8).filter(lambda s: s.strip() != "")
+#: Display names: a pool of ordinary names, or any text a form accepts as a name (RULES.md §1,
+#: FORMAT.md, the README's Decisions: ``bounds.name_problem``).
+names = st.sampled_from(NAME_POOL) | st.text(min_size=1, max_size=8).filter(lambda s: name_problem(s) is None)
 
 #: Fines a played or scrapped deal may carry on the VLK card (which lists the kinds it accepts).
 #: The misdeal fine belongs to a misdeal deal's dealer only (README Decisions) and is generated there.
@@ -217,6 +219,21 @@ _COUNTS = st.integers(1, 76)
 _BLOCKERS = (FineKind.FALSE_MELD, FineKind.MISSED_MELD)
 
 
+def _tout_counts(draw, dealer: str, tout: str, hand: Hand) -> dict[str, int]:
+    """What each active player counts after a tout (RULES.md §3.3.6, amended): the toutist took
+    every trick, but the dealer, as an opponent, counts his skat (its "trick" 1, plus up to three
+    court cards he laid: 0–9), and the scies' owner, as an opponent, its 4 unless it fell in the last
+    trick (§1b). The other opponent counts 0; the toutist the rest of the 78."""
+    held = dict.fromkeys(hand.active, 0)
+    if dealer != tout:
+        held[dealer] += 1 + draw(_INDEX[10])
+    scies = hand.taroks[SCIES]
+    if scies != tout and draw(_INDEX[4]):   # played by the third-last trick: it goes to his pile
+        held[scies] += 4
+    held[tout] = 78 - sum(held.values())
+    return held
+
+
 def _played_deal(draw, players: tuple[str, ...], dealer: str, arbitrary_fines: bool) -> tuple[Deal, Hand]:
     seats = seating(players, dealer)
     active = seats.active
@@ -270,14 +287,15 @@ def _played_deal(draw, players: tuple[str, ...], dealer: str, arbitrary_fines: b
         fines.append(Fine(ultimo[0], _pick(draw, _BLOCKERS)))
     fines = _shuffled(draw, fines)
 
-    # §3.3.6 counts (README Decisions: after a tout 78 and 0) and the derived player
+    # §3.3.6 counts and the derived player; after a tout as counted (the amended §3.3.6)
     counts: tuple[tuple[str, int], ...] = ()
     derived = None
     if nolo is None:
         shape = draw(_INDEX[6 * 2 * 2])   # who counts in which order, two or three counts, derived given
         order = tuple(active[i] for i in _PERMUTATIONS_OF_3[shape % 6])
         if tout is not None:
-            values = [78 if p == tout else 0 for p in order]
+            held = _tout_counts(draw, dealer, tout, hand)
+            values = [held[p] for p in order]
         else:
             first = draw(_COUNTS)
             second = 1 + draw(_INDEX[77 - first])

@@ -390,10 +390,14 @@ def forbidden_deals(draw, players: tuple[str, ...], deal: Deal, hand) -> tuple[s
             replace(deal, tout=None, nolo=other, counts=((w, 30), (anyone, 30))),
             replace(deal, tout=None, nolo=other, counts=(), derived=w)]),
         "counts_missing": lambda: replace(plain, counts=pick([(), ((w, 30),)])),
-        "count_range": lambda: replace(plain, counts=((w, pick([0, -1, 79, 1000])), (other, 20))),
-        "tout_count": lambda: replace(deal, tout=w, nolo=None, derived=None, counts=pick([
-            ((w, 77), (other, 0)), ((w, 78), (other, 1)), ((other, 0), (w, 0)), ((other, 39), (w, 39))])),
-        "counts_sum_two": lambda: replace(plain, counts=((w, 40), (other, draw(st.integers(38, 77))))),
+        "count_range": lambda: pick([
+            replace(plain, counts=((w, pick([0, -1, 79, 1000])), (other, 20))),
+            # after a tout (§3.3.6, amended): the tout-maker 1–78, each opponent 0–78
+            replace(deal, tout=w, nolo=None, derived=None, counts=pick([
+                ((w, 0), (other, 2)), ((other, -1), (w, 70)), ((other, 79), (w, 1)), ((w, 1000), (other, 0))]))]),
+        "counts_sum_two": lambda: pick([
+            replace(plain, counts=((w, 40), (other, draw(st.integers(38, 77))))),
+            replace(deal, tout=w, nolo=None, derived=None, counts=((w, 70), (other, draw(st.integers(9, 78)))))]),
         "counts_sum_three": lambda: replace(plain, counts=tuple(zip(active, pick([
             (26, 26, 25), (26, 26, 27), (1, 1, 1), (78, 78, 78)])))),
         "derived_must_be": lambda: replace(plain, counts=((w, 30), (other, 30)), derived=pick([w, other])),

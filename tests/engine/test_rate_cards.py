@@ -286,6 +286,37 @@ def test_aeldre1900_tout_95_from_each_plus_both_cups():
     assert nets(settle(deal, AELDRE1900)) == {A: -176, B: 422, C: -166, K: -40, P: -40}
 
 
+def test_aeldre1900_tout_opponents_count_as_counted():
+    # RULES.md §3.3.6 (amended) on every card (docs/rate-cards.md): Anne, the dealer, counted her
+    # skat ("3 hvilke som helst kort tilsammen gælder 1 point", l. 157) and the court cards in it: 5.
+    #   fee: Anne -10, K 105, P 105; pagat home Bent: +10, Anne -5, Carl -5
+    #   tout Bent: +95 +95 + 105 + 105 = +400; Anne -95, Carl -95
+    #   counting point for point: Bent 73 → +47, Anne 5 → -21, the derived Carl -(47 - 21) = -26
+    #   re-funding both cups: each -40
+    #   Anne -10 -5 -95 -21 -40 = -171; Bent +10 +400 +47 -40 = +417; Carl -5 -95 -26 -40 = -166
+    deal = played(pagat=(B, HOME), last=B, tout=B, counts={B: 73, A: 5})
+    assert nets(settle(deal, AELDRE1900)) == {A: -171, B: 417, C: -166, K: -40, P: -40}
+
+
+@pytest.mark.parametrize("card, bent, anne, carl", [
+    (VLK, 45, -20, -25),          # bands: 73 → +45, 5 → -20
+    (DTF2011, 45, -20, -25),      # VLK's bands
+    (AELDRE1900, 47, -21, -26),   # point for point: 73 − 26, 5 − 26
+])
+def test_every_card_pays_a_touts_counts_as_counted(card, bent, anne, carl):
+    deal = played(pagat=(B, HOME), last=B, tout=B, counts={B: 73, A: 5})
+    assert validate_deal(THREE, 1, deal, card) == []
+    net = Counter()
+    for p in settle(deal, card).postings:
+        if p.reason is Reason.COUNTING:
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+    assert dict(net) == {B: bent, A: anne, C: carl}
+    # and no card demands 78 and 0: a tout-maker's 0 is refused, an opponent's 0 accepted
+    assert [p.code for p in validate_deal(THREE, 1, replace(deal, counts=((B, 0), (A, 5))), card)] == ["count_range"]
+    assert validate_deal(THREE, 1, replace(deal, counts=((B, 78), (C, 0))), card) == []
+
+
 # aeldre1900: the failed tout ----------------------------------------------------------------------
 
 def test_aeldre1900_a_failed_tout_costs_95_to_each():

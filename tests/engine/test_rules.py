@@ -13,14 +13,14 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.engine.interchange import parse_evening
+from scoring.engine.interchange import loads, parse_evening
 from scoring.engine.model import (
     CardFate, Court, Cup, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit, seating,
 )
 from scoring.engine.money import kroner
 from scoring.engine.problems import EveningError
 from scoring.engine.rates import VLK
-from scoring.engine.settle import Cups, settle_deal, settle_evening, settle_opening, settle_split
+from scoring.engine.settle import Cups, Reason, settle_deal, settle_evening, settle_opening, settle_split
 from scoring.engine.transfers import Transfer, fewest_transfers
 from scoring.engine.validate import validate_deal
 
@@ -598,6 +598,63 @@ def test_3_3_6_with_two_counts_the_uncounted_player_is_derived():
     assert entry.net == {A: -20, B: 30, C: -20, K: 5, P: 5}
 
 
+# §3.3.6 (amended): after a tout the counts are entered as counted ------------------------------
+# A tout's opponents still count what they hold: the dealer, as an opponent, his skat (at least 1),
+# the scies' owner its 4. Each opponent 0–78, the tout-maker 1–78, the sums as without a tout.
+
+TOUT_EVENING_FILE = """{
+ "format": "tarokklub.evening/1",
+ "rules": "vlk",
+ "players": ["Anne", "Bent", "Carl"],
+ "deals": [
+  {"dealer": "Anne", "pagat": {"owner": "Bent", "fate": "home"}, "last_trick": "Bent", "tout": "Bent",
+   "counts": {"Bent": 76, "Anne": 2}}
+ ]
+}"""
+
+
+def test_3_3_6_tout_evening_file_with_the_dealers_skat_counted_settles():
+    # Anne deals, Bent makes a tout; Anne (dealer, an opponent) counted her skat: 2; Bent 76;
+    # Carl is derived. Opening: each -40, cups 60 / 60.
+    # Deal 1: fee: Anne -10, cups 65 / 65 ; pagat home: Bent +10, Anne -5, Carl -5.
+    #   tout: 85 from each and both cups (K = P = 65): Bent +170 +65 +65, Anne -85, Carl -85.
+    #   counting: Bent 76 (74–78) +50 from Carl ; Anne 2 (0–3) -25 to Carl ; Carl -(50 - 25) = -25.
+    #   both cups empty: re-funded, 20 from each into each (-40 each), cups 60 / 60.
+    #   Anne: -10 -5 -85 -25 -40 = -165 ; Bent: +10 +300 +50 -40 = +320 ; Carl: -5 -85 -50 +25 -40 = -155
+    # Split: 120 / 3 = 40 each. Totals: Anne -40 -165 +40 = -165, Bent +320, Carl -155.
+    settlement = settle_evening(loads(TOUT_EVENING_FILE))
+    (entry,) = settlement.deals
+    assert entry.net == {A: -165, B: 320, C: -155, K: 0, P: 0}
+    assert entry.cups == Cups(king=60, pagat=60)
+    counting = [(p.payer, p.payee, p.amount, p.detail) for p in entry.postings if p.reason is Reason.COUNTING]
+    assert counting == [(C, B, 50, "76"), (A, C, 25, "2")]
+    assert dict(settlement.totals) == {A: -165, B: 320, C: -155}
+
+
+def test_3_3_6_tout_counts_are_paid_as_entered_not_as_78_and_0():
+    # Bent's tout; Anne (dealer) counted her skat 1 and the scies 4 she played by the third-last
+    # trick: 5 (4–8: -20); Bent 73 (69–73: +45); Carl derived -(45 - 20) = -25.
+    # K = P = 105 at the end of play, both re-funded (3 x 20).
+    deal = played(pagat=(B, HOME), last=B, tout=B, counts={B: 73, A: 5})
+    entry = settle(deal)
+    #   Anne: fee -10, pagat -5, tout -85, count -20, refund -40          = -160
+    #   Bent: pagat +10, tout +170 +105 +105, count +45, refund -40       = +395
+    #   Carl: pagat -5, tout -85, count -45 +20, refund -40               = -155
+    #   each cup: +5 -105 +60 = -40   (with 78 and 0 forced: Anne -165, Bent +400)
+    assert entry.net == {A: -160, B: 395, C: -155, K: -40, P: -40}
+
+
+def test_3_3_6_tout_three_counts_with_the_derived_tout_maker():
+    # Anne (dealer) 2, Carl (the scies) 4, Bent (tout) 72: 2 + 4 + 72 = 78. Bent is the default
+    # derived player (the next dealer): he gets -(-25 - 20) = +45 (his table value too).
+    deal = played(pagat=(B, HOME), last=B, tout=B, counts={A: 2, C: 4, B: 72})
+    entry = settle(deal)
+    #   Anne: fee -10, pagat -5, tout -85, count -25, refund -40          = -165
+    #   Bent: pagat +10, tout +170 +210, count +25 +20, refund -40        = +395
+    #   Carl: pagat -5, tout -85, count -20, refund -40                   = -150
+    assert entry.net == {A: -165, B: 395, C: -150, K: -40, P: -40}
+
+
 # §4 Fines ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kind, player, amount, deal_kind, net", [
@@ -791,8 +848,16 @@ def test_5_tout_and_nolo(deal, expected):
                  [("counts.Anne", "count_range")], id="zero-without-tout"),
     pytest.param(played(pagat=(B, HOME), last=B, counts={A: 79, C: 26}),
                  [("counts.Anne", "count_range")], id="above-78"),
-    pytest.param(played(pagat=(B, HOME), last=B, tout=B, counts={B: 70, A: 0}),
-                 [("counts.Bent", "tout_count")], id="tout-not-78"),
+    pytest.param(played(pagat=(B, HOME), last=B, tout=B, counts={B: 0, A: 20}),
+                 [("counts.Bent", "count_range")], id="tout-maker-0"),
+    pytest.param(played(pagat=(B, HOME), last=B, tout=B, counts={B: 70, A: -1}),
+                 [("counts.Anne", "count_range")], id="tout-opponent-below-0"),
+    pytest.param(played(pagat=(B, HOME), last=B, tout=B, counts={B: 70, A: 79}),
+                 [("counts.Anne", "count_range")], id="tout-opponent-above-78"),
+    pytest.param(played(pagat=(B, HOME), last=B, tout=B, counts={B: 76, A: 3}),
+                 [("counts", "counts_sum_two")], id="tout-two-counts-79"),
+    pytest.param(played(pagat=(B, HOME), last=B, tout=B, counts={B: 76, A: 2, C: 1}),
+                 [("counts", "counts_sum_three")], id="tout-three-counts-79"),
     pytest.param(played(pagat=(B, HOME), last=C, nolo=A, counts={B: 30, C: 30}),
                  [("counts", "counts_after_nolo")], id="counts-after-nolo"),
     pytest.param(played(pagat=(B, HOME), last=B),
@@ -809,10 +874,22 @@ def test_5_counts(deal, expected):
 
 
 def test_5_counts_at_the_limits_are_accepted():
-    # two counts 77 and three counts 78 are fine; after a tout 78 + 0
+    # two counts 77 and three counts 78 are fine; after a tout (§3.3.6, amended) as counted: an
+    # opponent 0–78, the tout-maker 1–78, two counts up to 78, three exactly 78
     assert validate_deal(THREE, 1, played(pagat=(B, HOME), last=B, counts={A: 40, C: 37}), VLK) == []
     assert validate_deal(THREE, 1, played(pagat=(B, HOME), last=B, counts={A: 40, B: 1, C: 37}), VLK) == []
-    assert validate_deal(THREE, 1, played(pagat=(B, HOME), last=B, tout=B, counts={B: 78, C: 0}), VLK) == []
+    for counts in ({B: 78, C: 0}, {B: 76, A: 2}, {B: 74, C: 4}, {A: 2, C: 4}, {A: 0, C: 0}, {B: 1, A: 77},
+                   {A: 2, C: 4, B: 72}, {A: 0, C: 0, B: 78}, {A: 1, C: 4, B: 73}):
+        assert validate_deal(THREE, 1, played(pagat=(B, HOME), last=B, tout=B, counts=counts), VLK) == [], counts
+
+
+def test_5_tout_count_out_of_range_message():
+    # after a tout an opponent's count is 0–78, the tout-maker's 1–78
+    deal = played(pagat=(B, HOME), last=B, tout=B, counts={B: 0, A: 79})
+    assert [p.text("en") for p in validate_deal(THREE, 2, deal, VLK)] == [
+        "deal 2: counts.Bent: must be between 1 and 78", "deal 2: counts.Anne: must be between 0 and 78"]
+    assert [p.text("da") for p in validate_deal(THREE, 2, deal, VLK)] == [
+        "spil 2: counts.Bent: skal være mellem 1 og 78", "spil 2: counts.Anne: skal være mellem 0 og 78"]
 
 
 @pytest.mark.parametrize("deal, expected", [

@@ -193,6 +193,32 @@ def test_3_3_1_tout_has_no_ultimo_or_last_trick_on_top():
     assert net["Anne"] == 380
 
 
+def test_3_3_6_tout_opponents_count_what_they_hold():
+    # §3.3.6 (amended): Anne makes the tout; Carl, the scies' owner, played it by the third-last
+    # trick and counts 4 (4–8: -20); Anne counted 74 (+50); Bent (dealer's neighbour) is derived:
+    # -(50 - 20) = -30. Play ends: K 105, P 55 + 5 = 60.
+    net, cups = deal(cups=(100, 50), pagat={"owner": "Bent", "fate": "lost"}, last_trick="Anne", tout="Anne",
+                     counts={"Anne": 74, "Carl": 4})
+    # Anne: fee -10, pagat +5, tout +170 +105 +60, counts +50, refund -40 = 340 (as with 78 and 0)
+    # Bent: pagat -5 -5 -5 (cup), tout -85, counts -30, refund -40 = -170 (-165 with 78 and 0)
+    # Carl: pagat +5, tout -85, counts -20, refund -40 = -140 (-145 with 78 and 0)
+    # the cups: king 100 +5 -105 +60 = -40 ; pagat 50 +5 +5 -60 +60 = +10
+    assert net == {"Anne": 340, "Bent": -170, "Carl": -140, "king": -40, "pagat": 10}
+    assert cups == (60, 60)
+
+
+def test_3_3_6_after_a_tout_the_dealer_counts_his_skat():
+    # Bent's tout; Anne (dealer, opponent) counted her skat 2, Bent 76: accepted and paid as counted.
+    out = {"pagat": {"owner": "Bent", "fate": "home"}, "last_trick": "Bent", "tout": "Bent",
+           "counts": {"Bent": 76, "Anne": 2}}
+    assert problems(THREE, out) == []
+    net, _ = deal(**out)
+    # Anne: fee -10, pagat -5, tout -85, counts -25 (0–3), refund -40 = -165
+    # Bent: pagat +10, tout +170 +105 +105, counts +50 (74–78), refund -40 = +400
+    # Carl: pagat -5, tout -85, counts -(50 - 25) = -25, refund -40 = -155
+    assert net == {"Anne": -165, "Bent": 400, "Carl": -155, "king": -40, "pagat": -40}
+
+
 def test_3_3_2_pagat_ultimo():
     net, cups = deal(pagat={"owner": "Bent", "fate": "ultimo"}, last_trick="Bent", counts={"Anne": 26, "Bent": 26})
     # Bent: 2·45 + P (105) ; no last trick ; pagat cup empty -> refund 20 each
@@ -411,6 +437,16 @@ def test_5_tout_and_nolo_together():
     ({"Anne": 30}, "counts_missing")])
 def test_5_counts_out_of_range_or_not_adding_up(counts, code):
     assert code in [c for _, c in problems(THREE, plain(counts=counts))]
+
+
+@pytest.mark.parametrize("counts, code", [
+    ({"Anne": 0, "Bent": 30}, "count_range"),            # the tout-maker took every trick: 1–78
+    ({"Anne": 70, "Bent": -1}, "count_range"), ({"Anne": 70, "Bent": 79}, "count_range"),
+    ({"Anne": 70, "Bent": 9}, "counts_sum_two"),         # 79: two counts at most 78 after a tout
+    ({"Anne": 70, "Bent": 4, "Carl": 2}, "counts_sum_three")])
+def test_5_counts_after_a_tout_out_of_range_or_not_adding_up(counts, code):
+    out = {"pagat": {"owner": "Anne", "fate": "home"}, "last_trick": "Anne", "tout": "Anne", "counts": counts}
+    assert [c for _, c in problems(THREE, out)] == [code]
 
 
 def test_5_counts_after_nolo_and_missing_counts():

@@ -282,6 +282,57 @@ def test_kings_fines_tout_and_three_counts_become_the_outcome():
     assert form.fine_rows == [1, 3]
 
 
+def tout(table, **extra):
+    """Anne deals (Carl sits out); Dorte takes every trick, her pagat home. The counts as counted
+    (RULES.md §3.3.6, amended): Dorte 76, Anne (the dealer, an opponent) her skat, 2; Bent derived."""
+    return plain(table, pagat_owner="Dorte", last_trick="Dorte", tout="Dorte",
+                 **{"counts.Bent": None, "counts.Dorte": "76", "counts.Anne": "2", **extra})
+
+
+def test_a_tout_is_recorded_with_the_two_counts_as_counted(keeper_client, four_table):
+    response = keeper_client.post(page_url(four_table), tout(four_table))
+    assert response.status_code == 302
+    deal = Deal.objects.get()
+    assert deal.outcome["counts"] == {"Dorte": 76, "Anne": 2} and deal.outcome["tout"] == "Dorte"
+    # By hand (cups 80 / 80 after the opening): fee Anne -10, cups 85 / 85; pagat home Dorte +10
+    # (Anne, Bent -5); tout 85 from each and K + P = 170; counting Dorte 76 -> +50 from Bent, Anne
+    # 2 -> -25 to Bent, Bent -(50 - 25) = -25; both cups empty: everyone (Carl too) 20 into each.
+    #   Anne -10 -5 -85 -25 -40 = -165 ; Bent -5 -85 -25 -40 = -155 ; Carl -40
+    #   Dorte +10 +170 +170 +50 -40 = +360 ; each cup +5 -85 +80 = 0
+    entry = JournalEntry.objects.get(deal=deal)
+    assert {(leg.player.name if leg.player else leg.account): leg.amount for leg in entry.legs.all()} == {
+        "Anne": -165, "Bent": -155, "Carl": -40, "Dorte": 360}
+
+
+def test_the_tout_form_has_the_usual_two_count_entry():
+    """Nothing fills in 78 and 0 for a tout: the count fields start empty, take any count 0–78
+    and go to the engine as typed."""
+    form = DealForm(PLAYERS, initial={"dealer": "Anne", "tout": "Dorte", "last_trick": "Dorte"})
+    assert [field.value() for field, _active in form.count_rows()] == [None, None, None]
+    form = DealForm(PLAYERS, data={"dealer": "Anne", "kind": "played", "pagat_owner": "Dorte", "pagat_fate": "home",
+                                   "last_trick": "Dorte", "tout": "Dorte", "counts.Dorte": "76", "counts.Anne": "2"})
+    assert form.is_valid(), form.errors
+    assert form.to_outcome()["counts"] == {"Dorte": 76, "Anne": 2}
+
+
+def test_the_tout_preview_pays_the_counts_as_entered(keeper_client, four_table):
+    response = preview(keeper_client, four_table, tout(four_table))
+    assert response.status_code == 200 and not parse(response).text("preview-problems")
+    assert response.context["counted"] == [("Dorte", 76, 50), ("Anne", 2, -25)]
+    assert response.context["derived"] == "Bent" and response.context["derived_amount"] == -25
+
+
+@pytest.mark.parametrize("extra, field, text", [
+    ({"counts.Dorte": "0", "counts.Anne": "20"}, "counts.Dorte", "skal være mellem 1 og 78"),
+    ({"counts.Anne": "3"}, "counts", "de to tal giver 79; højst 78"),
+])
+def test_a_tout_with_impossible_counts_is_refused_next_to_the_field(keeper_client, four_table, extra, field, text):
+    before = rows()
+    response = keeper_client.post(page_url(four_table), tout(four_table, **extra))
+    assert response.status_code == 422 and rows() == before
+    assert text in parse(response).text(field), (field, parse(response).text(field))
+
+
 def test_fine_picker_offers_the_cards_fines_with_their_amount_and_a_custom_fine():
     choices = dict(DealForm(PLAYERS).fields["fine_1_kind"].choices)
     assert choices["out_of_turn"] == "spillet uden for tur (20)"

@@ -1,8 +1,37 @@
 """django-tables2 tables: one per listing (STYLE.md habit 9), each exportable as CSV and XLSX."""
+import re
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django_tables2.export import TableExport
+
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?[0-9]+([.,][0-9]+)*")
+
+
+def spreadsheet_cell(value):
+    """A text cell that a spreadsheet would run as a formula gets a leading apostrophe, the way a
+    spreadsheet marks text itself; numbers, and text that is just a number such as "-35", are kept."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+class SpreadsheetExport(TableExport):
+    """TableExport whose cells are safe to open in a spreadsheet (see :func:`spreadsheet_cell`).
+    tablib 3.10 cannot do it: CSV has no escaping, and XLSX's ``escape=True`` only drops a leading
+    "=" (and changes the text)."""
+
+    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        dataset.headers = [spreadsheet_cell(h) for h in dataset.headers or []]
+        rows = [[spreadsheet_cell(cell) for cell in row] for row in dataset]
+        del dataset[:]
+        dataset.extend(rows)
+        return dataset
 
 
 class StandingsTable(tables.Table):

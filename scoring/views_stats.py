@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from scoring import access
 
@@ -17,7 +16,7 @@ from .charts import cumulative_svg
 from .filters import EveningFilter
 from .models import Account, Club, Evening, Leg, Player
 from .standings import largest_cups_won, player_evenings, standings
-from .tables import EveningsTable, PlayerEveningsTable, StandingsTable
+from .tables import EveningsTable, PlayerEveningsTable, SpreadsheetExport, StandingsTable
 
 EXPORT_FORMATS = ("csv", "xlsx")
 
@@ -31,7 +30,7 @@ def _club(request, pk: int) -> Club:
 def _export(request, table, name: str):
     fmt = request.GET.get("_export")
     if fmt in EXPORT_FORMATS:
-        return TableExport(fmt, table, exclude_columns=()).response(f"{name}.{fmt}")
+        return SpreadsheetExport(fmt, table, exclude_columns=()).response(f"{name}.{fmt}")
     return None
 
 

@@ -135,3 +135,12 @@ def test_x_forwarded_for_from_an_untrusted_address_is_ignored(victim):
 
     attempt("victim", REMOTE_ADDR="192.0.2.44", HTTP_X_FORWARDED_FOR="203.0.113.7")
     assert list(AccessAttempt.objects.values_list("ip_address", flat=True)) == ["192.0.2.44"]
+
+
+def test_the_lockout_page_speaks_the_chosen_language(victim):
+    client = Client()
+    client.cookies["django_language"] = "en"
+    for _ in range(5):
+        response = attempt("victim", client=client)
+    assert response.status_code == 429
+    assert "Too many failed attempts. Wait a quarter of an hour" in response.content.decode()

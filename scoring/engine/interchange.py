@@ -2,7 +2,13 @@
 
 Reading collects every problem of a file (structure first, then the rules of RULES.md §5 for each
 deal whose structure is sound) and raises one ``EveningError``. Unknown keys are errors, so that a
-typo never silently drops a payment. Writing then reading gives the same ``Evening``.
+typo never silently drops a payment; so is a key given twice (``decode`` keeps both, where plain
+``json.loads`` would silently keep the last). Writing then reading gives the same ``Evening``.
+
+A file from outside is held to ``bounds.py`` (``bounded=True``, the default): names a form would
+accept, whole numbers of sane size, custom fines and rate-card amounts within the club pages'
+limits, an embedded card that is a copy of a built-in card with only its amounts changed. The
+app's own stored tables are re-read with ``bounded=False`` (what was once stored stays readable).
 """
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ import json
 from datetime import date
 from typing import Any
 
+from . import bounds
 from .model import CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit
 from .problems import EveningError, Problem, problem
 from .rates import DEFAULT_RATE_CARD, RATE_CARDS, RateCard
@@ -25,12 +32,57 @@ _CARD_KEYS = {"owner", "fate"}
 _FINE_KEYS = {"player", "kind", "amount"}
 
 
-class _Reader:
-    """Typed access to JSON values that records a problem (and returns None) instead of failing."""
+class Duplicated(dict):
+    """A JSON object in which a key was given more than once (``decode``): the reader reports each
+    repeated key at its path, so that no value is silently dropped."""
 
-    def __init__(self, deal: int | None):
+    duplicates: tuple[str, ...] = ()
+
+
+class LongNumber:
+    """A whole number of more than ``bounds.NUMBER_MAX_DIGITS`` digits in the JSON text, left
+    unconverted (``decode``): the reader reports it at its field."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str):
+        self.digits = len(text.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"<a number of {self.digits} digits>"
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    repeated = [key for key, _ in pairs if key in seen or seen.add(key)]
+    obj = Duplicated(pairs)
+    obj.duplicates = tuple(dict.fromkeys(repeated))
+    return obj
+
+
+def _int(text: str) -> int | LongNumber:
+    return int(text) if len(text) <= bounds.NUMBER_MAX_DIGITS else LongNumber(text)
+
+
+def decode(text: str) -> Any:
+    """``json.loads`` that keeps what a plain decode would hide: an object with a repeated key
+    becomes a ``Duplicated`` and a number too long to convert a ``LongNumber`` (both reported by
+    ``parse_evening`` at their path). Raises ``ValueError`` / ``RecursionError`` like json.loads."""
+    return json.loads(text, object_pairs_hook=_object, parse_int=_int)
+
+
+class _Reader:
+    """Typed access to JSON values that records a problem (and returns None) instead of failing.
+    ``bounded``: hold names and amounts to ``bounds.py`` (a file from outside)."""
+
+    def __init__(self, deal: int | None, bounded: bool = False, names: dict | None = None):
         self.deal = deal
         self.problems: list[Problem] = []
+        self.bounded = bounded
+        self.names = names if names is not None else {}   # name -> its bounds problem, once per file
 
     def add(self, field: str, code: str, **params: Any) -> None:
         self.problems.append(problem(self.deal, field, code, **params))
@@ -39,13 +91,14 @@ class _Reader:
     def fatal(self) -> int:
         """Problems that leave a value unusable; an unknown key is reported but does not stop
         the rest of the deal from being checked."""
-        return sum(1 for p in self.problems if p.code != "unknown_key")
+        return sum(1 for p in self.problems if p.code not in _NOT_FATAL)
 
     def obj(self, value: Any, field: str, keys: set[str], required: tuple[str, ...] = ()) -> dict | None:
         if not isinstance(value, dict):
             self.add(field or ("deal" if self.deal is not None else "file"), "not_object")
             return None
         prefix = f"{field}." if field else ""
+        self.duplicates(value, prefix)
         for key in value:
             if key not in keys:
                 self.add(f"{prefix}{key or chr(34) * 2}", "unknown_key", key=str(key))
@@ -54,13 +107,37 @@ class _Reader:
                 self.add(f"{prefix}{key}", "required")
         return value
 
+    def duplicates(self, value: dict, prefix: str) -> None:
+        for key in getattr(value, "duplicates", ()):
+            self.add(f"{prefix}{key}", "duplicate_key")
+
     def text(self, value: Any, field: str) -> str | None:
         if not isinstance(value, str):
             self.add(field, "not_text")
             return None
         return value
 
+    def bounded_text(self, text: str, field: str, max_length: int = bounds.NAME_MAX_LENGTH) -> bool:
+        """Whether ``text`` keeps the rules of a name (``bounds.text_problem``); else a problem."""
+        key = (text, max_length)
+        if key not in self.names:
+            self.names[key] = bounds.text_problem(text, max_length)
+        found = self.names[key]
+        if found is not None:
+            self.add(field, found[0], **dict(found[1]))
+        return found is None
+
+    def name(self, value: Any, field: str) -> str | None:
+        """A person: text, and in a bounded file a name a form would accept."""
+        text = self.text(value, field)
+        if text is None or not self.bounded or self.bounded_text(text, field):
+            return text
+        return None
+
     def integer(self, value: Any, field: str) -> int | None:
+        if isinstance(value, LongNumber):
+            self.add(field, "too_many_digits", digits=value.digits)
+            return None
         if isinstance(value, bool) or not isinstance(value, int):
             self.add(field, "not_int")
             return None
@@ -86,26 +163,40 @@ class _Reader:
         return value
 
 
-def parse_evening(data: Any) -> Evening:
-    """An ``Evening`` from decoded JSON; raises ``EveningError`` listing every problem."""
-    top = _Reader(None)
+_NOT_FATAL = ("unknown_key", "duplicate_key")
+
+
+def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = None) -> Evening:
+    """An ``Evening`` from decoded JSON; raises ``EveningError`` listing every problem.
+
+    ``bounded`` holds the file to ``bounds.py`` (a file from outside; ``False`` re-reads what the
+    app itself stored). A file of more than ``max_deals`` deals is refused before any deal is read."""
+    top = _Reader(None, bounded)
     root = top.obj(data, "", _EVENING_KEYS, ("format", "players", "deals"))
     if root is None:
         raise EveningError(top.problems)
+    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
+        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
     if "format" in root and root["format"] != FORMAT:
         top.add("format", "format", expected=FORMAT)
     rules = root.get("rules", DEFAULT_RATE_CARD.name)
+    rules_ok = not (bounded and isinstance(rules, str)
+                    and not top.bounded_text(rules, "rules", bounds.CARD_NAME_MAX_LENGTH))
     embedded = None
     if "rate_card" in root:   # a club's own card travels with its evenings
-        try:
-            embedded = RateCard.from_dict(root["rate_card"])
-        except (ValueError, TypeError) as exc:
-            field, _sep, message = str(exc).partition(": ")
-            top.add(f"rate_card.{field}" if message else "rate_card", "bad_rate_card", detail=message or str(exc))
-        else:
-            if embedded.name != rules:
-                top.add("rate_card.name", "rate_card_name", name=embedded.name, rules=str(rules))
-    elif top.text(rules, "rules") is not None and rules not in RATE_CARDS:
+        if not bounded or _card_within_bounds(top, root["rate_card"]):
+            try:
+                embedded = RateCard.from_dict(root["rate_card"])
+            except (ValueError, TypeError) as exc:
+                field, _sep, message = str(exc).partition(": ")
+                top.add(f"rate_card.{field}" if message else "rate_card", "bad_rate_card",
+                        detail=message or str(exc))
+            else:
+                if bounded and not _card_is_a_copy(top, embedded):
+                    embedded = None
+                elif embedded.name != rules and rules_ok:
+                    top.add("rate_card.name", "rate_card_name", name=embedded.name, rules=str(rules))
+    elif rules_ok and top.text(rules, "rules") is not None and rules not in RATE_CARDS:
         top.add("rules", "unknown_rules", name=rules)
     evening_date = None
     if root.get("date") is not None:
@@ -116,16 +207,18 @@ def parse_evening(data: Any) -> Evening:
                 top.add("date", "not_date")
     players: list[str] = []
     for i, name in enumerate(top.items(root.get("players", []), "players"), 1):
-        if top.text(name, f"players[{i}]") is not None:
+        if top.name(name, f"players[{i}]") is not None:
             players.append(name)
     if "players" in root and isinstance(root["players"], list) and len(players) == len(root["players"]):
         top.problems.extend(validate_players(tuple(players)))
+    elif "players" in root and isinstance(root["players"], list) and not 3 <= len(root["players"]) <= 5:
+        top.add("players", "player_count", count=len(root["players"]))
     seats_ok = not top.problems or all(not p.field.startswith("players") for p in top.problems)
     card = embedded or (RATE_CARDS.get(rules) if isinstance(rules, str) else None)
     problems = top.problems
     deals: list[Deal] = []
     for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
-        reader = _Reader(number)
+        reader = _Reader(number, bounded, top.names)
         deal = _parse_deal(reader, raw)
         problems.extend(reader.problems)
         if deal is not None:
@@ -154,7 +247,7 @@ def _parse_deal(r: _Reader, raw: Any) -> Deal | None:
     kind = r.choice(d["kind"], "kind", DealKind) if "kind" in d else DealKind.PLAYED
 
     def person(key: str) -> str | None:
-        return r.text(d[key], key) if key in d else None
+        return r.name(d[key], key) if key in d else None
 
     melds = tuple(m for i, raw_meld in enumerate(r.items(d.get("melds", []), "melds"), 1)
                   if (m := _parse_meld(r, raw_meld, f"melds[{i}]")) is not None)
@@ -175,7 +268,10 @@ def _parse_deal(r: _Reader, raw: Any) -> Deal | None:
         if not isinstance(raw_counts, dict):
             r.add("counts", "not_object")
         else:
+            r.duplicates(raw_counts, "counts.")
             for name, value in raw_counts.items():
+                if r.bounded and not r.bounded_text(name, f"counts.{name}"):
+                    continue
                 if (count := r.integer(value, f"counts.{name}")) is not None:
                     counts.append((name, count))
     deal = Deal(
@@ -191,7 +287,7 @@ def _parse_meld(r: _Reader, raw: Any, at: str) -> Meld | None:
     m = r.obj(raw, at, _MELD_KEYS, ("player", "kind"))
     if m is None:
         return None
-    player = r.text(m.get("player"), f"{at}.player") if "player" in m else None
+    player = r.name(m.get("player"), f"{at}.player") if "player" in m else None
     kind = r.choice(m.get("kind"), f"{at}.kind", MeldKind) if "kind" in m else None
     count = r.integer(m["count"], f"{at}.count") if "count" in m else None
     pagat = r.boolean(m["pagat"], f"{at}.pagat") if "pagat" in m else None
@@ -217,7 +313,7 @@ def _parse_card(r: _Reader, raw: Any, at: str) -> CardFate | None:
     c = r.obj(raw, at, _CARD_KEYS, ("owner", "fate"))
     if c is None or "owner" not in c or "fate" not in c:
         return None
-    owner = r.text(c["owner"], f"{at}.owner")
+    owner = r.name(c["owner"], f"{at}.owner")
     fate = r.choice(c["fate"], f"{at}.fate", Fate)
     return CardFate(owner, fate) if owner is not None and fate is not None else None
 
@@ -226,12 +322,15 @@ def _parse_fine(r: _Reader, raw: Any, at: str) -> Fine | None:
     f = r.obj(raw, at, _FINE_KEYS, ("player", "kind"))
     if f is None or "player" not in f or "kind" not in f:
         return None
-    player = r.text(f["player"], f"{at}.player")
+    player = r.name(f["player"], f"{at}.player")
     kind = r.choice(f["kind"], f"{at}.kind", FineKind)
     amount = None
     if "amount" in f:
         amount = r.integer(f["amount"], f"{at}.amount")
         if amount is None:
+            return None
+        if r.bounded and not bounds.FINE_AMOUNT_MIN <= amount <= bounds.FINE_AMOUNT_MAX:
+            r.add(f"{at}.amount", "number_range", low=bounds.FINE_AMOUNT_MIN, high=bounds.FINE_AMOUNT_MAX)
             return None
     elif kind is FineKind.CUSTOM:
         r.add(f"{at}.amount", "required")
@@ -239,13 +338,67 @@ def _parse_fine(r: _Reader, raw: Any, at: str) -> Fine | None:
     return Fine(player, kind, amount) if player is not None and kind is not None else None
 
 
-def loads(text: str) -> Evening:
-    """Parse the text of an evening file; invalid JSON is an ``EveningError`` too."""
+def _card_within_bounds(r: _Reader, raw: Any) -> bool:
+    """An embedded card's amounts within the club card page's bounds, its name and title texts a
+    person may enter, no key twice; problems at ``rate_card.<field>``. ``from_dict`` checks the rest."""
+    if not isinstance(raw, dict):
+        return True      # from_dict says what is wrong with it
+    before = len(r.problems)
+    r.duplicates(raw, "rate_card.")
+    fines = raw.get("fines")
+    values = [(f"rate_card.{k}", k, v) for k, v in raw.items()]
+    if isinstance(fines, dict):
+        r.duplicates(fines, "rate_card.fines.")
+        values += [(f"rate_card.fines.{k}", "fines", v) for k, v in fines.items()]
+    for field, key, value in values:
+        if isinstance(value, LongNumber):
+            r.add(field, "too_many_digits", digits=value.digits)
+        elif (key in bounds.CARD_EDITABLE_AMOUNTS or key == "fines") and isinstance(value, int) \
+                and not isinstance(value, bool) and not 0 <= value <= bounds.CARD_AMOUNT_MAX:
+            r.add(field, "number_range", low=0, high=bounds.CARD_AMOUNT_MAX)
+        elif key in ("name", "title") and isinstance(value, str):
+            r.bounded_text(value, field, bounds.CARD_NAME_MAX_LENGTH if key == "name" else bounds.CARD_TITLE_MAX_LENGTH)
+    return len(r.problems) == before
+
+
+def card_fixed_fields(card: RateCard) -> dict[str, Any]:
+    """What a club's copy of a card cannot change (the club card page edits only the amounts and
+    yes/no rules of ``bounds.CARD_EDITABLE``): every other field, the fine kinds the card lists and
+    whether it knows a failed tout at all."""
+    data = card.to_dict()
+    fixed = {k: v for k, v in data.items() if k not in bounds.CARD_EDITABLE}
+    fixed["fines"] = sorted(data["fines"])
+    fixed["failed_tout_each"] = "none" if data["failed_tout_each"] is None else "an amount"
+    return fixed
+
+
+def card_base(card: RateCard) -> RateCard | None:
+    """The built-in card ``card`` is a copy of (its fixed fields all the same), or None."""
+    fixed = card_fixed_fields(card)
+    return next((base for base in RATE_CARDS.values() if card_fixed_fields(base) == fixed), None)
+
+
+def _card_is_a_copy(r: _Reader, card: RateCard) -> bool:
+    """A card in a file must be one the club card page could make: a built-in card with amounts
+    changed. Each fixed field that differs from the nearest built-in card is a problem."""
+    if card_base(card) is not None:
+        return True
+    fixed = card_fixed_fields(card)
+    nearest = min(RATE_CARDS.values(),
+                  key=lambda base: sum(v != fixed[k] for k, v in card_fixed_fields(base).items()))
+    for key, value in card_fixed_fields(nearest).items():
+        if fixed[key] != value:
+            r.add(f"rate_card.{key}", "card_fixed_field", expected=json.dumps(value), base=nearest.name)
+    return False
+
+
+def loads(text: str, *, max_deals: int | None = None) -> Evening:
+    """Parse the text of an evening file (``decode``); invalid JSON is an ``EveningError`` too."""
     try:
-        data = json.loads(text)
+        data = decode(text)
     except (ValueError, RecursionError) as exc:
         raise EveningError([problem(None, "file", "not_json", detail=str(exc)[:200])]) from None
-    return parse_evening(data)
+    return parse_evening(data, max_deals=max_deals)
 
 
 def load(path) -> Evening:

@@ -88,6 +88,29 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                                 "the '{rules}' rate card knows no failed tout"),
     "failed_tout_made": ("{name} fik tout og kan ikke også have tabt den",
                          "{name} made the tout and cannot also have failed it"),
+    # Bounds of what may be entered (bounds.py, issue 11)
+    "name_too_long": ("højst {maximum} tegn (her {length})", "at most {maximum} characters (this one has {length})"),
+    "name_characters": ("må ikke indeholde styre-, format- eller skilletegn (U+{char})",
+                        "must not contain a control, format or separator character (U+{char})"),
+    "name_spaces": ("må ikke begynde eller slutte med mellemrum", "must not begin or end with white space"),
+    "name_inner_spaces": ("kun ét almindeligt mellemrum mellem ordene", "only single plain spaces between words"),
+    "name_not_nfc": ("skal være Unicode-normaliseret (NFC)", "must be in Unicode normal form NFC"),
+    "duplicate_key": ("feltet står to gange; kun én værdi er tilladt",
+                      "the key appears twice; only one value is allowed"),
+    "too_many_digits": ("et tal med {digits} cifre er for stort", "a number of {digits} digits is too large"),
+    "number_range": ("skal være et helt tal fra {low} til {high}", "must be a whole number from {low} to {high}"),
+    "too_many_deals": ("en aftenfil må højst have {maximum} spil; denne har {count}",
+                       "an evening file may hold at most {maximum} deals; this one has {count}"),
+    "file_too_large": ("filen fylder {size} byte; en aftenfil må højst fylde {maximum} byte",
+                       "the file has {size} bytes; an evening file may have at most {maximum} bytes"),
+    "card_fixed_field": ("kan ikke ændres på et klubkort: skal være {expected} som på '{base}'",
+                         "cannot be changed on a club card: must be {expected} as on '{base}'"),
+    "card_unknown": ("filens takstkort '{name}' er ikke et af klubbens kort (beløbene afgør); en klubadministrator "
+                     "kan indlæse det som et nyt klubkort med sin egen titel",
+                     "the file's rate card '{name}' is not one of the club's cards (by its amounts); a club admin "
+                     "can import it as a new club card with a title of its own"),
+    "card_title_taken": ("der er allerede et takstkort med titlen '{title}'",
+                         "there is already a rate card titled '{title}'"),
 }
 
 _CARD_NAMES: dict[str, tuple[str, str]] = {

@@ -1,0 +1,100 @@
+"""The bounds of what a person may enter, in one place (issue 11).
+
+The table-side form, the evening-file importer and the club admin pages all read their limits
+from here, so that the importer refuses exactly what a form would refuse: names, whole numbers,
+rate-card amounts, deals per file and bytes per upload. Pure Python: the engine knows no Django
+(tests/engine/test_purity.py).
+
+A text that breaks a rule is refused, never silently repaired: ``text_problem`` returns the code of
+the first rule broken (a message code of ``problems.py``) and its parameters, or None.
+"""
+from __future__ import annotations
+
+import unicodedata
+from decimal import Decimal
+
+# Names and texts -------------------------------------------------------------------------------
+
+#: A player's name: 1–60 characters (``Player.name``'s column), NFC, no white space at either
+#: end, single spaces between words, no control, format, separator, private-use or surrogate
+#: character (Unicode categories below): a NUL, a zero-width space or a line break in a name would
+#: follow it into every sheet, PDF and spreadsheet export of the club.
+NAME_MAX_LENGTH = 60
+#: A rate card's name (what an evening file's ``rules`` says; ``ClubRateCard.name``, ``Table.rules``).
+CARD_NAME_MAX_LENGTH = 40
+#: A rate card's title, the words a sheet shows for it (the club card page's title field).
+CARD_TITLE_MAX_LENGTH = 80
+#: Unicode categories no name or title may hold: Cc control (NUL, tab, …), Cf format (zero-width
+#: space and joiners, bidi marks, soft hyphen), Zl/Zp line and paragraph separators, Co private
+#: use, Cs surrogates.
+FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs"})
+
+
+def text_problem(value: str, max_length: int = NAME_MAX_LENGTH) -> tuple[str, tuple[tuple[str, str | int], ...]] | None:
+    """(code, params) of the first rule ``value`` breaks as a name or title, or None if it keeps
+    every one. The codes are ``problems.py``'s; the order is the order a person fixes them in."""
+    if not value.strip():
+        return "empty_name", ()
+    if len(value) > max_length:
+        return "name_too_long", (("length", len(value)), ("maximum", max_length))
+    for char in value:
+        if unicodedata.category(char) in FORBIDDEN_CATEGORIES:
+            return "name_characters", (("char", f"{ord(char):04X}"),)
+    if value != value.strip():
+        return "name_spaces", ()
+    if " ".join(value.split()) != value:
+        return "name_inner_spaces", ()
+    if not unicodedata.is_normalized("NFC", value):
+        return "name_not_nfc", ()
+    return None
+
+
+def name_problem(value: str):
+    """``text_problem`` for a player's name."""
+    return text_problem(value, NAME_MAX_LENGTH)
+
+
+# Whole numbers ---------------------------------------------------------------------------------
+
+#: A number of more digits than this in an evening file is not even converted (Python refuses
+#: strings of more than 4,300 digits, and no count or amount comes near 15): the reader reports it
+#: at its field.
+NUMBER_MAX_DIGITS = 15
+#: A custom fine, points per cup (the deal form's amount field; RULES.md §4 "anden bøde").
+FINE_AMOUNT_MIN = 1
+FINE_AMOUNT_MAX = 10_000
+
+# Rate cards ------------------------------------------------------------------------------------
+
+#: Every amount of a club's card, points: 0 to this, a multiple of the card's jeton (the club card
+#: page; an embedded ``rate_card`` of an evening file alike).
+CARD_AMOUNT_MAX = 100_000
+#: The amounts a club may change on its copy of a card (the club card page); every other field of
+#: a club card is its built-in base card's.
+CARD_EDITABLE_AMOUNTS = (
+    "opening_per_cup", "dealer_fee_per_cup", "refund_per_player", "taroks_base", "taroks_step", "matadors_base",
+    "matadors_step", "overfull", "full", "half", "pagat_home_each", "pagat_lost_each", "pagat_lost_cup",
+    "king_lost_each", "king_lost_cup", "tout_each", "failed_tout_each", "pagat_ultimo_each", "king_ultimo_each",
+    "pagat_bagud_each", "king_bagud_each", "last_trick_each", "nolo_each",
+)
+#: Yes/no rules a club may switch on its copy.
+CARD_EDITABLE_FLAGS = ("failed_tout_doubles_cups", "last_trick_needs_honours_fallen")
+#: Besides these, name, title and the fines' amounts: the fields a club card shares with its base.
+CARD_EDITABLE = frozenset({"name", "title", "fines", *CARD_EDITABLE_AMOUNTS, *CARD_EDITABLE_FLAGS})
+
+# The club's rate -------------------------------------------------------------------------------
+
+#: Kroner per point (``Club.kroner_per_point``: 8 digits, 4 decimals).
+KRONER_PER_POINT_MIN = Decimal("0")
+KRONER_PER_POINT_MAX = Decimal("10")
+KRONER_PER_POINT_DECIMALS = 4
+
+# Files -----------------------------------------------------------------------------------------
+
+#: Deals in one evening file the importer takes in one request. Importing 2,000 deals takes about
+#: a second on SQLite (``manage.py bench``: import_1000_deals_s), well inside a request and
+#: SQLite's 5-second lock wait; a real table plays 20–60 deals an evening.
+MAX_DEALS_PER_FILE = 2_000
+#: Bytes of one evening file (upload or ``import_evening``): refused before it is parsed. A file of
+#: 2,000 deals as the app exports it is about 1 MB; 4 MiB leaves room for long names.
+MAX_FILE_BYTES = 4 * 1024 * 1024

@@ -11,6 +11,7 @@ TRUSTED_PROXIES  comma separated addresses or networks of the reverse proxies in
                the header is ignored
 """
 from datetime import timedelta
+from ipaddress import ip_network
 from pathlib import Path
 import os
 
@@ -125,7 +126,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # refused attempts do not prolong the lockout
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept (admin: Axes), successful logins are not
 LOGIN_ADDRESS_FAILURE_LIMIT = 20
-TRUSTED_PROXIES = [p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip()]
+# Parsed here so that a mistyped address stops the start, not the first login.
+TRUSTED_PROXIES = [str(ip_network(p.strip(), strict=False))
+                   for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip()]
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"

@@ -5,14 +5,32 @@ from __future__ import annotations
 import datetime as dt
 
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import bounds
 from scoring.engine.model import Court, FineKind, MeldKind, Suit, seating
+from scoring.engine.problems import problem
 from scoring.engine.rates import VLK, RateCard
 
 
 MELD_ROWS = 6
 FINE_ROWS = 3
+
+
+def validate_text(value: str, max_length: int = bounds.NAME_MAX_LENGTH) -> None:
+    """A name (or a card's title) as ``bounds.text_problem`` has it, in the engine's words: the
+    forms refuse exactly what the importer refuses."""
+    found = bounds.text_problem(value, max_length)
+    if found is not None:
+        lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
+        raise forms.ValidationError(problem(None, "", found[0], **dict(found[1])).message(lang), code=found[0])
+
+
+def name_field(**kwargs) -> forms.CharField:
+    """A player's name (``bounds.NAME_MAX_LENGTH``; typed spaces at either end are trimmed)."""
+    return forms.CharField(validators=[validate_text], **kwargs,
+                           widget=forms.TextInput(attrs={"maxlength": bounds.NAME_MAX_LENGTH}))
 
 SUIT_NAMES = {Suit.HEARTS: _("hjerter"), Suit.DIAMONDS: _("ruder"), Suit.CLUBS: _("klør"), Suit.SPADES: _("spar")}
 #: The missing court card of a half meld, in the definite form ("mangler damen").
@@ -181,7 +199,8 @@ class DealForm(forms.Form):
             person(f"fine_{i}_player", _("Bødlagt"))
             self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False)
             self.fields[f"fine_{i}_amount"] = forms.IntegerField(
-                label=_("point pr. kop"), required=False, min_value=1, max_value=10_000,
+                label=_("point pr. kop"), required=False, min_value=bounds.FINE_AMOUNT_MIN,
+                max_value=bounds.FINE_AMOUNT_MAX,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}))
 
     # Layout helpers for the template ----------------------------------------------------------
@@ -410,7 +429,7 @@ class SeatingForm(forms.Form):
         for i in range(1, 6):
             self.fields[f"seat_{i}"] = forms.ChoiceField(label=_("Plads %(n)s") % {"n": i}, choices=choices,
                                                          required=False)
-            self.fields[f"new_{i}"] = forms.CharField(label=_("eller ny spiller"), max_length=60, required=False)
+            self.fields[f"new_{i}"] = name_field(label=_("eller ny spiller"), required=False)
 
     def seat_rows(self):
         return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(1, 6)]

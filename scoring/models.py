@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.bounds import CARD_NAME_MAX_LENGTH, NAME_MAX_LENGTH
 from scoring.engine.rates import RATE_CARDS
 
 RULES_CHOICES = [(name, card.title) for name, card in RATE_CARDS.items()]
@@ -21,7 +22,7 @@ class Club(models.Model):
     kroner_per_point = models.DecimalField(
         _("kroner pr. point"), max_digits=8, decimal_places=4, default=Decimal("0.25"),
         validators=[MinValueValidator(Decimal("0"))])
-    rules = models.CharField(_("takstkort"), max_length=40, choices=RULES_CHOICES, default="vlk")
+    rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, choices=RULES_CHOICES, default="vlk")
     default_card = models.ForeignKey("ClubRateCard", on_delete=models.PROTECT, null=True, blank=True,
                                      related_name="+", verbose_name=_("klubbens eget takstkort"))
 
@@ -40,8 +41,8 @@ class ClubRateCard(models.Model):
     a card never changes a past evening."""
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="rate_cards")
-    name = models.CharField(_("navn"), max_length=40)
-    based_on = models.CharField(_("kopi af"), max_length=40)
+    name = models.CharField(_("navn"), max_length=CARD_NAME_MAX_LENGTH)
+    based_on = models.CharField(_("kopi af"), max_length=CARD_NAME_MAX_LENGTH)
     data = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -76,7 +77,7 @@ class Season(models.Model):
 
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
-    name = models.CharField(_("navn"), max_length=60)
+    name = models.CharField(_("navn"), max_length=NAME_MAX_LENGTH)   # bounds.py: the name rule
 
     class Meta:
         verbose_name = _("spiller")
@@ -123,7 +124,7 @@ class Table(models.Model):
 
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="tables")
     number = models.PositiveSmallIntegerField(_("bord"))
-    rules = models.CharField(_("takstkort"), max_length=40, default="vlk")
+    rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, default="vlk")
     rate_card_json = models.TextField(blank=True)  # the card played with, frozen when the table opened
     version = models.PositiveIntegerField(default=0)  # bumped by every recording (optimistic check)
 

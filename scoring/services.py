@@ -8,18 +8,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterable
 
-from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db import connection, transaction
+from django.db.models import Count, F, Q, Sum
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from scoring.engine import interchange
+from scoring.engine import bounds, interchange
 from scoring.engine.model import Cup
 from scoring.engine.money import evening_kroner
-from scoring.engine.problems import EveningError, Problem
-from scoring.engine.rates import rate_card
+from scoring.engine.problems import EveningError, Problem, problem
+from scoring.engine.rates import RATE_CARDS, RateCard, rate_card
 from scoring.engine.stats import deal_stats
-from scoring.engine.settle import Cups, Entry, LedgerError, settle_deal, settle_opening, settle_split
+from scoring.engine.settle import Cups, Entry, LedgerError, settle_deal, settle_evening, settle_opening, settle_split
 from scoring.engine.validate import validate_players
 
 from .models import (
@@ -406,27 +406,135 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
 
 
 def player_get_or_create(*, club: Club, name: str) -> Player:
+    """The club's player of that name; a new player only with a name ``bounds.name_problem``
+    accepts (a player stored before the rule keeps his name)."""
     name = name.strip()
     if not name:
         raise RecordingError.single("name", _("Navnet må ikke være tomt."))
+    player = Player.objects.filter(club=club, name=name).first()
+    if player is not None:
+        return player
+    found = bounds.name_problem(name)
+    if found is not None:
+        raise RecordingError.from_problems([problem(None, "name", found[0], **dict(found[1]))])
     player, _created = Player.objects.get_or_create(club=club, name=name)
     return player
 
 
 @transaction.atomic
-def evening_import(*, club: Club, data: Any, evening: Evening | None = None, user=None) -> Table:
-    """Import one table's evening file (FORMAT.md). The whole file is validated first; every deal
-    is then recorded through ``deal_record``, as from the table-side form. All or nothing."""
+def evening_import(*, club: Club, data: Any, evening: Evening | None = None, user=None,
+                   new_card: str | None = None) -> Table:
+    """Import one table's evening file (FORMAT.md), decoded by ``interchange.decode``, held to
+    ``bounds.py`` (at most ``MAX_DEALS_PER_FILE`` deals). The engine validates and settles the whole
+    evening in memory first; then a few bulk statements write exactly the rows that recording the
+    deals one by one through ``deal_record`` writes. All or nothing.
+
+    A ``rate_card`` in the file must be a card the club has, matched by its amounts (a built-in card
+    or one of the club's cards, whose name and title the table then takes); else a club admin (or
+    the command line, ``user`` None) imports it as a new club card titled ``new_card``."""
     try:
-        parsed = interchange.parse_evening(data)
+        parsed = interchange.parse_evening(data, max_deals=bounds.MAX_DEALS_PER_FILE)
+    except EveningError as exc:
+        raise RecordingError.from_problems(exc.problems) from None
+    if evening is not None and evening.club_id != club.id:
+        raise RecordingError.single("evening", _("Aftenen hører til en anden klub."))
+    card = _import_card(club, parsed, user, new_card)
+    try:
+        settlement = settle_evening(parsed, card)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
     if evening is None:
         evening = evening_create(club=club, date=parsed.date or timezone.localdate())
-    elif evening.club_id != club.id:
-        raise RecordingError.single("evening", _("Aftenen hører til en anden klub."))
     players = [player_get_or_create(club=club, name=name) for name in parsed.players]
-    table = table_create(evening=evening, players=players, rules=parsed.rules, card=parsed.card)
-    for deal in parsed.deals:
-        deal_record(table=table, outcome=interchange.deal_to_dict(deal), user=user)
+    table = table_create(evening=evening, players=players, card=card)
+    _record_settled(table, players, parsed.deals, settlement.deals, user)
     return table
+
+
+def _card_amounts(card: RateCard) -> dict:
+    """Everything of a card but its name and title: what makes two cards the same card."""
+    return {k: v for k, v in card.to_dict().items() if k not in ("name", "title")}
+
+
+def _import_card(club: Club, parsed, user, new_card: str | None) -> RateCard:
+    """The card an imported table is played with (see ``evening_import``). A sheet never shows a
+    card's name or title for other amounts: an unknown card is refused, naming ``rate_card``."""
+    if parsed.card is None:
+        return rate_card(parsed.rules)
+    wanted = _card_amounts(parsed.card)
+    own = [(row, row.card()) for row in club.rate_cards.order_by("id")]
+    known = [*RATE_CARDS.values(), *(card for _row, card in own)]
+    for card in known:   # the very card (export → import in the same club), then by amounts alone
+        if card.name == parsed.card.name and _card_amounts(card) == wanted:
+            return card
+    for card in known:
+        if _card_amounts(card) == wanted:
+            return card
+    from scoring import access
+    from .models import ClubRateCard, Role
+    if new_card is None or (user is not None and not access.can(user, club, Role.ADMIN)):
+        raise RecordingError.from_problems([problem(None, "rate_card", "card_unknown", name=parsed.card.name)])
+    title = new_card.strip()
+    found = bounds.text_problem(title, bounds.CARD_TITLE_MAX_LENGTH)
+    if found is not None:
+        raise RecordingError.from_problems([problem(None, "new_card", found[0], **dict(found[1]))])
+    if title.casefold() in {card.title.casefold() for card in known}:
+        raise RecordingError.from_problems([problem(None, "new_card", "card_title_taken", title=title)])
+    number = len(own) + 1
+    while club.rate_cards.filter(name=f"{club.pk}-import-{number}").exists():
+        number += 1
+    name = f"{club.pk}-import-{number}"
+    card = RateCard.from_dict(parsed.card.to_dict() | {"name": name, "title": title})
+    base = interchange.card_base(card)
+    ClubRateCard.objects.create(club=club, name=name, based_on=base.name if base else "",
+                                data=json.dumps(card.to_dict(), ensure_ascii=False))
+    return card
+
+
+def _record_settled(table: Table, players: list[Player], deals, entries: tuple[Entry, ...], user) -> None:
+    """Write the deals of a new table, already settled in memory by the engine, in four bulk
+    statements (deals, journal entries, legs, per-deal figures) and one summary refresh: the same
+    rows, in the same order, that ``deal_record`` writes deal by deal (a test compares them)."""
+    if not deals:
+        return
+    by_name = {p.name: p for p in players}
+    names = tuple(by_name)
+    recorder = _user(user)
+    rows = Deal.objects.bulk_create([
+        Deal(table=table, number=number, dealer=by_name[deal.dealer], kind=deal.kind.value,
+             outcome_json=_outcome_json(deal), recorded_by=recorder)
+        for number, deal in enumerate(deals, 1)])
+    saved = JournalEntry.objects.bulk_create([
+        JournalEntry(table=table, kind=EntryKind.DEAL, deal=row, king_cup_after=entry.cups.king,
+                     pagat_cup_after=entry.cups.pagat)
+        for row, entry in zip(rows, entries)])
+    cup_accounts = {Cup.KING: Account.KING_CUP.value, Cup.PAGAT: Account.PAGAT_CUP.value}
+    player_ids = {name: player.pk for name, player in by_name.items()}
+    legs = []
+    for journal_entry, entry in zip(saved, entries):
+        moved = [(account, amount) for account, amount in entry.legs if amount]
+        if sum(amount for _, amount in moved) != 0:
+            raise LedgerError(f"refusing to save an entry that sums to {sum(a for _, a in moved)}")
+        legs += [(journal_entry.pk, cup_accounts[account], None, amount) if account in cup_accounts
+                 else (journal_entry.pk, Account.PLAYER.value, player_ids[account], amount)
+                 for account, amount in moved]
+    _insert_rows(Leg, ("entry", "account", "player", "amount"), legs)
+    _insert_rows(PlayerDealStat, ("deal", "player", "evening", *_STAT_FIELDS), [
+        (row.pk, player_ids[figures.player], table.evening_id, *(getattr(figures, name) for name in _STAT_FIELDS))
+        for row, deal, entry in zip(rows, deals, entries) for figures in deal_stats(names, deal, entry)])
+    Table.objects.filter(pk=table.pk).update(version=F("version") + len(deals))
+    summary_refresh(table.evening, players)
+
+
+def _insert_rows(model, fields: tuple[str, ...], rows: list[tuple]) -> None:
+    """One INSERT of many rows of plain values (``executemany``), for the thousands of small rows
+    of an import (legs, per-deal figures), where a model instance per row costs more than the
+    database does. ``fields`` name model fields; every other column must have a default in the
+    database (these two models have no other column but the id)."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(model._meta.get_field(name).column) for name in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    with connection.cursor() as cursor:
+        cursor.executemany(f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})", rows)

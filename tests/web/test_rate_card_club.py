@@ -67,8 +67,19 @@ def test_copy_edit_use_record_sheet_pdf(admin, club):
     assert exported["rules"] == card.name and exported["rate_card"]["tout_each"] == 100
     settlement = settle_evening(parse_evening(exported))
     assert settlement.deals[0].net["Anne"] == 380
-    again = services.evening_import(club=club, data=exported)
-    assert table_to_evening_file(again) == exported
+    # the club's card has changed since (tout 50): the old card is no longer one the club has, so
+    # importing the file again is refused, unless it becomes a new club card with a title of its own
+    with pytest.raises(services.RecordingError) as err:
+        services.evening_import(club=club, data=exported)
+    assert [e.field for e in err.value.errors] == ["rate_card"]
+    again = services.evening_import(club=club, data=exported, new_card="Klubbens tout 100 (gammel)")
+    assert again.card.title == "Klubbens tout 100 (gammel)" and again.card.tout_each == 100
+    assert table_to_evening_file(again) == {**exported, "rules": again.card.name,
+                                            "rate_card": again.card.to_dict()}
+    assert ClubRateCard.objects.get(club=club, name=again.card.name).card() == again.card
+    # and now the file's card is a card the club has: it is used under its (new) name
+    third = services.evening_import(club=club, data=exported)
+    assert third.card == again.card
 
     services.evening_close(evening=evening)
     page = admin.get(f"/tables/{table.pk}/").content.decode()

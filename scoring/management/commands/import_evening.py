@@ -1,12 +1,18 @@
-"""``python manage.py import_evening FILE [--club NAME] [--evening ID]``: import one table's evening
-file. Players are created when missing and every deal is recorded through the same service as the
-table-side form. An invalid file changes nothing; the new evening's id is printed."""
-import json
+"""``python manage.py import_evening FILE [--club NAME] [--evening ID] [--new-card TITLE]``: import
+one table's evening file. Players are created when missing; the engine settles the whole evening
+and the service writes it as recording its deals one by one would. The file is held to the bounds
+of ``scoring/engine/bounds.py`` (names, numbers, at most MAX_DEALS_PER_FILE deals and
+MAX_FILE_BYTES bytes). An invalid file changes nothing: one line per problem on standard error,
+each naming deal and field, and exit status 2. The new evening's id is printed."""
+import os
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from scoring import services
+from scoring.engine import bounds, interchange
+from scoring.engine.problems import problem
 from scoring.models import Club, Evening
 
 
@@ -17,15 +23,17 @@ class Command(BaseCommand):
         parser.add_argument("file")
         parser.add_argument("--club", default=None, help="club name (created when missing); default: the only club")
         parser.add_argument("--evening", type=int, default=None, help="add the table to this open evening instead")
+        parser.add_argument("--new-card", default=None, metavar="TITLE",
+                            help="a rate card in the file that the club does not have becomes a new club card "
+                                 "with this title")
+        parser.add_argument("--lang", choices=["da", "en"], default=None,
+                            help="language of problem messages (default: the site's)")
 
     def handle(self, *args, **options):
-        try:
-            with open(options["file"], encoding="utf-8") as handle:
-                data = json.load(handle)
-        except OSError as exc:
-            raise CommandError(f"file: cannot read {options['file']}: {exc.strerror}")
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise CommandError(f"file: not valid JSON: {exc}")
+        if options["lang"]:
+            translation.activate(options["lang"])
+        lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
+        data = self.read(options["file"], lang)
         evening = None
         if options["evening"] is not None:
             evening = Evening.objects.filter(pk=options["evening"]).select_related("club").first()
@@ -35,12 +43,35 @@ class Command(BaseCommand):
         else:
             club = _club(options["club"])
         try:
-            table = services.evening_import(club=club, data=data, evening=evening)
+            table = services.evening_import(club=club, data=data, evening=evening, new_card=options["new_card"])
         except services.RecordingError as exc:
-            for error in exc.errors:
-                self.stderr.write(str(error))
-            sys.exit(2)
+            self.refuse([str(error) for error in exc.errors])
         self.stdout.write(str(table.evening_id))
+
+    def read(self, path: str, lang: str):
+        """The decoded file; a file too big to import, not UTF-8 or not JSON is refused (exit 2)."""
+        try:
+            size = os.stat(path).st_size
+            if size > bounds.MAX_FILE_BYTES:
+                self.refuse([problem(None, "file", "file_too_large", size=size,
+                                     maximum=bounds.MAX_FILE_BYTES).text(lang)])
+            with open(path, "rb") as handle:
+                raw = handle.read(bounds.MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            self.refuse([f"file: cannot read {path}: {exc.strerror}"])
+        try:
+            text = raw.decode("utf-8-sig")   # a byte order mark (Windows editors) is allowed
+        except UnicodeDecodeError as exc:
+            self.refuse([problem(None, "file", "not_json", detail=f"not UTF-8 text ({exc.reason})").text(lang)])
+        try:
+            return interchange.decode(text)
+        except (ValueError, RecursionError) as exc:
+            self.refuse([problem(None, "file", "not_json", detail=str(exc)[:200]).text(lang)])
+
+    def refuse(self, lines: list[str]):
+        for line in lines:
+            self.stderr.write(line)
+        sys.exit(2)
 
 
 def _club(name: str | None) -> Club:

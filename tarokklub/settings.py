@@ -3,7 +3,8 @@
 DATABASE_URL   database (default: SQLite file db.sqlite3 beside manage.py)
 SECRET_KEY     required when DEBUG is off: without it the WSGI application refuses to start and
                anything that signs (sessions, CSRF) fails; commands that need no key still run
-DEBUG          "1"/"true" to turn on, for local use only (default off; `make run` and the tests turn it on)
+DEBUG          "1"/"true" to turn on, for local use only (default off; `make run`, `make bench` and the
+               tests turn it on)
 ALLOWED_HOSTS  comma separated (default: localhost names)
 TRUSTED_PROXIES  comma separated addresses or networks of the reverse proxies in front of the app
                (e.g. "127.0.0.1" for nginx on the same host); only a request from one of them has

@@ -19,6 +19,7 @@ BUDGETS = {
     "standings_to_floor_ratio": ("<=", 3.0),
     "record_deal_ms_median": ("<=", 50.0),
     "pdf_160_deals_s": ("<=", 3.0),
+    "import_to_settle_ratio": ("<=", 10.0),   # issue 11: importing a file costs at most 10x settling it
 }
 
 
@@ -149,6 +150,7 @@ class Command(BaseCommand):
                 dealer = seating(names, dealer).next_dealer if deal.kind.value != "scrapped" else dealer
         services.evening_close(evening=pdf_evening)
         results["pdf_160_deals_s"] = round(statistics.median(timed(lambda: render_evening_pdf(pdf_evening), 3)), 2)
+        results.update(_import_figures(club))
 
         # Standings and a player page over the whole history, against the raw aggregate floor.
         services.evening_close(evening=evening)
@@ -166,6 +168,30 @@ class Command(BaseCommand):
             "query_counts_independent_of_history": list(small_counts) == [standings_queries, player_queries],
         })
         return results
+
+
+def _import_figures(club) -> dict:
+    """Issue 11: a 1,000-deal evening file settled (``manage.py settle``: parse, validate and settle
+    in memory) against imported (``services.evening_import`` end to end, into the database), and
+    the time of a file at the import limit (``bounds.MAX_DEALS_PER_FILE``)."""
+    from scoring import services
+    from scoring.engine import bounds, interchange
+    from scoring.engine.generate import random_evening
+    from scoring.engine.settle import settle_evening
+
+    players = ("Imp Anne", "Imp Bent", "Imp Carl", "Imp Dorte")
+    text = interchange.dumps(random_evening(seed=21, players=players, deals=1_000, on=dt.date(2026, 11, 22)))
+    settle = min(timed(lambda: settle_evening(interchange.loads(text)), 5))
+    imported = statistics.median(timed(lambda: services.evening_import(club=club, data=interchange.decode(text)), 3))
+    limit = interchange.dumps(random_evening(seed=22, players=players, deals=bounds.MAX_DEALS_PER_FILE,
+                                             on=dt.date(2026, 11, 23)))
+    at_limit = timed(lambda: services.evening_import(club=club, data=interchange.decode(limit)), 1)[0]
+    return {
+        "settle_1000_deals_s": round(settle, 3),
+        "import_1000_deals_s": round(imported, 3),
+        "import_to_settle_ratio": round(imported / settle, 2),
+        f"import_{bounds.MAX_DEALS_PER_FILE}_deals_s": round(at_limit, 3),
+    }
 
 
 def _raw_aggregate(club_id: int) -> list:

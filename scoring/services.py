@@ -42,6 +42,8 @@ class FieldError:
 class RecordingError(Exception):
     """The one domain error of the services: every problem found, each naming its field."""
 
+    http_status = 422   # what a page answers with this error (its subclasses: 409, 403)
+
     def __init__(self, errors: Iterable[FieldError]):
         self.errors = tuple(errors)
         super().__init__("; ".join(str(e) for e in self.errors))
@@ -58,6 +60,20 @@ class RecordingError(Exception):
 
 class StaleTableError(RecordingError):
     """Someone else recorded on this table since the form was shown."""
+
+    http_status = 409
+
+
+class EveningClosedError(RecordingError):
+    """The evening was closed (perhaps a moment ago, by another phone); nothing can be recorded."""
+
+    http_status = 403
+
+
+class BusyError(RecordingError):
+    """A write lost a race with other writes several times (``submissions.write``); nothing saved."""
+
+    http_status = 409
 
 
 # Persisting engine entries ---------------------------------------------------------------------
@@ -103,13 +119,31 @@ def table_cups(table: Table) -> Cups:
     return Cups(king=sums.get(Account.KING_CUP, 0) or 0, pagat=sums.get(Account.PAGAT_CUP, 0) or 0)
 
 
-def _locked(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("evening").get(pk=table.pk)
+# Locks (issue 11). One order for every service that writes: the evening row first, then table rows
+# (by id), so no two writes ever wait on each other in a circle. A deal at a table (record, correct,
+# void) holds its evening FOR SHARE, so the tables of an evening record side by side, then its table
+# FOR UPDATE; closing, reopening and a new table hold the evening alone (FOR NO KEY UPDATE): a close
+# waits for the deals being saved, a deal saved after it finds the evening closed, and new tables
+# get their numbers one after the other. SQLite has one writer at a time (BEGIN IMMEDIATE, see
+# settings.py) and no row locks.
+
+def _lock_evening(evening_id: int, *, shared: bool = False) -> Evening:
+    if shared and connection.vendor == "postgresql":
+        name = connection.ops.quote_name(Evening._meta.db_table)
+        return Evening.objects.raw(f"SELECT * FROM {name} WHERE id = %s FOR SHARE", [evening_id])[0]
+    return Evening.objects.select_for_update(no_key=True).get(pk=evening_id)
+
+
+def _locked(table: Table, evening: Evening) -> Table:
+    """The table row, locked after its evening (``_lock_evening``)."""
+    locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+    locked.evening = evening
+    return locked
 
 
 def _check_open(evening: Evening) -> None:
     if evening.closed_at is not None:
-        raise RecordingError.single("", _("Aftenen er lukket; den kan ikke ændres."))
+        raise EveningClosedError.single("", _("Aftenen er lukket; den kan ikke ændres."))
 
 
 def _check_version(table: Table, expected_version: int | None) -> None:
@@ -135,7 +169,9 @@ def club_card(club: Club):
 @transaction.atomic
 def table_create(*, evening: Evening, players: list[Player], rules: str | None = None, card=None) -> Table:
     """Seat 3–5 players (in dealing order) at a new table of ``evening`` and open its cups. The card
-    is ``card``, else the built-in card named ``rules``, else the club's; it is frozen on the table."""
+    is ``card``, else the built-in card named ``rules``, else the club's; it is frozen on the table.
+    New tables of one evening are made one at a time (the evening row locked): each its own number."""
+    evening = _lock_evening(evening.pk)
     _check_open(evening)
     names = tuple(p.name for p in players)
     problems = validate_players(names)
@@ -165,8 +201,9 @@ def _current_deals(table: Table) -> list[Deal]:
 @transaction.atomic
 def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int | None = None) -> Deal:
     """Record the next deal at ``table`` from its evening-file deal object (FORMAT.md)."""
-    table = _locked(table)
-    _check_open(table.evening)
+    evening = _lock_evening(table.evening_id, shared=True)
+    _check_open(evening)
+    table = _locked(table, evening)
     _check_version(table, expected_version)
     number = table.deals.filter(current=True).count() + 1
     deal = _parse(outcome, number)
@@ -193,8 +230,9 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
                  reason: str = "") -> Deal:
     """Correct a recorded deal: its entries and every later deal's are reversed and posted anew
     from the corrected cups; the old deal row stays on record, replaced by the new one."""
-    table = _locked(deal.table)
-    _check_open(table.evening)
+    evening = _lock_evening(deal.table.evening_id, shared=True)
+    _check_open(evening)
+    table = _locked(deal.table, evening)
     _check_version(table, expected_version)
     deal = Deal.objects.get(pk=deal.pk)
     if not deal.current:
@@ -232,7 +270,7 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_CORRECTED, deal=replacement,
                                 user=_user(user), reason=reason)
-    summary_refresh(table.evening)
+    summary_refresh(table.evening, players.values())   # only this table's players' figures change
     return replacement
 
 
@@ -240,8 +278,9 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
 def deal_void(*, deal: Deal, user=None, reason: str = "", expected_version: int | None = None) -> Deal:
     """Void the latest deal of a table: its entries are reversed and a voided version is recorded
     (nothing is deleted). Only the latest deal, so no later deal has to be renumbered."""
-    table = _locked(deal.table)
-    _check_open(table.evening)
+    evening = _lock_evening(deal.table.evening_id, shared=True)
+    _check_open(evening)
+    table = _locked(deal.table, evening)
     _check_version(table, expected_version)
     deal = Deal.objects.get(pk=deal.pk)
     latest = table.deals.filter(current=True).order_by("-number").first()
@@ -261,7 +300,7 @@ def deal_void(*, deal: Deal, user=None, reason: str = "", expected_version: int 
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_VOIDED, deal=void,
                                 user=_user(user), reason=reason.strip())
-    summary_refresh(table.evening)
+    summary_refresh(table.evening, table_players(table).values())   # only this table's players' figures change
     return void
 
 
@@ -360,10 +399,9 @@ def evening_create(*, club: Club, date: dt.date | str, season=None) -> Evening:
 @transaction.atomic
 def evening_close(*, evening: Evening, user=None) -> Evening:
     """Share each table's cups (RULES.md §2, booklet §12); totals are final, the evening read-only."""
-    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    evening = _lock_evening(evening.pk)
     _check_open(evening)
-    for table in evening.tables.all():
-        table = _locked(table)
+    for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
         players = table_players(table)
         running = dict.fromkeys(players, 0)
         for name, total in (Leg.objects.filter(entry__table=table, account=Account.PLAYER)
@@ -385,13 +423,12 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
 def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
     """Reopen a closed evening (club admins): the split entries are reversed, never deleted, and
     the reopening is logged with its reason."""
-    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    evening = _lock_evening(evening.pk)
     if evening.closed_at is None:
         raise RecordingError.single("", _("Aftenen er ikke lukket."))
     if not (reason or "").strip():
         raise RecordingError.single("reason", _("Skriv en begrundelse."))
-    for table in evening.tables.all():
-        table = _locked(table)
+    for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
         for entry in JournalEntry.objects.filter(table=table, kind=EntryKind.SPLIT, reversed_by__isnull=True):
             moved = _cup_movement(entry)
             cups = table_cups(table)

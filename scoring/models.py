@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.bounds import CARD_NAME_MAX_LENGTH, NAME_MAX_LENGTH
@@ -353,3 +354,21 @@ class PlayerEveningSummary(EventFigures):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "evening"], name="summary_unique_player_evening")]
         indexes = [models.Index(fields=["club", "closed", "date"]), models.Index(fields=["player", "date"])]
+
+
+class Submission(models.Model):
+    """A form submission that was applied (issue 11): its one-time key, written in the same
+    transaction as the write itself, so that a double tap, a retry after a lost response or a
+    re-sent form answers with the first result instead of writing again (``scoring.submissions``).
+    Keys older than ``submissions.KEEP`` are pruned."""
+
+    key = models.UUIDField(unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="+")
+    action = models.CharField(max_length=30)
+    result_url = models.CharField(max_length=300, blank=True)
+    object_id = models.BigIntegerField(null=True, blank=True)   # the deal, table, evening … written
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.key}"

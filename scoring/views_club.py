@@ -8,10 +8,11 @@ from django import forms
 from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, services
+from scoring import access, services, submissions
 
 from .models import Club, Deal, Evening, EveningEvent, JournalEntry, Player, Role, Season
 
@@ -45,6 +46,7 @@ def _club(request, pk: int, role: str) -> Club:
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def club_players(request, pk: int):
     club = _club(request, pk, Role.ADMIN)
     form = PlayerForm(request.POST or None)
@@ -53,24 +55,35 @@ def club_players(request, pk: int):
         if Player.objects.filter(club=club, name=name).exists():
             form.add_error("name", _("Der er allerede en spiller med det navn."))
         else:
-            services.player_get_or_create(club=club, name=name)
-            messages.success(request, _("%(name)s er tilføjet.") % {"name": name})
-            return redirect("scoring:club_players", pk=club.pk)
+            try:
+                submissions.write(request, "player_new", lambda: services.player_get_or_create(club=club, name=name),
+                                  url=reverse("scoring:club_players", args=[club.pk]))
+            except services.RecordingError as exc:
+                form.add_error("name", str(exc))
+            else:
+                messages.success(request, _("%(name)s er tilføjet.") % {"name": name})
+                return redirect("scoring:club_players", pk=club.pk)
     status = 422 if request.method == "POST" else 200
     return render(request, "scoring/club_players.html",
                   {"club": club, "form": form, "players": club.players.order_by("name")}, status=status)
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def club_seasons(request, pk: int):
     club = _club(request, pk, Role.ADMIN)
     form = SeasonForm(request.POST or None, instance=Season(club=club))
     if request.method == "POST" and form.is_valid():
+        def work():
+            try:
+                with transaction.atomic():
+                    return form.save()
+            except IntegrityError:
+                raise services.RecordingError.single("name", _("Der er allerede en sæson med det navn.")) from None
         try:
-            with transaction.atomic():
-                form.save()
-        except IntegrityError:
-            form.add_error("name", _("Der er allerede en sæson med det navn."))
+            submissions.write(request, "season_new", work, url=reverse("scoring:club_seasons", args=[club.pk]))
+        except services.RecordingError as exc:
+            form.add_error("name" if exc.errors[0].field == "name" else None, exc.errors[0].message)
         else:
             messages.success(request, _("Sæsonen er oprettet."))
             return redirect("scoring:club_seasons", pk=club.pk)
@@ -80,13 +93,16 @@ def club_seasons(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def evening_reopen(request, pk: int):
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     access.require(request.user, evening.club_id, Role.ADMIN)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.evening_reopen(evening=evening, user=request.user, reason=form.cleaned_data["reason"])
+            submissions.write(request, "evening_reopen", lambda: services.evening_reopen(
+                evening=evening, user=request.user, reason=form.cleaned_data["reason"]),
+                url=reverse("scoring:evening_detail", args=[evening.pk]))
         except services.RecordingError as exc:
             form.add_error(None, str(exc))
         else:
@@ -100,13 +116,16 @@ def evening_reopen(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def deal_void(request, pk: int):
     deal = get_object_or_404(Deal.objects.select_related("table", "table__evening"), pk=pk)
     access.require(request.user, deal.table.evening.club_id, Role.SCOREKEEPER)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.deal_void(deal=deal, user=request.user, reason=form.cleaned_data["reason"])
+            submissions.write(request, "deal_void", lambda: services.deal_void(
+                deal=deal, user=request.user, reason=form.cleaned_data["reason"]),
+                url=reverse("scoring:table_detail", args=[deal.table_id]))
         except services.RecordingError as exc:
             form.add_error(None, str(exc))
         else:
@@ -208,6 +227,7 @@ def _card_error(form: ClubCardForm, exc: ValueError) -> None:
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def club_cards(request, pk: int):
     """The club's cards: copy a built-in (or own) card, choose the club's default card."""
     from scoring.engine.rates import RATE_CARDS
@@ -223,22 +243,23 @@ def club_cards(request, pk: int):
             if base is None:
                 messages.error(request, _("Ukendt takstkort."))
             else:
-                name = f"{club.pk}-{(base.name.split('-', 1)[-1] if own else base.name)}-{club.rate_cards.count() + 1}"
-                card = ClubRateCard.objects.create(club=club, name=name, based_on=base.name,
-                                                   data=json.dumps(base.to_dict() | {"name": name,
-                                                                   "title": f"{club.name}: {base.title}"}))
+                def copy():
+                    name = f"{club.pk}-{(base.name.split('-', 1)[-1] if own else base.name)}-{club.rate_cards.count() + 1}"
+                    return ClubRateCard.objects.create(club=club, name=name, based_on=base.name,
+                                                       data=json.dumps(base.to_dict() | {"name": name,
+                                                                       "title": f"{club.name}: {base.title}"}))
+                card = submissions.write(request, "card_copy", copy,
+                                         url=lambda card: reverse("scoring:club_card_edit", args=[club.pk, card.pk]))
                 return redirect("scoring:club_card_edit", pk=club.pk, card=card.pk)
         elif action == "default":
             chosen = request.POST.get("card", "")
-            with transaction.atomic():
-                if chosen in RATE_CARDS:
-                    Club.objects.filter(pk=club.pk).update(rules=chosen, default_card=None)
-                else:
-                    own = club.rate_cards.filter(pk=chosen if chosen.isdigit() else 0).first()
-                    if own is None:
-                        messages.error(request, _("Ukendt takstkort."))
-                        return redirect("scoring:club_cards", pk=club.pk)
-                    Club.objects.filter(pk=club.pk).update(default_card=own)
+            own = None if chosen in RATE_CARDS else club.rate_cards.filter(pk=chosen if chosen.isdigit() else 0).first()
+            if chosen not in RATE_CARDS and own is None:
+                messages.error(request, _("Ukendt takstkort."))
+                return redirect("scoring:club_cards", pk=club.pk)
+            submissions.write(request, "card_default", lambda: Club.objects.filter(pk=club.pk).update(
+                **({"rules": chosen, "default_card": None} if own is None else {"default_card": own})),
+                url=reverse("scoring:club_cards", args=[club.pk]))
             messages.success(request, _("Klubbens takstkort er skiftet; allerede spillede borde beholder deres."))
         return redirect("scoring:club_cards", pk=club.pk)
     return render(request, "scoring/club_cards.html", {
@@ -246,6 +267,7 @@ def club_cards(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def club_card_edit(request, pk: int, card: int):
     club = _club(request, pk, Role.ADMIN)
     own = get_object_or_404(club.rate_cards, pk=card)
@@ -258,7 +280,8 @@ def club_card_edit(request, pk: int, card: int):
             _card_error(form, exc)
         else:
             own.data = json.dumps(checked.to_dict(), ensure_ascii=False)
-            own.save(update_fields=["data"])
+            submissions.write(request, "card_edit", lambda: own.save(update_fields=["data"]),
+                              url=reverse("scoring:club_cards", args=[club.pk]))
             messages.success(request, _("Takstkortet er gemt."))
             return redirect("scoring:club_cards", pk=club.pk)
     status = 422 if request.method == "POST" else 200

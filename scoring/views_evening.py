@@ -12,15 +12,15 @@ from dataclasses import dataclass
 
 from django import forms
 from django.contrib import messages
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, services
+from scoring import access, services, submissions
 from scoring.engine.money import format_kroner
 from scoring.engine.settle import Cups, settle_split
 
@@ -127,10 +127,18 @@ def _seating_form(members: list[str], data=None, **kwargs) -> SeatingForm:
 
 
 def _seat_players(club: Club, names: list[str]):
-    return [services.player_get_or_create(club=club, name=name) for name in names]
+    """The players in seat order; new ones are created in name order, so that two phones seating
+    the same new players at once take their locks in one order (issue 11)."""
+    made = {name: services.player_get_or_create(club=club, name=name) for name in sorted(names)}
+    return [made[name] for name in names]
+
+
+def _table_url(table: Table) -> str:
+    return reverse("scoring:table_detail", args=[table.pk])
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def evening_new(request):
     clubs = _writable_clubs(request.user)
     if not clubs:
@@ -141,18 +149,21 @@ def evening_new(request):
     # An ISO string: <input type="date"> shows nothing for a localised date such as 22.11.2026.
     form = _seating_form(members, request.POST or None, with_date=True, seasons=seasons,
                          initial={"date": timezone.localdate().isoformat()})
+    status = 422 if request.method == "POST" else 200
     if request.method == "POST" and form.is_valid():
+        season = next((s for s in seasons if s.pk == form.cleaned_data.get("season")), None)
+
+        def work():  # the evening, new players and the first table, or nothing
+            evening = services.evening_create(club=club, date=form.cleaned_data["date"], season=season)
+            return services.table_create(evening=evening, players=_seat_players(club, form.cleaned_data["names"]))
         try:
-            with transaction.atomic():  # the evening, new players and the first table, or nothing
-                season = next((s for s in seasons if s.pk == form.cleaned_data.get("season")), None)
-                evening = services.evening_create(club=club, date=form.cleaned_data["date"], season=season)
-                table = services.table_create(evening=evening, players=_seat_players(club, form.cleaned_data["names"]))
+            table = submissions.write(request, "evening_new", work, url=_table_url)
         except services.RecordingError as exc:
             for error in exc.errors:
                 form.add_error(None, str(error))
+            status = exc.http_status
         else:
             return redirect("scoring:table_detail", pk=table.pk)
-    status = 422 if request.method == "POST" else 200
     return render(request, "scoring/evening_new.html",
                   {"form": form, "clubs": clubs, "club": club, "members": members}, status=status)
 
@@ -178,28 +189,30 @@ def _refuse_closed(request, evening: Evening, message: str):
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def table_new(request, pk: int):
     evening = _evening(request, pk, Role.SCOREKEEPER)
     if evening.is_closed:
         return _refuse_closed(request, evening, _("Aftenen er lukket; der kan ikke sættes flere borde op."))
     members = list(evening.club.players.values_list("name", flat=True))
     form = _seating_form(members, request.POST or None)
+    status = 422 if request.method == "POST" else 200
     if request.method == "POST" and form.is_valid():
         try:
-            with transaction.atomic():  # new players and the table, or nothing
-                table = services.table_create(evening=evening,
-                                              players=_seat_players(evening.club, form.cleaned_data["names"]))
+            table = submissions.write(request, "table_new", lambda: services.table_create(  # new players and the table
+                evening=evening, players=_seat_players(evening.club, form.cleaned_data["names"])), url=_table_url)
         except services.RecordingError as exc:
             for error in exc.errors:
                 form.add_error(None, str(error))
+            status = exc.http_status
         else:
             return redirect("scoring:table_detail", pk=table.pk)
-    status = 422 if request.method == "POST" else 200
     return render(request, "scoring/table_new.html", {"form": form, "evening": evening, "members": members},
                   status=status)
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def evening_close(request, pk: int):
     """GET: the confirmation step (what closing does, the cups and totals now and after the split);
     POST: close through ``services.evening_close``."""
@@ -208,7 +221,8 @@ def evening_close(request, pk: int):
         return _refuse_closed(request, evening, _("Aftenen er allerede lukket."))
     if request.method == "POST":
         try:
-            services.evening_close(evening=evening, user=request.user)
+            submissions.write(request, "evening_close", lambda: services.evening_close(evening=evening, user=request.user),
+                              url=reverse("scoring:evening_detail", args=[evening.pk]))
         except services.RecordingError as exc:
             for error in exc.errors:
                 messages.error(request, str(error))
@@ -275,21 +289,23 @@ def _import(request, club: Club, evening: Evening | None, context: dict):
     content and reports every problem, each naming its deal and field (all or nothing)."""
     form = EveningFileForm(request.POST or None, request.FILES or None)
     problems: list[str] = []
+    status = 422 if request.method == "POST" else 200
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.evening_import(club=club, data=form.cleaned_data["file"], evening=evening,
-                                            user=request.user)
+            table = submissions.write(request, "table_import" if evening else "evening_import", lambda: services.evening_import(
+                club=club, data=form.cleaned_data["file"], evening=evening, user=request.user), url=_table_url)
         except services.RecordingError as exc:
             problems = [str(e) for e in exc.errors]
+            status = exc.http_status
         else:
             messages.success(request, _("Aftenfilen er indlæst som bord %(n)s.") % {"n": table.number})
             return redirect("scoring:table_detail", pk=table.pk)
-    status = 422 if request.method == "POST" else 200
     return render(request, "scoring/evening_import.html",
                   {"form": form, "problems": problems, "club": club, "evening": evening, **context}, status=status)
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def evening_import(request):
     clubs = _writable_clubs(request.user)
     if not clubs:
@@ -298,6 +314,7 @@ def evening_import(request):
 
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def table_import(request, pk: int):
     evening = _evening(request, pk, Role.SCOREKEEPER)
     if evening.is_closed:

@@ -9,10 +9,11 @@ import logging
 from django.contrib import messages
 from django.http import HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language, gettext as _, gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import access, services
+from scoring import access, services, submissions
 from scoring.engine import interchange
 from scoring.engine.model import Cup, FineKind, MeldKind, Suit, seating
 from scoring.engine.problems import EveningError
@@ -83,7 +84,9 @@ def _stale_note(message: str, sheet: TableSheet, form: DealForm) -> str:
 
 
 def _kept_form(table: Table, sheet: TableSheet, post) -> DealForm:
-    """The scorekeeper's input, bound again with the table's fresh version (after a stale save)."""
+    """The scorekeeper's input, bound again with the table's fresh version (after a stale save): the
+    409 page shows the fresh sheet, so saving this form again is a deliberate new deal (under a new
+    submission key)."""
     data = post.copy()
     data["version"] = table.version
     form = _form(table, sheet, data=data)
@@ -93,7 +96,16 @@ def _kept_form(table: Table, sheet: TableSheet, post) -> DealForm:
 
 # Recording --------------------------------------------------------------------------------------
 
+def _loaded_version(data) -> int | None:
+    """The table version the phone loaded its form with, as the form carries it (hidden field)."""
+    try:
+        return int(data.get("version", ""))
+    except (TypeError, ValueError):
+        return None
+
+
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def table_detail(request, pk: int):
     """The table-side page: who deals next, the cups, the totals, the deal form, the sheet.
     POST records a deal (then redirects: PRG); errors re-render the form next to their fields."""
@@ -107,10 +119,12 @@ def table_detail(request, pk: int):
     form = _form(table, sheet, data=request.POST)
     if not form.is_valid():
         return _page(request, table, form, status=422, sheet=sheet)
+    outcome, version = form.to_outcome(), form.cleaned_data.get("version")
     try:
-        deal = services.deal_record(table=table, outcome=form.to_outcome(), user=request.user,
-                                    expected_version=form.cleaned_data.get("version"))
-    except services.StaleTableError as exc:
+        deal = submissions.write(request, "deal_record", lambda: services.deal_record(
+            table=table, outcome=outcome, user=request.user, expected_version=version),
+            url=reverse("scoring:table_detail", args=[table.pk]))
+    except (services.StaleTableError, services.EveningClosedError) as exc:
         table.refresh_from_db()
         sheet = table_sheet(table)
         if sheet.closed:
@@ -119,7 +133,7 @@ def table_detail(request, pk: int):
         return _page(request, table, kept, status=409, sheet=sheet, stale=_stale_note(exc.errors[0].message, sheet, kept))
     except services.RecordingError as exc:
         form.add_engine_errors(exc.errors)
-        return _page(request, table, form, status=422, sheet=sheet)
+        return _page(request, table, form, status=exc.http_status, sheet=sheet)
     messages.success(request, _("Spil %(n)s er gemt.") % {"n": deal.number})
     return redirect("scoring:table_detail", pk=table.pk)
 
@@ -136,7 +150,10 @@ def deal_form(request, pk: int):
     if dealer not in sheet.players:
         dealer = None
     carried = carried_initial(request.GET, sheet.players, dealer) if dealer else {}
-    form = _form(table, sheet, dealer=dealer, initial=carried)
+    # The version the phone loaded, never the table's current one: a phone that is behind must
+    # still get the 409 page when it saves, however often its form was rebuilt (issue 11).
+    loaded = _loaded_version(request.GET)
+    form = _form(table, sheet, dealer=dealer, initial={**carried, "version": table.version if loaded is None else loaded})
     return render(request, "scoring/partials/_deal_form.html", {
         "form": form, "table": table, "sheet": sheet, "seats": form.seats, "oob": True})
 
@@ -264,6 +281,7 @@ def deal_preview(request, pk: int):
 # Correcting the latest deal ---------------------------------------------------------------------
 
 @require_http_methods(["GET", "POST"])
+@submissions.once
 def deal_edit(request, pk: int):
     """Correct the latest deal of an open evening (``services.deal_correct``: the old version and
     its entries stay on record, reversed). Earlier deals and closed evenings are refused."""
@@ -283,9 +301,14 @@ def deal_edit(request, pk: int):
     form = _form(table, sheet, data=request.POST)
     if not form.is_valid():
         return _page(request, table, form, status=422, sheet=sheet, **context)
+    outcome, version = form.to_outcome(), form.cleaned_data.get("version")
     try:
-        services.deal_correct(deal=deal, outcome=form.to_outcome(), user=request.user,
-                              expected_version=form.cleaned_data.get("version"))
+        submissions.write(request, "deal_correct", lambda: services.deal_correct(
+            deal=deal, outcome=outcome, user=request.user, expected_version=version),
+            url=reverse("scoring:table_detail", args=[table.pk]))
+    except services.EveningClosedError:
+        table.refresh_from_db()
+        return _closed(request, table, table_sheet(table))
     except services.StaleTableError as exc:
         table.refresh_from_db()
         sheet = table_sheet(table)
@@ -299,6 +322,6 @@ def deal_edit(request, pk: int):
         return _page(request, table, kept, status=409, sheet=sheet, stale=exc.errors[0].message, **context)
     except services.RecordingError as exc:
         form.add_engine_errors(exc.errors)
-        return _page(request, table, form, status=422, sheet=sheet, **context)
+        return _page(request, table, form, status=exc.http_status, sheet=sheet, **context)
     messages.success(request, _("Spil %(n)s er rettet.") % {"n": deal.number})
     return redirect("scoring:table_detail", pk=table.pk)

@@ -15,3 +15,27 @@ def golden_files() -> list[Path]:
 @pytest.fixture
 def golden_dir() -> Path:
     return GOLDEN
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """SQLite tests run on a file, as the app does (WAL and locking only exist for a file; the
+    live-server concurrency tests need both). One file per test process, so that several test runs
+    on one machine never share it; it is removed with its -wal/-shm files at the end."""
+    import os
+    import tempfile
+
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        name = os.path.join(tempfile.gettempdir(), f"tarokklub-test-{os.getpid()}.sqlite3")
+        database.setdefault("TEST", {})["NAME"] = name
+        yield
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            try:
+                os.remove(name + suffix)
+            except FileNotFoundError:
+                pass
+    else:
+        yield

@@ -213,6 +213,13 @@ EN = {
     'Ingen borde endnu.': 'No tables yet.',
     'tabt tout': 'failed tout',
     'Tabt tout ': 'Failed tout ',
+    # Issue 11 part 2: writes under concurrency, one-time submission keys
+    'Det var allerede gemt – her er resultatet; intet er gemt to gange.':
+        'That was already saved – here is the result; nothing was saved twice.',
+    'Formularen er allerede sendt af en anden; hent siden igen.':
+        'This form was already sent by someone else; load the page again.',
+    'Der var travlt ved bordene, og intet blev gemt. Prøv igen – dine indtastninger er bevaret.':
+        'The tables were busy and nothing was saved. Try again – your input is kept.',
 
 }
 

@@ -1,6 +1,7 @@
 """Tarokklub settings: one module, driven by the environment, with safe local defaults.
 
 DATABASE_URL   database (default: SQLite file db.sqlite3 beside manage.py)
+SQLITE_TIMEOUT seconds a SQLite writer waits for the one before it (default 20)
 SECRET_KEY     required when DEBUG is off: without it the WSGI application refuses to start and
                anything that signs (sessions, CSRF) fails; commands that need no key still run
 DEBUG          "1"/"true" to turn on, for local use only (default off; `make run`, `make bench` and the

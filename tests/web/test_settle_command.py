@@ -111,3 +111,21 @@ def test_missing_file_exits_2(tmp_path):
 def test_settle_reads_standard_input(golden_dir):
     out = settle("-", "--json", stdin=(golden_dir / "three-players-basic.json").read_text())
     assert out.returncode == 0 and json.loads(out.stdout)["totals"] == {"Anne": 135, "Bent": -35, "Carl": -100}
+
+
+def test_a_key_given_twice_or_a_number_too_long_is_named_not_dropped(tmp_path):
+    """Issue 11: plain JSON keeps the last of two "last_trick" keys and fails on 5,000 digits; the
+    engine's reader names both at their field."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{"format": "tarokklub.evening/1", "players": ["Anne", "Bent", "Carl"], "deals": ['
+        '{"dealer": "Anne", "pagat": {"owner": "Bent", "fate": "home"}, "last_trick": "Bent", "last_trick": "Carl",'
+        ' "counts": {"Bent": 40, "Carl": 30}},'
+        '{"dealer": "Bent", "pagat": {"owner": "Carl", "fate": "home"}, "last_trick": "Carl",'
+        ' "counts": {"Carl": ' + "4" * 5000 + ', "Anne": 30}}]}')
+    out = settle(bad)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip().splitlines() == [
+        "deal 1: last_trick: the key appears twice; only one value is allowed",
+        "deal 2: counts.Carl: a number of 5000 digits is too large",
+    ]

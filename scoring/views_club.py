@@ -14,6 +14,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services, submissions
 
+from scoring.engine import bounds
+
+from .forms import name_field, validate_text
 from .models import Club, Deal, Evening, EveningEvent, JournalEntry, Player, Role, Season
 
 
@@ -23,7 +26,7 @@ class ReasonForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Navn"), max_length=60)
+    name = name_field(label=gettext_lazy("Navn"))
 
 
 class SeasonForm(forms.ModelForm):
@@ -166,37 +169,41 @@ def evening_log(request, pk: int):
 
 # Club-defined rate cards (issue 7) ---------------------------------------------------------------
 
-#: The amounts a club may change on its copy of a card (points; multiples of 5).
-EDITABLE_AMOUNTS = (
-    "opening_per_cup", "dealer_fee_per_cup", "refund_per_player", "taroks_base", "taroks_step", "matadors_base",
-    "matadors_step", "overfull", "full", "half", "pagat_home_each", "pagat_lost_each", "pagat_lost_cup",
-    "king_lost_each", "king_lost_cup", "tout_each", "failed_tout_each", "pagat_ultimo_each", "king_ultimo_each",
-    "pagat_bagud_each", "king_bagud_each", "last_trick_each", "nolo_each",
-)
-
-
-#: Yes/no rules a club may switch on its copy.
-EDITABLE_FLAGS = ("failed_tout_doubles_cups", "last_trick_needs_honours_fallen")
+#: The amounts a club may change on its copy of a card (points; multiples of the jeton, at most
+#: ``bounds.CARD_AMOUNT_MAX``) and the yes/no rules it may switch: ``bounds.py``, which the importer
+#: holds an embedded card to as well.
+EDITABLE_AMOUNTS = bounds.CARD_EDITABLE_AMOUNTS
+EDITABLE_FLAGS = bounds.CARD_EDITABLE_FLAGS
 
 
 class ClubCardForm(forms.Form):
     """Every amount of a card, each a multiple of 5; the engine's ``RateCard.from_dict`` has the
     last word and its message is shown next to the field it names."""
 
-    title = forms.CharField(label=gettext_lazy("Titel"), max_length=80)
+    title = forms.CharField(label=gettext_lazy("Titel"),
+                            validators=[lambda value: validate_text(value, bounds.CARD_TITLE_MAX_LENGTH)],
+                            widget=forms.TextInput(attrs={"maxlength": bounds.CARD_TITLE_MAX_LENGTH}))
 
-    def __init__(self, base: dict, *args, **kwargs):
+    def __init__(self, base: dict, *args, other_titles=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.base = base
+        self.other_titles = {t.casefold() for t in other_titles}
         self.fields["title"].initial = base["title"]
         for name in EDITABLE_AMOUNTS:
             if base.get(name) is None:
                 continue
-            self.fields[name] = forms.IntegerField(label=name.replace("_", " "), min_value=0, max_value=100_000,
-                                                   initial=base[name])
+            self.fields[name] = forms.IntegerField(label=name.replace("_", " "), min_value=0,
+                                                   max_value=bounds.CARD_AMOUNT_MAX, initial=base[name])
         for kind, amount in base["fines"].items():
             self.fields[f"fine_{kind}"] = forms.IntegerField(label=f"{_('bøde')}: {kind}", min_value=0,
-                                                             max_value=100_000, initial=amount)
+                                                             max_value=bounds.CARD_AMOUNT_MAX, initial=amount)
+
+    def clean_title(self):
+        """A sheet shows a card's title: never the title of another card (built-in or the club's)."""
+        title = self.cleaned_data["title"]
+        if title.casefold() in self.other_titles:
+            raise forms.ValidationError(_("Der er allerede et takstkort med den titel."))
+        return title
         for flag in EDITABLE_FLAGS:
             self.fields[flag] = forms.BooleanField(label=flag.replace("_", " "), required=False, initial=base[flag])
 
@@ -271,7 +278,9 @@ def club_cards(request, pk: int):
 def club_card_edit(request, pk: int, card: int):
     club = _club(request, pk, Role.ADMIN)
     own = get_object_or_404(club.rate_cards, pk=card)
-    form = ClubCardForm(json.loads(own.data), request.POST or None)
+    from scoring.engine.rates import RATE_CARDS
+    others = [c.title for c in RATE_CARDS.values()] + [c.card().title for c in club.rate_cards.exclude(pk=own.pk)]
+    form = ClubCardForm(json.loads(own.data), request.POST or None, other_titles=others)
     if request.method == "POST" and form.is_valid():
         from scoring.engine.rates import RateCard
         try:

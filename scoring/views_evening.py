@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services, submissions
+from scoring.engine import bounds, interchange
 from scoring.engine.money import format_kroner
 from scoring.engine.settle import Cups, settle_split
 
@@ -255,26 +256,42 @@ def table_export(request, pk: int):
     return response
 
 
-class EveningFileForm(forms.Form):
-    """An uploaded evening file (FORMAT.md), read as UTF-8 JSON. The file's content is the
-    service's to judge; this form only says, in Danish, why a file cannot be read at all."""
+def _too_large(size: int) -> str:
+    return (_("Filen fylder %(size)s; en aftenfil må højst fylde %(max)s.")
+            % {"size": filesizeformat(size), "max": filesizeformat(bounds.MAX_FILE_BYTES)})
 
-    MAX_BYTES = 1024 * 1024
+
+class EveningFileForm(forms.Form):
+    """An uploaded evening file (FORMAT.md), read as UTF-8 JSON (``interchange.decode``: a key
+    given twice or a number too long is left for the service to name). The file's content is the
+    service's to judge; this form only says, in Danish, why a file cannot be read at all: too big
+    (``bounds.MAX_FILE_BYTES``, checked before it is read), not UTF-8, not JSON. A club admin may
+    give a title under which a rate card the club does not have is imported as a new club card."""
+
+    MAX_BYTES = bounds.MAX_FILE_BYTES
 
     file = forms.FileField(label=gettext_lazy("Aftenfil (JSON)"),
                            widget=forms.FileInput(attrs={"accept": ".json,application/json"}))
+    new_card = forms.CharField(
+        label=gettext_lazy("Titel på nyt klubtakstkort"), required=False, max_length=bounds.CARD_TITLE_MAX_LENGTH,
+        help_text=gettext_lazy("Kun hvis filen har et takstkort, klubben ikke har: det bliver et nyt klubkort "
+                               "med denne titel."))
+
+    def __init__(self, *args, card_admin: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not card_admin:
+            del self.fields["new_card"]
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError(
-                _("Filen fylder %(size)s; en aftenfil må højst fylde 1 MB.") % {"size": filesizeformat(upload.size)})
+            raise forms.ValidationError(_too_large(upload.size))
         try:
             text = upload.read().decode("utf-8-sig")  # a byte order mark (Windows editors) is allowed
         except UnicodeDecodeError:
             raise forms.ValidationError(_("Filen er ikke UTF-8-tekst; gem den som UTF-8 og prøv igen."))
         try:
-            return json.loads(text)
+            return interchange.decode(text)
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
                 _("Filen er ikke gyldig JSON (fejl i linje %(line)s, kolonne %(col)s).")
@@ -287,13 +304,22 @@ def _import(request, club: Club, evening: Evening | None, context: dict):
     """Upload an evening file and import it (a new evening, or a table of ``evening``). The form
     turns a file that is too big, not UTF-8 or not JSON into one message; the service checks the
     content and reports every problem, each naming its deal and field (all or nothing)."""
-    form = EveningFileForm(request.POST or None, request.FILES or None)
+    card_admin = access.can(request.user, club, Role.ADMIN)
+    limits = {"deals": bounds.MAX_DEALS_PER_FILE, "size": filesizeformat(bounds.MAX_FILE_BYTES)}
+    length = request.META.get("CONTENT_LENGTH") or ""
+    if request.method == "POST" and length.isdigit() and int(length) > bounds.MAX_FILE_BYTES + 64 * 1024:
+        # refused before the upload is read: the request alone is larger than any evening file
+        return render(request, "scoring/evening_import.html",
+                      {"form": EveningFileForm(card_admin=card_admin), "problems": [_too_large(int(length))],
+                       "club": club, "evening": evening, "limits": limits, **context}, status=413)
+    form = EveningFileForm(request.POST or None, request.FILES or None, card_admin=card_admin)
     problems: list[str] = []
     status = 422 if request.method == "POST" else 200
     if request.method == "POST" and form.is_valid():
         try:
             table = submissions.write(request, "table_import" if evening else "evening_import", lambda: services.evening_import(
-                club=club, data=form.cleaned_data["file"], evening=evening, user=request.user), url=_table_url)
+                club=club, data=form.cleaned_data["file"], evening=evening, user=request.user,
+                new_card=form.cleaned_data.get("new_card") or None), url=_table_url)
         except services.RecordingError as exc:
             problems = [str(e) for e in exc.errors]
             status = exc.http_status
@@ -301,7 +327,8 @@ def _import(request, club: Club, evening: Evening | None, context: dict):
             messages.success(request, _("Aftenfilen er indlæst som bord %(n)s.") % {"n": table.number})
             return redirect("scoring:table_detail", pk=table.pk)
     return render(request, "scoring/evening_import.html",
-                  {"form": form, "problems": problems, "club": club, "evening": evening, **context}, status=status)
+                  {"form": form, "problems": problems, "club": club, "evening": evening, "limits": limits, **context},
+                  status=status)
 
 
 @require_http_methods(["GET", "POST"])

@@ -213,6 +213,15 @@ EN = {
     'Ingen borde endnu.': 'No tables yet.',
     'tabt tout': 'failed tout',
     'Tabt tout ': 'Failed tout ',
+    # Issue 11 part 3: import limits and rate cards in files
+    'Filen fylder %(size)s; en aftenfil må højst fylde %(max)s.':
+        'The file is %(size)s; an evening file may be at most %(max)s.',
+    'Titel på nyt klubtakstkort': 'Title of a new club rate card',
+    'Kun hvis filen har et takstkort, klubben ikke har: det bliver et nyt klubkort med denne titel.':
+        'Only if the file carries a rate card the club does not have: it becomes a new club card with this title.',
+    'En aftenfil må højst have %(deals)s spil og fylde %(size)s.':
+        'An evening file may hold at most %(deals)s deals and %(size)s.',
+    'Der er allerede et takstkort med den titel.': 'There is already a rate card with that title.',
     # Issue 11 part 2: writes under concurrency, one-time submission keys
     'Det var allerede gemt – her er resultatet; intet er gemt to gange.':
         'That was already saved – here is the result; nothing was saved twice.',

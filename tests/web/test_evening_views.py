@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from scoring import selectors, services
+from scoring.engine.bounds import MAX_FILE_BYTES
 from scoring.engine.interchange import parse_evening
 from scoring.engine.money import format_kroner, kroner
 from scoring.engine.settle import settle_evening
@@ -274,7 +275,7 @@ def test_invalid_table_upload_saves_nothing_at_the_open_evening(keeper_client, g
 @pytest.mark.parametrize("raw, message", [
     (b"\xff\xfe{}", "Filen er ikke UTF-8-tekst"),
     (b'{"format": "tarokklub.evening/1",', "Filen er ikke gyldig JSON (fejl i linje 1, kolonne 34)."),
-    (b" " * (1024 * 1024) + b"{}", "en aftenfil må højst fylde 1 MB"),
+    (b" " * MAX_FILE_BYTES + b"{}", "en aftenfil må højst fylde 4,0\xa0MB"),   # bounds.MAX_FILE_BYTES
     (b"", "Den indsendte fil er tom."),
     (b"[]", "skal være et objekt"),  # JSON, but not an evening: the engine says why
 ])

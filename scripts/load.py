@@ -3,7 +3,9 @@ concurrently over HTTP for 60 seconds, each like a phone: log in, load the table
 deal form, follow the redirect. Reports deals recorded, errors, p50/p95 latency, then runs
 ``check_ledger``. Only 127.0.0.1 is contacted; every loop is bounded in time and stops by itself.
 
-Run it through scripts/with-postgres (make load does), which provides DATABASE_URL.
+Run it through scripts/with-postgres (make load does), which provides DATABASE_URL; or with
+DATABASE_URL=sqlite:////tmp/load.sqlite3 to load SQLite with the same workers (figures in
+bench/load-sqlite.json). Each post carries the form's one-time submission key, as a browser's does.
 """
 from __future__ import annotations
 
@@ -108,12 +110,14 @@ def run_table(base, username, table_id, players, deadline, seed, results, lock):
         deal = random_deal(rng, players, dealer)
         data = form_data(players, deal_to_dict(deal), version)
         data["csrfmiddlewaretoken"] = phone.token(page)
+        data["submission"] = re.search(r'name="submission" value="([0-9a-f]+)"', page).group(1)
         start = time.perf_counter()
         status, body = phone.post(f"/tables/{table_id}/", data)
         elapsed = time.perf_counter() - start
         ok = status == 200 and "er gemt" in body   # the redirect was followed to the page with the message
         with lock:
             results["latencies"].append(elapsed)
+            results["statuses"][status] = results["statuses"].get(status, 0) + 1
             if ok:
                 results["recorded"] += 1
             else:
@@ -130,8 +134,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
-    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        sys.exit("load: run through scripts/with-postgres (make load)")
+    if not os.environ.get("DATABASE_URL", "").startswith(("postgres", "sqlite:")):
+        sys.exit("load: run through scripts/with-postgres (make load), or set DATABASE_URL=sqlite:////tmp/….sqlite3")
+    sqlite = os.environ["DATABASE_URL"].startswith("sqlite:")
     username, tables = prepare(args.tables)
     base = f"http://127.0.0.1:{args.port}"
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "tarokklub.wsgi", "--bind", f"127.0.0.1:{args.port}",
@@ -144,7 +149,7 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        results = {"latencies": [], "recorded": 0, "errors": 0, "samples": []}
+        results = {"latencies": [], "recorded": 0, "errors": 0, "samples": [], "statuses": {}}
         lock = threading.Lock()
         deadline = time.monotonic() + args.seconds
         threads = [threading.Thread(target=run_table, args=(base, username, pk, players, deadline, i, results, lock))
@@ -162,8 +167,10 @@ def main() -> None:
     ledger = subprocess.run([sys.executable, "manage.py", "check_ledger"], cwd=ROOT, env=ENV, capture_output=True,
                             text=True)
     report = {
+        "database": "sqlite" if sqlite else "postgresql",
         "tables": args.tables, "seconds": round(elapsed, 1), "gunicorn_workers": args.workers,
         "deals_recorded": results["recorded"], "errors": results["errors"],
+        "responses_by_status": {str(k): v for k, v in sorted(results["statuses"].items())},
         "deals_per_second": round(results["recorded"] / elapsed, 1),
         "latency_ms_p50": round(statistics.median(latencies) * 1000, 1) if latencies else None,
         "latency_ms_p95": round(latencies[max(0, int(len(latencies) * 0.95) - 1)] * 1000, 1) if latencies else None,
@@ -174,7 +181,7 @@ def main() -> None:
     for status, body in results["samples"][:3]:
         print("error sample:", status, body.replace("\n", " ")[:200], file=sys.stderr)
     (ROOT / "bench").mkdir(exist_ok=True)
-    (ROOT / "bench" / "load.json").write_text(json.dumps(report, indent=1) + "\n")
+    (ROOT / "bench" / ("load-sqlite.json" if sqlite else "load.json")).write_text(json.dumps(report, indent=1) + "\n")
     sys.exit(0 if results["errors"] == 0 and ledger.returncode == 0 else 1)
 
 

@@ -262,3 +262,38 @@ def test_a_phone_behind_gets_409_after_repicking_the_dealer(keeper_client, four_
     html = response.content.decode()
     assert "En anden har registreret et spil" in html
     assert 'name="counts.Carl" value="40"' in html and 'name="counts.Anne" value="20"' in html
+
+
+def test_a_repeat_that_finds_the_key_only_when_it_writes_gets_the_first_result(keeper_client, four_table,
+                                                                               monkeypatch):
+    """The second of two taps at once: the first was not committed when the second looked, so the
+    second meets the key at its own claim (SQLite: after BEGIN IMMEDIATE; PostgreSQL: the unique
+    index) and answers with the first result, not a conflict."""
+    page = keeper_client.get(f"/tables/{four_table.pk}/")
+    data = plain(version_in(page), submission=key_in(page))
+    assert keeper_client.post(f"/tables/{four_table.pk}/", data).status_code == 302
+    looked = []
+    monkeypatch.setattr(submissions, "applied", lambda request: looked.append(1))   # "not there yet"
+    again = keeper_client.post(f"/tables/{four_table.pk}/", data)
+    assert again.status_code == 302 and again["Location"] == f"/tables/{four_table.pk}/" and looked
+    assert Deal.objects.count() == 1 and Submission.objects.count() == 1
+
+
+def test_the_form_of_a_409_page_sent_twice_saves_once(keeper_client, four_table):
+    """The 409 page keeps the input under the fresh version and a fresh key: sending it is a
+    deliberate new deal, sending it twice is still one."""
+    page = keeper_client.get(f"/tables/{four_table.pk}/")
+    stale_key = key_in(page)
+    services.deal_record(table=four_table, outcome={"dealer": "Anne", "kind": "misdeal"})
+    conflict = keeper_client.post(f"/tables/{four_table.pk}/", plain(version_in(page), submission=stale_key,
+                                                                     dealer="Bent", pagat_owner="Carl",
+                                                                     last_trick="Carl", **{"counts.Carl": "40",
+                                                                                           "counts.Anne": "20"}))
+    assert conflict.status_code == 409 and Deal.objects.count() == 1
+    fresh_key = key_in(conflict)
+    assert fresh_key != stale_key and version_in(conflict) == "1"
+    data = plain("1", submission=fresh_key, dealer="Bent", pagat_owner="Carl", last_trick="Carl",
+                 **{"counts.Bent": None, "counts.Dorte": None, "counts.Carl": "40", "counts.Anne": "20"})
+    data = {k: v for k, v in data.items() if v is not None}
+    replies = [keeper_client.post(f"/tables/{four_table.pk}/", data) for _ in range(2)]
+    assert [r.status_code for r in replies] == [302, 302] and Deal.objects.filter(current=True).count() == 2

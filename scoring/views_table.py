@@ -291,6 +291,11 @@ def deal_edit(request, pk: int):
     if sheet.closed:
         return _closed(request, table, sheet)
     if not deal.current or sheet.last_deal is None or sheet.last_deal.pk != deal.pk:
+        loaded = _loaded_version(request.POST) if request.method == "POST" else None
+        if loaded is not None and loaded != table.version:   # lost a race: someone recorded since the form loaded
+            messages.error(request, _("En anden har registreret et spil siden; spil %(n)s kan ikke længere rettes.")
+                           % {"n": deal.number})
+            return _page(request, table, _form(table, sheet), status=409, sheet=sheet)
         messages.error(request, _("Kun det seneste spil kan rettes, og kun dets nyeste udgave."))
         return _page(request, table, _form(table, sheet), status=404, sheet=sheet)
     context = {"template": "scoring/deal_edit.html", "deal": deal}

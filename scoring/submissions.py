@@ -29,6 +29,7 @@ import time
 import uuid
 from typing import Callable, TypeVar
 
+from django.contrib import messages
 from django.db import IntegrityError, OperationalError, transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -72,8 +73,6 @@ def answer(request, done: Submission) -> HttpResponse:
     if done.user_id is not None and done.user_id != request.user.pk:
         return render(request, "scoring/message.html",
                       {"message": _("Formularen er allerede sendt af en anden; hent siden igen.")}, status=409)
-    from django.contrib import messages
-
     messages.info(request, _("Det var allerede gemt – her er resultatet; intet er gemt to gange."))
     return redirect(done.result_url or "scoring:home")
 
@@ -117,7 +116,8 @@ def write(request, action: str, work: Callable[[], T], url: Callable[[T], str] |
     """Run ``work`` (the service calls of one write) once for the request's submission key, in one
     transaction with the key's claim; retry it when it loses a race. Raises what ``work`` raises
     (``RecordingError`` …: nothing written), ``Repeated`` when the key was applied by another
-    request, ``services.BusyError`` when the races did not stop."""
+    request, ``services.BusyError`` when the races did not stop. Called outside any transaction, so
+    that each try starts afresh (and, on SQLite, takes the write lock at its BEGIN)."""
     key = key_of(request)
     user = request.user if getattr(request.user, "is_authenticated", False) else None
     for attempt in range(1, ATTEMPTS + 1):
@@ -164,5 +164,5 @@ def _claim(key: uuid.UUID, user, action: str) -> Submission:
 
 def prune(now: dt.datetime | None = None) -> int:
     """Forget keys older than KEEP."""
-    deleted, _ = Submission.objects.filter(created_at__lt=(now or timezone.now()) - KEEP).delete()
+    deleted, _by_model = Submission.objects.filter(created_at__lt=(now or timezone.now()) - KEEP).delete()
     return deleted

@@ -311,3 +311,22 @@ def test_a_correction_that_lost_the_race_before_it_reached_the_service_gets_409(
                                                                     kind="misdeal", editing="1"))
     assert response.status_code == 409 and Deal.objects.count() == 2
     assert "spil 1 kan ikke længere rettes" in " ".join(messages_of(response))
+
+
+def test_the_messages_are_danish_first_and_english_when_chosen(keeper_client, four_table, monkeypatch):
+    from django.conf import settings
+    keeper_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = keeper_client.get(f"/tables/{four_table.pk}/")
+    data = plain(version_in(page), submission=key_in(page))
+    keeper_client.post(f"/tables/{four_table.pk}/", data)
+    again = keeper_client.post(f"/tables/{four_table.pk}/", data, follow=True)
+    assert "That was already saved – here is the result; nothing was saved twice." in messages_of(again)
+
+    def always_locked(**kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(services, "deal_record", always_locked)
+    monkeypatch.setattr(submissions.time, "sleep", lambda s: None)
+    page = keeper_client.get(f"/tables/{four_table.pk}/")
+    busy = keeper_client.post(f"/tables/{four_table.pk}/", plain(version_in(page), submission=key_in(page)))
+    assert busy.status_code == 409 and "The tables were busy and nothing was saved." in busy.content.decode()

@@ -32,10 +32,11 @@ class PlayerDealStats:
 def deal_stats(players: tuple[str, ...], deal: Deal, entry: Entry) -> tuple[PlayerDealStats, ...]:
     active = seating(players, deal.dealer).active
     net = entry.net
+    postings = entry.postings   # built once: an entry may make its postings on every access
     out = []
     for player in players:
-        received = [p for p in entry.postings if p.payee == player]
-        paid = [p for p in entry.postings if p.payer == player]
+        received = [p for p in postings if p.payee == player]
+        paid = [p for p in postings if p.payer == player]
         ultimo = [p for p in received if p.reason is Reason.ULTIMO and not isinstance(p.payer, Cup)]
         bagud = [(cup, fate) for cup, _, fate in deal.cards() if fate.owner == player and fate.fate is Fate.BAGUD]
         played = deal.kind is DealKind.PLAYED

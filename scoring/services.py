@@ -458,13 +458,21 @@ def player_get_or_create(*, club: Club, name: str) -> Player:
     return player
 
 
-@transaction.atomic
-def evening_import(*, club: Club, data: Any, evening: Evening | None = None, user=None,
-                   new_card: str | None = None) -> Table:
-    """Import one table's evening file (FORMAT.md), decoded by ``interchange.decode``, held to
-    ``bounds.py`` (at most ``MAX_DEALS_PER_FILE`` deals). The engine validates and settles the whole
-    evening in memory first; then a few bulk statements write exactly the rows that recording the
-    deals one by one through ``deal_record`` writes. All or nothing.
+@dataclass(frozen=True)
+class PreparedImport:
+    """An evening file checked and settled in memory, ready to be written (``evening_import``)."""
+
+    parsed: Any                  # the engine's Evening
+    card: RateCard               # the table's card: one the club has, or the new club card to create
+    new_card_title: str | None   # set when ``card`` is to be created as a club card with this title
+    entries: tuple[Entry, ...]   # the engine's entry of each deal
+    stats: tuple[tuple, ...]     # the engine's per-player figures of each deal
+
+
+def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | None = None) -> PreparedImport:
+    """Everything of an import that needs no lock, done before its transaction: the file decoded
+    by ``interchange.decode`` is parsed, held to ``bounds.py`` (at most ``MAX_DEALS_PER_FILE``
+    deals), its card matched, and the whole evening validated and settled by the engine in memory.
 
     A ``rate_card`` in the file must be a card the club has, matched by its amounts (a built-in card
     or one of the club's cards, whose name and title the table then takes); else a club admin (or
@@ -473,18 +481,34 @@ def evening_import(*, club: Club, data: Any, evening: Evening | None = None, use
         parsed = interchange.parse_evening(data, max_deals=bounds.MAX_DEALS_PER_FILE)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
-    if evening is not None and evening.club_id != club.id:
-        raise RecordingError.single("evening", _("Aftenen hører til en anden klub."))
-    card = _import_card(club, parsed, user, new_card)
+    card, title = _import_card(club, parsed, user, new_card)
     try:
         settlement = settle_evening(parsed, card)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
-    if evening is None:
-        evening = evening_create(club=club, date=parsed.date or timezone.localdate())
-    players = [player_get_or_create(club=club, name=name) for name in parsed.players]
-    table = table_create(evening=evening, players=players, card=card)
-    _record_settled(table, players, parsed.deals, settlement.deals, user)
+    stats = tuple(tuple(deal_stats(parsed.players, deal, entry))
+                  for deal, entry in zip(parsed.deals, settlement.deals))
+    return PreparedImport(parsed, card, title, settlement.deals, stats)
+
+
+def evening_import(*, club: Club, data: Any = None, evening: Evening | None = None, user=None,
+                   new_card: str | None = None, prepared: PreparedImport | None = None) -> Table:
+    """Import one table's evening file (FORMAT.md): ``evening_import_prepare`` (outside the
+    transaction, unless ``prepared`` already), then one short transaction of a few bulk statements
+    that write exactly the rows recording the deals one by one through ``deal_record`` writes.
+    All or nothing."""
+    if prepared is None:
+        prepared = evening_import_prepare(club=club, data=data, user=user, new_card=new_card)
+    if evening is not None and evening.club_id != club.id:
+        raise RecordingError.single("evening", _("Aftenen hører til en anden klub."))
+    with transaction.atomic():
+        card = prepared.card if prepared.new_card_title is None else _create_card(club, prepared)
+        parsed = prepared.parsed
+        if evening is None:
+            evening = evening_create(club=club, date=parsed.date or timezone.localdate())
+        players = [player_get_or_create(club=club, name=name) for name in parsed.players]
+        table = table_create(evening=evening, players=players, card=card)
+        _record_settled(table, players, parsed.deals, prepared.entries, prepared.stats, user)
     return table
 
 
@@ -493,49 +517,64 @@ def _card_amounts(card: RateCard) -> dict:
     return {k: v for k, v in card.to_dict().items() if k not in ("name", "title")}
 
 
-def _import_card(club: Club, parsed, user, new_card: str | None) -> RateCard:
-    """The card an imported table is played with (see ``evening_import``). A sheet never shows a
-    card's name or title for other amounts: an unknown card is refused, naming ``rate_card``."""
+def _known_cards(club: Club) -> list[RateCard]:
+    return [*RATE_CARDS.values(), *(row.card() for row in club.rate_cards.order_by("id"))]
+
+
+def _import_card(club: Club, parsed, user, new_card: str | None) -> tuple[RateCard, str | None]:
+    """The card an imported table is played with (see ``evening_import_prepare``) and, for a card
+    the club does not have, the title it is to be created with. A sheet never shows a card's name or
+    title for other amounts: an unknown card is refused, naming ``rate_card``."""
     if parsed.card is None:
-        return rate_card(parsed.rules)
+        return rate_card(parsed.rules), None
     wanted = _card_amounts(parsed.card)
-    own = [(row, row.card()) for row in club.rate_cards.order_by("id")]
-    known = [*RATE_CARDS.values(), *(card for _row, card in own)]
+    known = _known_cards(club)
     for card in known:   # the very card (export → import in the same club), then by amounts alone
         if card.name == parsed.card.name and _card_amounts(card) == wanted:
-            return card
+            return card, None
     for card in known:
         if _card_amounts(card) == wanted:
-            return card
+            return card, None
     from scoring import access
-    from .models import ClubRateCard, Role
+    from .models import Role
     if new_card is None or (user is not None and not access.can(user, club, Role.ADMIN)):
         raise RecordingError.from_problems([problem(None, "rate_card", "card_unknown", name=parsed.card.name)])
     title = new_card.strip()
     found = bounds.text_problem(title, bounds.CARD_TITLE_MAX_LENGTH)
     if found is not None:
         raise RecordingError.from_problems([problem(None, "new_card", found[0], **dict(found[1]))])
+    _check_title_free(title, known)
+    return parsed.card, title
+
+
+def _check_title_free(title: str, known: list[RateCard]) -> None:
     if title.casefold() in {card.title.casefold() for card in known}:
         raise RecordingError.from_problems([problem(None, "new_card", "card_title_taken", title=title)])
-    number = len(own) + 1
+
+
+def _create_card(club: Club, prepared: PreparedImport) -> RateCard:
+    """Create the imported card as a club card (inside the import's transaction), named anew."""
+    from .models import ClubRateCard
+    _check_title_free(prepared.new_card_title, _known_cards(club))   # again: a card may have come meanwhile
+    number = club.rate_cards.count() + 1
     while club.rate_cards.filter(name=f"{club.pk}-import-{number}").exists():
         number += 1
     name = f"{club.pk}-import-{number}"
-    card = RateCard.from_dict(parsed.card.to_dict() | {"name": name, "title": title})
+    card = RateCard.from_dict(prepared.card.to_dict() | {"name": name, "title": prepared.new_card_title})
     base = interchange.card_base(card)
     ClubRateCard.objects.create(club=club, name=name, based_on=base.name if base else "",
                                 data=json.dumps(card.to_dict(), ensure_ascii=False))
     return card
 
 
-def _record_settled(table: Table, players: list[Player], deals, entries: tuple[Entry, ...], user) -> None:
+def _record_settled(table: Table, players: list[Player], deals, entries: tuple[Entry, ...], stats: tuple[tuple, ...],
+                    user) -> None:
     """Write the deals of a new table, already settled in memory by the engine, in four bulk
     statements (deals, journal entries, legs, per-deal figures) and one summary refresh: the same
     rows, in the same order, that ``deal_record`` writes deal by deal (a test compares them)."""
     if not deals:
         return
     by_name = {p.name: p for p in players}
-    names = tuple(by_name)
     recorder = _user(user)
     rows = Deal.objects.bulk_create([
         Deal(table=table, number=number, dealer=by_name[deal.dealer], kind=deal.kind.value,
@@ -558,7 +597,7 @@ def _record_settled(table: Table, players: list[Player], deals, entries: tuple[E
     _insert_rows(Leg, ("entry", "account", "player", "amount"), legs)
     _insert_rows(PlayerDealStat, ("deal", "player", "evening", *_STAT_FIELDS), [
         (row.pk, player_ids[figures.player], table.evening_id, *(getattr(figures, name) for name in _STAT_FIELDS))
-        for row, deal, entry in zip(rows, deals, entries) for figures in deal_stats(names, deal, entry)])
+        for row, deal_figures in zip(rows, stats) for figures in deal_figures])
     Table.objects.filter(pk=table.pk).update(version=F("version") + len(deals))
     summary_refresh(table.evening, players)
 

@@ -316,10 +316,11 @@ def _import(request, club: Club, evening: Evening | None, context: dict):
     problems: list[str] = []
     status = 422 if request.method == "POST" else 200
     if request.method == "POST" and form.is_valid():
-        try:
+        try:   # parsed and settled before the write's short transaction
+            prepared = services.evening_import_prepare(club=club, data=form.cleaned_data["file"], user=request.user,
+                                                       new_card=form.cleaned_data.get("new_card") or None)
             table = submissions.write(request, "table_import" if evening else "evening_import", lambda: services.evening_import(
-                club=club, data=form.cleaned_data["file"], evening=evening, user=request.user,
-                new_card=form.cleaned_data.get("new_card") or None), url=_table_url)
+                club=club, evening=evening, user=request.user, prepared=prepared), url=_table_url)
         except services.RecordingError as exc:
             problems = [str(e) for e in exc.errors]
             status = exc.http_status

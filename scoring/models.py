@@ -270,14 +270,6 @@ class Membership(models.Model):
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
 
 
-class LoginAttempt(models.Model):
-    """A failed login, for throttling (issue 5): kept per username and address."""
-
-    username = models.CharField(max_length=150, db_index=True)
-    address = models.CharField(max_length=45, db_index=True)
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-
 class EveningEventKind(models.TextChoices):
     CLOSED = "closed", _("lukket")
     REOPENED = "reopened", _("genåbnet")

@@ -6,6 +6,7 @@ list items 1-based: ``melds[2].count``) and a message code with its parameters.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 LANGUAGES = ("da", "en")
@@ -177,10 +178,22 @@ class Problem:
         return self.text("en")
 
 
+#: The most characters of the input a message repeats (a name, a key, a field path).
+ECHO_MAX = 100  # a name has at most 60 (bounds.py); a field path adds a few words
+
+
+def echo(text: str) -> str:
+    """Input as a message may repeat it: control and format characters shown as U+FFFD, at most
+    ``ECHO_MAX`` characters (the rest elided with "…"), so a hostile file cannot flood a page."""
+    shown = "".join("\ufffd" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text[:ECHO_MAX + 1])
+    return shown if len(text) <= ECHO_MAX else shown[:ECHO_MAX - 1] + "…"
+
+
 def problem(deal: int | None, field: str, code: str, **params: str | int) -> Problem:
     if code not in _CATALOGUE:
         raise KeyError(code)
-    return Problem(deal, field, code, tuple(sorted(params.items())))
+    return Problem(deal, echo(field), code,
+                   tuple(sorted((k, echo(v) if isinstance(v, str) else v) for k, v in params.items())))
 
 
 class EveningError(Exception):

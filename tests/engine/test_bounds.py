@@ -62,7 +62,7 @@ def test_a_player_named_in_a_deal_is_held_to_the_name_rule_too():
     deal = dict(PLAIN, last_trick="Bent\x00")
     assert problems(evening(deals=[deal])) == [(1, "last_trick", "name_characters")]
     deal = dict(PLAIN, counts={"Bent": 31, "Dorte\u200b": 20})
-    assert problems(evening(deals=[deal])) == [(1, "counts.Dorte\u200b", "name_characters")]
+    assert problems(evening(deals=[deal])) == [(1, "counts.Dorte\ufffd", "name_characters")]  # shown, not repeated
 
 
 def test_the_app_rereads_what_it_stored_without_the_bounds():
@@ -182,3 +182,17 @@ def test_a_file_at_the_deal_limit_is_read():
     text = dumps(random_evening(seed=3, players=tuple(PLAYERS), deals=bounds.MAX_DEALS_PER_FILE))
     assert len(text.encode()) < bounds.MAX_FILE_BYTES
     assert len(loads(text, max_deals=bounds.MAX_DEALS_PER_FILE).deals) == bounds.MAX_DEALS_PER_FILE
+
+
+def test_a_message_repeats_at_most_a_hundred_characters_of_hostile_input():
+    from scoring.engine.interchange import parse_evening
+    from scoring.engine.problems import EveningError, ECHO_MAX
+
+    long_name = "X" * 10_000
+    data = {"format": "tarokklub.evening/1", "players": ["Anne", "Bent", "Carl"], "rules": "vlk",
+            "deals": [{"dealer": "Anne", "last_trick": long_name, "counts": {"Anne\x00": 40}}]}
+    with pytest.raises(EveningError) as info:
+        parse_evening(data)
+    for line in info.value.lines("da") + info.value.lines("en"):
+        assert "\x00" not in line and "X" * (ECHO_MAX + 1) not in line
+        assert len(line) < 4 * ECHO_MAX

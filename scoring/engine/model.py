@@ -10,14 +10,22 @@ from dataclasses import dataclass, field
 from datetime import date
 
 
-class Suit(enum.Enum):
+class IdentityEnum(enum.Enum):
+    """The engine's enums. Members hash by identity, at C speed: a member is a singleton and
+    equal only to itself, so this agrees with equality (``enum.Enum`` hashes the member's name
+    in a Python-level ``__hash__``, which settling an evening would call ~50 times a deal)."""
+
+    __hash__ = object.__hash__
+
+
+class Suit(IdentityEnum):
     HEARTS = "hearts"
     DIAMONDS = "diamonds"
     CLUBS = "clubs"
     SPADES = "spades"
 
 
-class Group(enum.Enum):
+class Group(IdentityEnum):
     """A meld group (RULES.md §3.1): the four kings, or the court cards of one suit."""
 
     KINGS = "kings"
@@ -31,7 +39,7 @@ class Group(enum.Enum):
         return None if self is Group.KINGS else Suit(self.value)
 
 
-class Court(enum.Enum):
+class Court(IdentityEnum):
     """The four court cards of a suit, highest first."""
 
     KING = "king"
@@ -40,7 +48,7 @@ class Court(enum.Enum):
     KNAVE = "knave"
 
 
-class MeldKind(enum.Enum):
+class MeldKind(IdentityEnum):
     TAROKS = "taroks"
     MATADORS = "matadors"
     OVERFULL = "overfull"
@@ -52,7 +60,7 @@ class MeldKind(enum.Enum):
         return self in (MeldKind.OVERFULL, MeldKind.FULL, MeldKind.HALF)
 
 
-class Fate(enum.Enum):
+class Fate(IdentityEnum):
     """What became of the pagat or a king (RULES.md §3.2, §3.3)."""
 
     HOME = "home"
@@ -62,20 +70,25 @@ class Fate(enum.Enum):
 
     @property
     def in_last_trick(self) -> bool:
-        return self in (Fate.ULTIMO, Fate.BAGUD)
+        return self in IN_LAST_TRICK
 
     @property
     def won_a_trick(self) -> bool:
-        return self in (Fate.HOME, Fate.ULTIMO)
+        return self in WON_A_TRICK
 
 
-class DealKind(enum.Enum):
+#: The fates of a card played to the last trick, and of a card that won a trick.
+IN_LAST_TRICK = frozenset({Fate.ULTIMO, Fate.BAGUD})
+WON_A_TRICK = frozenset({Fate.HOME, Fate.ULTIMO})
+
+
+class DealKind(IdentityEnum):
     PLAYED = "played"
     MISDEAL = "misdeal"
     SCRAPPED = "scrapped"
 
 
-class FineKind(enum.Enum):
+class FineKind(IdentityEnum):
     """Fines of RULES.md §4 and of the other rate cards, each paid into both cups.
 
     A rate card lists the kinds it knows (``RateCard.fines``); ``custom`` is accepted by every card.
@@ -103,13 +116,14 @@ class FineKind(enum.Enum):
         return self in (FineKind.FALSE_MELD, FineKind.MISSED_MELD)
 
 
-class Cup(enum.Enum):
+class Cup(IdentityEnum):
     KING = "king"
     PAGAT = "pagat"
 
 
 #: An account of the double-entry journal: a player (by name) or a cup.
 Account = str | Cup
+_KING_CUP, _PAGAT_CUP = Cup.KING, Cup.PAGAT
 
 
 @dataclass(frozen=True)
@@ -159,11 +173,8 @@ class Deal:
 
     def cards(self) -> tuple[tuple[Cup, Suit | None, CardFate], ...]:
         """The pagat and the recorded kings as (cup, suit, fate), pagat first."""
-        found: list[tuple[Cup, Suit | None, CardFate]] = []
-        if self.pagat is not None:
-            found.append((Cup.PAGAT, None, self.pagat))
-        found.extend((Cup.KING, suit, fate) for suit, fate in self.kings)
-        return tuple(found)
+        kings = [(_KING_CUP, suit, fate) for suit, fate in self.kings]
+        return tuple(kings if self.pagat is None else [(_PAGAT_CUP, None, self.pagat), *kings])
 
 
 @dataclass(frozen=True)
@@ -219,3 +230,9 @@ def seating(players: tuple[str, ...], dealer: str) -> Seating:
         next_dealer=next_dealer,
         default_derived=next_dealer if next_dealer in active else middlehand,
     )
+
+
+def seatings(players: tuple[str, ...]) -> dict[str, Seating]:
+    """The seating of each possible dealer at a table of distinct ``players``: an evening's deals
+    look theirs up instead of working it out again deal by deal."""
+    return {dealer: seating(players, dealer) for dealer in players}

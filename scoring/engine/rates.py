@@ -120,7 +120,7 @@ class RateCard:
             return self.taroks_base + self.taroks_step * (count - self.taroks_min)
         if kind is MeldKind.MATADORS:
             return self.matadors_base + self.matadors_step * (count - self.matadors_min)
-        return {MeldKind.OVERFULL: self.overfull, MeldKind.FULL: self.full, MeldKind.HALF: self.half}[kind]
+        return getattr(self, _GROUP_MELD_FIELD[kind])
 
     def count_value(self, count: int) -> int:
         """Points for a count: ``5 × round((c − 26)/5)`` in whole integers (RULES.md §3.3.6).
@@ -192,6 +192,10 @@ class RateCard:
         values["ultimo_blocking_fines"] = frozenset(
             _fine_kind(key, f"ultimo_blocking_fines[{i}]") for i, key in enumerate(raw_blocking, 1))
         return cls(**values)
+
+
+#: The field of a card that prices a group meld, by kind (RULES.md §3.1).
+_GROUP_MELD_FIELD = {MeldKind.OVERFULL: "overfull", MeldKind.FULL: "full", MeldKind.HALF: "half"}
 
 
 #: Points paid: non-negative integers, multiples of the card's jeton.

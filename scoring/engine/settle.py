@@ -3,15 +3,22 @@
 One entry for the opening, one per deal, one for the split. An entry is a list of postings (who
 pays whom, and why) and their legs per account: each player at the table and the two cups. Every
 entry sums to zero; the engine raises ``LedgerError`` rather than return one that does not.
+
+Settling runs for every deal recorded, imported or previewed, so the hot path avoids what is slow
+in Python rather than what is long to read: an enum member used on every deal is looked up once
+(``_HOME``, ``_LOST``, …), an evening's seatings are worked out once, and an entry keeps its
+postings as rows of plain atoms (see ``Row``), made into ``Posting`` objects when they are read.
 """
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from .model import Account, Cup, Deal, DealKind, Evening, Fate, FineKind, MeldKind, seating
+from .model import (
+    IN_LAST_TRICK, Account, Cup, Deal, DealKind, Evening, Fate, FineKind, IdentityEnum, MeldKind, Seating, Suit,
+    seating, seatings,
+)
 from .problems import EveningError
 from .rates import RateCard, rate_card
 from .transfers import Transfer, fewest_transfers
@@ -22,13 +29,13 @@ class LedgerError(AssertionError):
     """An entry that does not sum to zero or a cup below zero: a bug, never a user error."""
 
 
-class EntryKind(enum.Enum):
+class EntryKind(IdentityEnum):
     OPENING = "opening"
     DEAL = "deal"
     SPLIT = "split"
 
 
-class Reason(enum.Enum):
+class Reason(IdentityEnum):
     """Why a posting was made; each names the rule it comes from."""
 
     OPENING = "opening"              # §2 opening
@@ -49,7 +56,7 @@ class Reason(enum.Enum):
     SPLIT = "split"                  # §2 end of the evening
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Posting:
     payer: Account
     payee: Account
@@ -58,25 +65,89 @@ class Posting:
     detail: str = ""   # e.g. the meld kind, the fine kind, the card
 
 
-@dataclass(frozen=True)
+#: A posting as an entry keeps it: ``(payer, payee, amount, reason, detail)`` made of atoms only,
+#: a player by name, a cup by its number in ``CUPS`` and the reason by its number in ``REASONS``.
+#: The garbage collector stops tracking a tuple of atoms the first time it sees it; kept as
+#: ``Posting`` objects, the entries of a 20,000-deal evening cost more in collections than in
+#: settling. ``Entry.postings`` reads the rows back as ``Posting`` objects.
+Row = tuple[str | int, str | int, int, int, str]
+
+CUPS = (Cup.KING, Cup.PAGAT)     # the cups, in the enum's order and in every entry's legs
+REASONS = tuple(Reason)
+_KING, _PAGAT = CUPS
+_ATOM: dict[Cup | Reason, int] = {**{cup: i for i, cup in enumerate(CUPS)},
+                                  **{reason: i for i, reason in enumerate(REASONS)}}
+_KING_ATOM, _PAGAT_ATOM = _ATOM[_KING], _ATOM[_PAGAT]
+
+# Members read on every deal, looked up once (an enum class attribute is slow to read).
+_PLAYED, _MISDEAL = DealKind.PLAYED, DealKind.MISDEAL
+_HOME, _LOST, _ULTIMO, _BAGUD = Fate.HOME, Fate.LOST, Fate.ULTIMO, Fate.BAGUD
+#: A posting's detail: the value of the meld kind, fine kind, king's suit or cup it is about, and
+#: "pagat" for the pagat card (``None`` in ``Deal.cards()``).
+_DETAIL: dict[object, str] = {None: "pagat", **{m: m.value for e in (MeldKind, FineKind, Suit, Cup) for m in e}}
+
+
+def _row(payer: Account, payee: Account, amount: int, reason: Reason, detail: str = "") -> Row:
+    return (_ATOM.get(payer, payer), _ATOM.get(payee, payee), amount, _ATOM[reason], detail)
+
+
+def _account(atom: str | int) -> Account:
+    return CUPS[atom] if isinstance(atom, int) else atom
+
+
+def _posting(row: Row) -> Posting:
+    payer, payee, amount, reason, detail = row
+    return Posting(_account(payer), _account(payee), amount, REASONS[reason], detail)
+
+
+@dataclass(frozen=True, slots=True)
 class Cups:
     king: int = 0
     pagat: int = 0
 
     def get(self, cup: Cup) -> int:
-        return self.king if cup is Cup.KING else self.pagat
+        return self.king if cup is _KING else self.pagat
 
     def moved(self, legs: dict[Account, int]) -> "Cups":
-        return Cups(self.king + legs.get(Cup.KING, 0), self.pagat + legs.get(Cup.PAGAT, 0))
+        return Cups(self.king + legs.get(_KING, 0), self.pagat + legs.get(_PAGAT, 0))
 
 
-@dataclass(frozen=True)
+def _cups_after(cups: Cups, rows: Iterable[Row]) -> Cups:
+    """The cups' contents once ``rows`` are paid."""
+    into = [0, 0]   # by cup number
+    for payer, payee, amount, _reason, _detail in rows:
+        if isinstance(payee, int):
+            into[payee] += amount
+        if isinstance(payer, int):
+            into[payer] -= amount
+    return Cups(cups.king + into[_KING_ATOM], cups.pagat + into[_PAGAT_ATOM])
+
+
+@dataclass(frozen=True, slots=True)
 class Entry:
+    """One journal entry. It keeps atoms only (see ``Row``); ``postings``, ``legs`` (``net``) and
+    ``cups`` read them as the engine's objects."""
+
     kind: EntryKind
     number: int | None                      # the deal number of a DEAL entry
-    postings: tuple[Posting, ...]
-    legs: tuple[tuple[Account, int], ...]   # every player in seat order, then king and pagat cup
-    cups: Cups                              # the cups' content after this entry
+    players: tuple[str, ...]                # the table, in seat order
+    rows: tuple[Row, ...]                   # the postings, as kept (``Row``)
+    amounts: tuple[int, ...]                # the legs' amounts: every player in seat order, then the cups
+    contents: tuple[int, int]               # the cups' content after this entry: king, pagat
+
+    @property
+    def cups(self) -> Cups:
+        """The cups' content after this entry."""
+        return Cups(*self.contents)
+
+    @property
+    def postings(self) -> tuple[Posting, ...]:
+        return tuple([_posting(row) for row in self.rows])
+
+    @property
+    def legs(self) -> tuple[tuple[Account, int], ...]:
+        """Every player in seat order, then king and pagat cup, with what the entry moves."""
+        return tuple(zip((*self.players, *CUPS), self.amounts))
 
     @property
     def net(self) -> dict[Account, int]:
@@ -107,39 +178,50 @@ class Settlement:
 
 
 def _make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], cups: Cups,
-                postings: list[Posting]) -> Entry:
-    postings = [p for p in postings if p.amount]   # a card may set an amount to 0: no posting
-    legs: dict[Account, int] = {p: 0 for p in players} | {Cup.KING: 0, Cup.PAGAT: 0}
-    for posting in postings:
-        if posting.payer not in legs or posting.payee not in legs:
-            raise LedgerError(f"posting to an account outside the table: {posting}")
-        legs[posting.payer] -= posting.amount
-        legs[posting.payee] += posting.amount
-    if sum(legs.values()) != 0:
-        raise LedgerError(f"{kind.value} {number}: entry sums to {sum(legs.values())}")
-    after = cups.moved(legs)
+                rows: list[Row]) -> Entry:
+    """The entry of ``rows`` (double entry): the legs of every player in seat order and of both
+    cups; raises ``LedgerError`` if a posting names an account outside the table, if the legs do
+    not sum to zero or if a cup would go below zero."""
+    rows = [row for row in rows if row[2]]   # a card may set an amount to 0: no posting
+    legs: dict[str | int, int] = dict.fromkeys(players, 0)
+    legs[_KING_ATOM] = legs[_PAGAT_ATOM] = 0
+    for row in rows:
+        payer, payee, amount = row[0], row[1], row[2]
+        if payer not in legs or payee not in legs:
+            raise LedgerError(f"posting to an account outside the table: {_posting(row)}")
+        legs[payer] -= amount
+        legs[payee] += amount
+    amounts = tuple(legs.values())
+    if sum(amounts) != 0:
+        raise LedgerError(f"{kind.value} {number}: entry sums to {sum(amounts)}")
+    after = Cups(cups.king + legs[_KING_ATOM], cups.pagat + legs[_PAGAT_ATOM])
     if after.king < 0 or after.pagat < 0:
         raise LedgerError(f"{kind.value} {number}: a cup went below zero ({after})")
-    return Entry(kind, number, tuple(postings), tuple(legs.items()), after)
+    return Entry(kind, number, players, tuple(rows), amounts, (after.king, after.pagat))
 
 
-def _into_cups(player: str, amount: int, reason: Reason, detail: str = "") -> list[Posting]:
-    """``amount`` into each cup."""
-    return [Posting(player, cup, amount, reason, detail) for cup in Cup]
+def _into_cups(player: str, amount: int, reason: Reason, detail: str = "") -> list[Row]:
+    """``amount`` from ``player`` into each cup."""
+    code = _ATOM[reason]
+    return [(player, _KING_ATOM, amount, code, detail), (player, _PAGAT_ATOM, amount, code, detail)]
 
 
-def _from_each(others: Iterable[str], payee: str, amount: int, reason: Reason, detail: str = "") -> list[Posting]:
-    return [Posting(other, payee, amount, reason, detail) for other in others]
+def _from_each(others: Iterable[str], payee: str, amount: int, reason: Reason, detail: str = "") -> list[Row]:
+    """``amount`` to the player ``payee`` from each of the players ``others``."""
+    code = _ATOM[reason]
+    return [(other, payee, amount, code, detail) for other in others]
 
 
-def _to_each(payer: str, others: Iterable[str], amount: int, reason: Reason, detail: str = "") -> list[Posting]:
-    return [Posting(payer, other, amount, reason, detail) for other in others]
+def _to_each(payer: str, others: Iterable[str], amount: int, reason: Reason, detail: str = "") -> list[Row]:
+    """``amount`` from the player ``payer`` to each of the players ``others``."""
+    code = _ATOM[reason]
+    return [(payer, other, amount, code, detail) for other in others]
 
 
 def settle_opening(players: tuple[str, ...], card: RateCard) -> Entry:
     """Every player at the table puts ``opening_per_cup`` into each cup (RULES.md §2, §3b(1))."""
-    postings = [p for player in players for p in _into_cups(player, card.opening_per_cup, Reason.OPENING)]
-    return _make_entry(EntryKind.OPENING, None, players, Cups(), postings)
+    rows = [row for player in players for row in _into_cups(player, card.opening_per_cup, Reason.OPENING)]
+    return _make_entry(EntryKind.OPENING, None, players, Cups(), rows)
 
 
 def settle_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, card: RateCard) -> Entry:
@@ -150,97 +232,110 @@ def settle_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, c
     problems = validate_deal(players, number, deal, card)
     if problems:
         raise EveningError(problems)
-    return _settle_valid_deal(players, number, deal, cups, card)
+    return _settle_valid_deal(players, number, deal, cups, card, seating(players, deal.dealer))
 
 
-def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, card: RateCard) -> Entry:
-    postings = _deal_postings(players, deal, cups, card)
-    after = cups.moved(_net(postings))
-    for cup in Cup:  # §2 re-funding: a cup left empty is refilled by everyone at the table
-        if after.get(cup) == 0:
-            postings += [Posting(player, cup, card.refund_per_player, Reason.REFUND) for player in players]
-    return _make_entry(EntryKind.DEAL, number, players, cups, postings)
+def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, card: RateCard,
+                       seats: Seating) -> Entry:
+    others = _opponents(seats.active)
+    rows = _until_end_of_play(deal, others, card)
+    if deal.kind is _PLAYED:   # the snapshot rule: the end of play pays K and P as they are now
+        rows += _end_of_play(seats, deal, others, _cups_after(cups, rows), card)
+    entry = _make_entry(EntryKind.DEAL, number, players, cups, rows)
+    empty = [cup for cup, content in zip(CUPS, entry.contents) if content == 0]
+    if not empty:
+        return entry
+    for cup in empty:  # §2 re-funding: a cup left empty is refilled by everyone at the table
+        rows += _into_cup(players, cup, card.refund_per_player, Reason.REFUND)
+    return _make_entry(EntryKind.DEAL, number, players, cups, rows)
 
 
-def _net(postings: list[Posting]) -> dict[Account, int]:
-    net: Counter = Counter()
-    for posting in postings:
-        net[posting.payer] -= posting.amount
-        net[posting.payee] += posting.amount
-    return net
+def _into_cup(players: Iterable[str], cup: Cup, amount: int, reason: Reason) -> list[Row]:
+    """``amount`` from each of ``players`` into ``cup``."""
+    return [_row(player, cup, amount, reason) for player in players]
 
 
-def _deal_postings(players: tuple[str, ...], deal: Deal, cups: Cups, card: RateCard) -> list[Posting]:
-    seats = seating(players, deal.dealer)
-    postings = _into_cups(deal.dealer, card.dealer_fee_per_cup, Reason.DEALER_FEE)
-    if deal.kind is DealKind.MISDEAL:  # §11a: the dealer pays the misdeal fine, once
-        postings += _into_cups(deal.dealer, card.fine_per_cup(FineKind.MISDEAL), Reason.FINE, FineKind.MISDEAL.value)
+def _opponents(active: tuple[str, str, str]) -> dict[str, tuple[str, str]]:
+    """Each active player's two fellow players, in seat order ("from each", "to each", RULES.md §3)."""
+    first, second, third = active
+    return {first: (second, third), second: (first, third), third: (first, second)}
+
+
+def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: RateCard) -> list[Row]:
+    """A deal's postings before the end of play (RULES.md §2, §3.1, §3.2, §4), in the order they
+    are paid; a misdeal or scrapped deal has no others."""
+    rows = _into_cups(deal.dealer, card.dealer_fee_per_cup, Reason.DEALER_FEE)
+    if deal.kind is _MISDEAL:  # §11a: the dealer pays the misdeal fine, once
+        rows += _into_cups(deal.dealer, card.fine_per_cup(FineKind.MISDEAL), Reason.FINE, _DETAIL[FineKind.MISDEAL])
     for fine in deal.fines:
         if fine.kind is FineKind.MISDEAL:
             continue  # the same fine the misdeal deal already charged
-        postings += _into_cups(fine.player, card.fine_per_cup(fine.kind, fine.amount), Reason.FINE, fine.kind.value)
-    if deal.kind is not DealKind.PLAYED:
-        return postings
-
-    def others(player: str) -> list[str]:
-        return [p for p in seats.active if p != player]
+        rows += _into_cups(fine.player, card.fine_per_cup(fine.kind, fine.amount), Reason.FINE, _DETAIL[fine.kind])
+    if deal.kind is not _PLAYED:
+        return rows
 
     # §3.1 melds, from each other active player
     for meld in deal.melds:
-        postings += _from_each(others(meld.player), meld.player, card.meld_price(meld.kind, meld.count),
-                               Reason.MELD, meld.kind.value)
+        rows += _from_each(others[meld.player], meld.player, card.meld_price(meld.kind, meld.count),
+                           Reason.MELD, _DETAIL[meld.kind])
 
     # §3.2 during play
     pagat = deal.pagat
-    if pagat.fate is Fate.HOME:
-        postings += _from_each(others(pagat.owner), pagat.owner, card.pagat_home_each, Reason.PAGAT_HOME)
-    elif pagat.fate is Fate.LOST:
-        postings += _to_each(pagat.owner, others(pagat.owner), card.pagat_lost_each, Reason.PAGAT_LOST)
-        postings.append(Posting(pagat.owner, Cup.PAGAT, card.pagat_lost_cup, Reason.PAGAT_LOST))
+    if pagat.fate is _HOME:
+        rows += _from_each(others[pagat.owner], pagat.owner, card.pagat_home_each, Reason.PAGAT_HOME)
+    elif pagat.fate is _LOST:
+        rows += _to_each(pagat.owner, others[pagat.owner], card.pagat_lost_each, Reason.PAGAT_LOST)
+        rows.append(_row(pagat.owner, _PAGAT, card.pagat_lost_cup, Reason.PAGAT_LOST))
     for suit, king in deal.kings:
-        if king.fate is Fate.LOST:
-            postings += _to_each(king.owner, others(king.owner), card.king_lost_each, Reason.KING_LOST, suit.value)
-            postings.append(Posting(king.owner, Cup.KING, card.king_lost_cup, Reason.KING_LOST, suit.value))
+        if king.fate is _LOST:
+            rows += _to_each(king.owner, others[king.owner], card.king_lost_each, Reason.KING_LOST, _DETAIL[suit])
+            rows.append(_row(king.owner, _KING, card.king_lost_cup, Reason.KING_LOST, _DETAIL[suit]))
+    return rows
 
-    # §3.3 end of play, with the cups as they stand now (the snapshot rule)
-    snapshot = cups.moved(_net(postings))
+
+def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]], snapshot: Cups,
+                 card: RateCard) -> list[Row]:
+    """The postings of the end of play (RULES.md §3.3, in its order), with the cups' content
+    ``snapshot`` when play ended (the snapshot rule)."""
+    rows: list[Row] = []
+    cards = deal.cards()
     ultimo_paid = False
     if deal.tout is not None:  # 1. tout
-        postings += _from_each(others(deal.tout), deal.tout, card.tout_each, Reason.TOUT)
-        postings += [Posting(cup, deal.tout, snapshot.get(cup), Reason.TOUT, cup.value)
-                     for cup in Cup if snapshot.get(cup)]
+        rows += _from_each(others[deal.tout], deal.tout, card.tout_each, Reason.TOUT)
+        rows += [_row(cup, deal.tout, snapshot.get(cup), Reason.TOUT, _DETAIL[cup])
+                 for cup in CUPS if snapshot.get(cup)]
     if deal.failed_tout is not None:  # 1b. a failed tout, on a card that has one: "costs the same"
-        postings += _to_each(deal.failed_tout, others(deal.failed_tout), card.failed_tout_each, Reason.FAILED_TOUT)
+        rows += _to_each(deal.failed_tout, others[deal.failed_tout], card.failed_tout_each, Reason.FAILED_TOUT)
         if card.failed_tout_doubles_cups:
-            postings += [Posting(deal.failed_tout, cup, snapshot.get(cup), Reason.FAILED_TOUT, cup.value)
-                         for cup in Cup if snapshot.get(cup)]
-    blocked = {f.player for f in deal.fines if card.blocks_ultimo(f.kind)}
-    for cup, suit, fate in deal.cards():  # 2. ultimo
-        if fate.fate is Fate.ULTIMO and deal.tout is None and deal.nolo is None and fate.owner not in blocked:
-            each = card.pagat_ultimo_each if cup is Cup.PAGAT else card.king_ultimo_each
-            detail = suit.value if suit else "pagat"
-            postings += _from_each(others(fate.owner), fate.owner, each, Reason.ULTIMO, detail)
+            rows += [_row(deal.failed_tout, cup, snapshot.get(cup), Reason.FAILED_TOUT, _DETAIL[cup])
+                     for cup in CUPS if snapshot.get(cup)]
+    blocked = {f.player for f in deal.fines if card.blocks_ultimo(f.kind)} if deal.fines else ()
+    for cup, suit, fate in cards:  # 2. ultimo
+        if fate.fate is _ULTIMO and deal.tout is None and deal.nolo is None and fate.owner not in blocked:
+            each = card.pagat_ultimo_each if cup is _PAGAT else card.king_ultimo_each
+            rows += _from_each(others[fate.owner], fate.owner, each, Reason.ULTIMO, _DETAIL[suit])
             if snapshot.get(cup):
-                postings.append(Posting(cup, fate.owner, snapshot.get(cup), Reason.ULTIMO, detail))
+                rows.append(_row(cup, fate.owner, snapshot.get(cup), Reason.ULTIMO, _DETAIL[suit]))
             ultimo_paid = True
-    for cup, suit, fate in deal.cards():  # 3. bagud
-        if fate.fate is Fate.BAGUD:
-            each = card.pagat_bagud_each if cup is Cup.PAGAT else card.king_bagud_each
-            detail = suit.value if suit else "pagat"
-            postings += _to_each(fate.owner, others(fate.owner), each, Reason.BAGUD, detail)
+    fallen = True   # the pagat and every king fell before the last trick
+    for cup, suit, fate in cards:  # 3. bagud
+        if fate.fate is _BAGUD:
+            each = card.pagat_bagud_each if cup is _PAGAT else card.king_bagud_each
+            rows += _to_each(fate.owner, others[fate.owner], each, Reason.BAGUD, _DETAIL[suit])
             if snapshot.get(cup):
-                postings.append(Posting(fate.owner, cup, snapshot.get(cup), Reason.BAGUD, detail))
+                rows.append(_row(fate.owner, cup, snapshot.get(cup), Reason.BAGUD, _DETAIL[suit]))
+        if fate.fate in IN_LAST_TRICK:
+            fallen = False
     # 4. last trick; on a card that pays it only once the pagat and all kings have fallen, not
     # when one of them was played to the last trick (ultimo or bagud)
-    fallen = not any(fate.fate.in_last_trick for _, _, fate in deal.cards())
     if (deal.tout is None and deal.nolo is None and not ultimo_paid
             and (fallen or not card.last_trick_needs_honours_fallen)):
-        postings += _from_each(others(deal.last_trick), deal.last_trick, card.last_trick_each, Reason.LAST_TRICK)
+        rows += _from_each(others[deal.last_trick], deal.last_trick, card.last_trick_each, Reason.LAST_TRICK)
     if deal.nolo is not None:  # 5. nolo (and no counting)
-        postings += _from_each(others(deal.nolo), deal.nolo, card.nolo_each, Reason.NOLO)
+        rows += _from_each(others[deal.nolo], deal.nolo, card.nolo_each, Reason.NOLO)
     else:  # 6. counting
-        postings += _counting(seats.active, seats.default_derived, deal, card)
-    return postings
+        rows += _counting(seats.active, seats.default_derived, deal, card)
+    return rows
 
 
 def derived_player(active: tuple[str, ...], default: str, deal: Deal) -> str:
@@ -251,19 +346,19 @@ def derived_player(active: tuple[str, ...], default: str, deal: Deal) -> str:
     return deal.derived or default
 
 
-def _counting(active: tuple[str, ...], default: str, deal: Deal, card: RateCard) -> list[Posting]:
+def _counting(active: tuple[str, ...], default: str, deal: Deal, card: RateCard) -> list[Row]:
     """Two counters get their band value; the derived player gets minus their sum (§3.3.6)."""
     derived = derived_player(active, default, deal)
-    postings = []
+    rows: list[Row] = []
     for player, count in deal.counts:
         if player == derived:
             continue
         value = card.count_value(count)
         if value > 0:
-            postings.append(Posting(derived, player, value, Reason.COUNTING, str(count)))
+            rows.append(_row(derived, player, value, Reason.COUNTING, str(count)))
         elif value < 0:
-            postings.append(Posting(player, derived, -value, Reason.COUNTING, str(count)))
-    return postings
+            rows.append(_row(player, derived, -value, Reason.COUNTING, str(count)))
+    return rows
 
 
 def settle_split(players: tuple[str, ...], cups: Cups, running: dict[str, int], card: RateCard) -> Entry:
@@ -275,20 +370,29 @@ def settle_split(players: tuple[str, ...], cups: Cups, running: dict[str, int], 
     pool = cups.king + cups.pagat
     share = pool // len(players) // card.split_unit * card.split_unit
     lowest = min(players, key=lambda p: (running[p], players.index(p)))
-    postings: list[Posting] = []
-    remaining = {Cup.KING: cups.king, Cup.PAGAT: cups.pagat}
+    rows: list[Row] = []
+    remaining = {_KING: cups.king, _PAGAT: cups.pagat}
 
     def pay(player: str, amount: int) -> None:
-        for cup in Cup:  # draw from the king cup first, then the pagat cup
+        for cup in CUPS:  # draw from the king cup first, then the pagat cup
             part = min(amount, remaining[cup])
             if part:
-                postings.append(Posting(cup, player, part, Reason.SPLIT))
+                rows.append(_row(cup, player, part, Reason.SPLIT))
                 remaining[cup] -= part
                 amount -= part
 
     for player in players:
         pay(player, share + (pool - share * len(players) if player == lowest else 0))
-    return _make_entry(EntryKind.SPLIT, None, players, cups, postings)
+    return _make_entry(EntryKind.SPLIT, None, players, cups, rows)
+
+
+def _player_totals(players: tuple[str, ...], entries: Iterable[Entry]) -> dict[str, int]:
+    """Each player's total over ``entries`` (an entry's amounts list the players first, in seat order)."""
+    totals = dict.fromkeys(players, 0)
+    for entry in entries:
+        for player, amount in zip(players, entry.amounts):
+            totals[player] += amount
+    return totals
 
 
 def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement:
@@ -299,15 +403,14 @@ def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement
     if problems:
         raise EveningError(problems)
     players = evening.players
+    table = seatings(players)
     opening = settle_opening(players, card)
     cups, deals = opening.cups, []
     for number, deal in enumerate(evening.deals, 1):
-        entry = _settle_valid_deal(players, number, deal, cups, card)
+        entry = _settle_valid_deal(players, number, deal, cups, card, table[deal.dealer])
         deals.append(entry)
         cups = entry.cups
-    running = Counter()
-    for entry in (opening, *deals):
-        running.update({p: entry.net[p] for p in players})
+    running = _player_totals(players, (opening, *deals))
     split = settle_split(players, cups, running, card)
     totals = tuple((p, running[p] + split.net[p]) for p in players)
     if sum(t for _, t in totals) != 0:

@@ -2,6 +2,11 @@
 
 ``validate_evening`` returns every problem of an evening, each naming the deal and the field, so
 that a scorekeeper can fix a whole file (or form) at once.
+
+Validation runs before every settlement, so the happy path is kept cheap: a check runs only when
+the deal has what it checks (melds, fines, a tout or nolo, a failed tout; each check would find
+nothing otherwise), the keys and field paths of the cards are looked up rather than built, and an
+evening's seatings are worked out once. Every check is still the one statement of its rule.
 """
 from __future__ import annotations
 
@@ -10,10 +15,30 @@ from dataclasses import replace
 from typing import Iterable
 
 from .model import (
-    Court, Deal, DealKind, Evening, Fate, FineKind, Group, MeldKind, Seating, Suit, seating,
+    IN_LAST_TRICK, WON_A_TRICK, CardFate, Court, Cup, Deal, DealKind, Evening, Fate, FineKind, Group, Meld,
+    MeldKind, Seating, Suit, seating, seatings,
 )
 from .problems import Problem, problem
 from .rates import RateCard
+
+# Members used on every deal, looked up once (an enum class attribute is slow to read).
+_PLAYED = DealKind.PLAYED
+_ULTIMO, _BAGUD, _LOST = Fate.ULTIMO, Fate.BAGUD, Fate.LOST
+_TAROKS, _MATADORS, _HALF = MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HALF
+
+#: Card keys: the pagat (``None``) and the kings by suit; every court card by (suit, court).
+_COURT_KEY = {(s, c): f"{s.value}.{c.value}" for s in Suit for c in Court}
+_CARD_KEY: dict[Suit | None, str] = {None: "pagat", **{s: _COURT_KEY[s, Court.KING] for s in Suit}}
+#: The four cards of a meld group (the kings, or the court cards of one suit), and the group's suit.
+_GROUP_SUIT = {g: g.suit for g in Group}
+_GROUP_KEYS = {g: tuple(_CARD_KEY[s] for s in Suit) if g is Group.KINGS
+               else tuple(_COURT_KEY[g.suit, c] for c in Court) for g in Group}
+_GROUP_MELDS = frozenset(k for k in MeldKind if k.is_group)
+_SCIES_MELDS = frozenset({MeldKind.OVERFULL, MeldKind.HALF})
+#: Field paths of the pagat (``None``) and the kings, by suit.
+_CARD_FIELD: dict[Suit | None, str] = {None: "pagat", **{s: f"kings.{s.value}" for s in Suit}}
+_OWNER_FIELD = {suit: f"{field}.owner" for suit, field in _CARD_FIELD.items()}
+_FATE_FIELD = {suit: f"{field}.fate" for suit, field in _CARD_FIELD.items()}
 
 
 def validate_players(players: tuple[str, ...]) -> list[Problem]:
@@ -35,36 +60,48 @@ def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:
     found = validate_players(evening.players)
     if found:
         return found
+    players = evening.players
+    table = seatings(players)
     for number, deal in enumerate(evening.deals, 1):
-        found.extend(validate_deal(evening.players, number, deal, card))
+        found += _validate_deal(players, number, deal, card, table.get(deal.dealer))
     return found
 
 
 def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard) -> list[Problem]:
     """Every problem of one deal (RULES.md §5)."""
     seats = seating(players, deal.dealer) if deal.dealer in players else None
-    checks: list[Iterable[Problem]] = []
+    return _validate_deal(players, number, deal, card, seats)
+
+
+def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard,
+                   seats: Seating | None) -> list[Problem]:
+    """Every problem of one deal, given its seating (``None``: the dealer is not at the table)."""
+    found: list[Problem] = []
     if seats is None:
-        checks.append([problem(None, "dealer", "not_at_table", name=deal.dealer)])
+        found.append(problem(None, "dealer", "not_at_table", name=deal.dealer))
     else:
-        checks += [_check_people(players, seats, deal), _check_fines(seats, deal, card)]
-    if deal.kind is DealKind.PLAYED:
-        checks += [
-            _check_required(deal),
-            _check_melds(deal, card),
-            _check_cards(deal),
-            _check_last_trick(deal),
-            _check_tout_nolo(deal),
-            _check_failed_tout(deal, card),
-        ]
+        found += _check_people(players, seats, deal)
+        if deal.fines:
+            found += _check_fines(seats, deal, card)
+    if deal.kind is _PLAYED:
+        cards = deal.cards()
+        found += _check_required(deal)
+        if deal.melds:
+            found += _check_melds(deal, card)
+        found += _check_cards(deal)
+        found += _check_last_trick(deal, cards)
+        if deal.tout is not None or deal.nolo is not None:
+            found += _check_tout_nolo(deal, cards)
+        if deal.failed_tout is not None:
+            found += _check_failed_tout(deal, card)
         if seats is not None:
-            checks.append(_check_counts(seats, deal, card))
+            found += _check_counts(seats, deal, card)
     else:
-        checks.append(_check_void_deal(deal))
-    return [replace(p, deal=number) for check in checks for p in check]
+        found += _check_void_deal(deal)
+    return [replace(p, deal=number) for p in found]
 
 
-# Each check yields problems with deal number None; validate_deal stamps the number.
+# Each check yields problems with deal number None; _validate_deal stamps the number.
 
 def _people(deal: Deal) -> Iterable[tuple[str, str]]:
     """(field, player) for every person a deal names besides the dealer."""
@@ -75,21 +112,21 @@ def _people(deal: Deal) -> Iterable[tuple[str, str]]:
     if deal.pagat is not None:
         yield "pagat.owner", deal.pagat.owner
     for suit, fate in deal.kings:
-        yield f"kings.{suit.value}.owner", fate.owner
-    for name in ("last_trick", "tout", "nolo", "derived", "failed_tout"):
-        if getattr(deal, name) is not None:
-            yield name, getattr(deal, name)
+        yield _OWNER_FIELD[suit], fate.owner
+    for field, name in (("last_trick", deal.last_trick), ("tout", deal.tout), ("nolo", deal.nolo),
+                        ("derived", deal.derived), ("failed_tout", deal.failed_tout)):
+        if name is not None:
+            yield field, name
     for player, _ in deal.counts:
         yield f"counts.{player}", player
 
 
 def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Iterable[Problem]:
     """Owners, winners, melders, counters and fined players must be active (RULES.md §5)."""
+    active = seats.active
     for field, name in _people(deal):
-        if name not in players:
-            yield problem(None, field, "not_at_table", name=name)
-        elif name not in seats.active:
-            yield problem(None, field, "sits_out", name=name)
+        if name not in active:
+            yield problem(None, field, "sits_out" if name in players else "not_at_table", name=name)
 
 
 def _check_void_deal(deal: Deal) -> Iterable[Problem]:
@@ -179,40 +216,33 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
         yield problem(None, "melds", "too_many_taroks", total=taroks_total)
 
 
-def _court_key(suit: Suit, court: Court) -> str:
-    return f"{suit.value}.{court.value}"
-
-
-def _meld_cards(meld) -> tuple[tuple[str, str], ...]:
-    """(card key, field) for every card a meld implies its melder holds (RULES.md §3.1, §5)."""
-    at = "melds[{}]"
+def _meld_cards(meld: Meld) -> list[str]:
+    """The key of every card a meld implies its melder holds (RULES.md §3.1, §5)."""
     cards: list[str] = []
-    if meld.kind is MeldKind.TAROKS and meld.pagat:
+    if meld.kind is _TAROKS and meld.pagat:
         cards.append("pagat")
-    elif meld.kind is MeldKind.MATADORS:
+    elif meld.kind is _MATADORS:
         cards += ["pagat", "scies", "tarok21"]
-    elif meld.kind.is_group and meld.group is not None:
-        if meld.kind in (MeldKind.OVERFULL, MeldKind.HALF):
+    elif meld.kind in _GROUP_MELDS and meld.group is not None:
+        if meld.kind in _SCIES_MELDS:
             cards.append("scies")
-        if meld.group is Group.KINGS:
-            implied = [_court_key(s, Court.KING) for s in Suit]
-        else:
-            implied = [_court_key(meld.group.suit, c) for c in Court]
-        if meld.kind is MeldKind.HALF and meld.missing is not None:
-            missing = (_court_key(meld.missing, Court.KING) if isinstance(meld.missing, Suit)
-                       else _court_key(meld.group.suit, meld.missing) if meld.group.suit else None)
-            implied = [c for c in implied if c != missing]
+        implied = _GROUP_KEYS[meld.group]
+        if meld.kind is _HALF and meld.missing is not None:
+            suit = _GROUP_SUIT[meld.group]
+            missing = (_CARD_KEY[meld.missing] if isinstance(meld.missing, Suit)
+                       else _COURT_KEY[suit, meld.missing] if suit else None)
+            implied = tuple(c for c in implied if c != missing)
         cards += implied
-    return tuple((c, at) for c in cards)
+    return cards
 
 
-def _half_missing(meld) -> str | None:
-    if meld.kind is not MeldKind.HALF or meld.group is None or meld.missing is None:
+def _half_missing(meld: Meld) -> str | None:
+    if meld.kind is not _HALF or meld.group is None or meld.missing is None:
         return None
     if meld.group is Group.KINGS and isinstance(meld.missing, Suit):
-        return _court_key(meld.missing, Court.KING)
+        return _CARD_KEY[meld.missing]
     if meld.group is not Group.KINGS and isinstance(meld.missing, Court):
-        return _court_key(meld.group.suit, meld.missing)
+        return _COURT_KEY[_GROUP_SUIT[meld.group], meld.missing]
     return None
 
 
@@ -222,75 +252,67 @@ def _check_cards(deal: Deal) -> Iterable[Problem]:
     if deal.pagat is not None:
         claims["pagat"].append((deal.pagat.owner, "pagat.owner"))
     for suit, fate in deal.kings:
-        claims[_court_key(suit, Court.KING)].append((fate.owner, f"kings.{suit.value}.owner"))
+        claims[_CARD_KEY[suit]].append((fate.owner, _OWNER_FIELD[suit]))
     for i, meld in enumerate(deal.melds, 1):
-        for key, _ in _meld_cards(meld):
-            field = f"melds[{i}].pagat" if (key == "pagat" and meld.kind is MeldKind.TAROKS) else f"melds[{i}]"
-            claims[key].append((meld.player, field))
+        at = f"melds[{i}]"
+        for key in _meld_cards(meld):
+            claims[key].append((meld.player, f"{at}.pagat" if (key == "pagat" and meld.kind is _TAROKS) else at))
     for key, holders in claims.items():
         first = holders[0][0]
         for player, field in holders[1:]:
             if player != first:
                 yield problem(None, field, "card_claimed_twice", card=key, first=first, second=player)
                 break
+    if not deal.melds:
+        return
     owners = {key: holders[0][0] for key, holders in claims.items()}
     for i, meld in enumerate(deal.melds, 1):
-        if meld.kind is MeldKind.TAROKS and meld.pagat is False and owners.get("pagat") == meld.player:
+        if meld.kind is _TAROKS and meld.pagat is False and owners.get("pagat") == meld.player:
             yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
         missing = _half_missing(meld)
         if missing and any(p == meld.player for p, _ in claims.get(missing, ())):
             yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
 
 
-def _card_field(suit: Suit | None) -> str:
-    return "pagat" if suit is None else f"kings.{suit.value}"
-
-
-def _card_key(suit: Suit | None) -> str:
-    return "pagat" if suit is None else _court_key(suit, Court.KING)
-
-
-def _check_last_trick(deal: Deal) -> Iterable[Problem]:
+def _check_last_trick(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate], ...]) -> Iterable[Problem]:
     """Ultimo and bagud agree with the last trick (RULES.md §3.3.2-3, §5)."""
     ultimo_seen = False
     in_trick: set[str] = set()
-    for _, suit, fate in deal.cards():
-        field = f"{_card_field(suit)}.fate"
-        if fate.fate is Fate.ULTIMO:
+    for _, suit, card in cards:
+        fate, owner = card.fate, card.owner
+        if fate is _ULTIMO:
             if ultimo_seen:
-                yield problem(None, field, "two_ultimo")
+                yield problem(None, _FATE_FIELD[suit], "two_ultimo")
             ultimo_seen = True
-            if deal.last_trick is not None and fate.owner != deal.last_trick:
-                yield problem(None, field, "ultimo_not_winner", name=fate.owner)
-        if fate.fate is Fate.BAGUD and fate.owner == deal.last_trick:
-            yield problem(None, field, "bagud_winner", name=fate.owner)
-        if fate.fate.in_last_trick:
-            if fate.owner in in_trick:
-                yield problem(None, field, "two_cards_last_trick", name=fate.owner)
-            in_trick.add(fate.owner)
+            if deal.last_trick is not None and owner != deal.last_trick:
+                yield problem(None, _FATE_FIELD[suit], "ultimo_not_winner", name=owner)
+        if fate is _BAGUD and owner == deal.last_trick:
+            yield problem(None, _FATE_FIELD[suit], "bagud_winner", name=owner)
+        if fate in IN_LAST_TRICK:
+            if owner in in_trick:
+                yield problem(None, _FATE_FIELD[suit], "two_cards_last_trick", name=owner)
+            in_trick.add(owner)
 
 
-def _check_tout_nolo(deal: Deal) -> Iterable[Problem]:
+def _check_tout_nolo(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate], ...]) -> Iterable[Problem]:
     """Tout and nolo agree with the tricks (RULES.md §3.3.1, §3.3.5, §5)."""
     if deal.tout is not None:
         if deal.last_trick is not None and deal.tout != deal.last_trick:
             yield problem(None, "tout", "tout_not_winner", name=deal.tout)
         if deal.nolo is not None:
             yield problem(None, "nolo", "tout_and_nolo")
-        for _, suit, fate in deal.cards():
-            if fate.owner != deal.tout and fate.fate.won_a_trick:
-                yield problem(None, f"{_card_field(suit)}.fate", "tout_card_home",
-                              name=deal.tout, owner=fate.owner, card=_card_key(suit))
-            if fate.owner == deal.tout and fate.fate is Fate.LOST:
-                yield problem(None, f"{_card_field(suit)}.fate", "tout_card_lost",
-                              name=deal.tout, card=_card_key(suit))
+        for _, suit, card in cards:
+            if card.owner != deal.tout and card.fate in WON_A_TRICK:
+                yield problem(None, _FATE_FIELD[suit], "tout_card_home",
+                              name=deal.tout, owner=card.owner, card=_CARD_KEY[suit])
+            if card.owner == deal.tout and card.fate is _LOST:
+                yield problem(None, _FATE_FIELD[suit], "tout_card_lost", name=deal.tout, card=_CARD_KEY[suit])
     if deal.nolo is not None:
         if deal.nolo == deal.last_trick:
             yield problem(None, "nolo", "nolo_winner", name=deal.nolo)
-        for _, suit, fate in deal.cards():
-            if fate.owner == deal.nolo and fate.fate.won_a_trick:
-                yield problem(None, f"{_card_field(suit)}.fate", "nolo_card_home",
-                              name=deal.nolo, card=_card_key(suit))
+        for _, suit, card in cards:
+            if card.owner == deal.nolo and card.fate in WON_A_TRICK:
+                yield problem(None, _FATE_FIELD[suit], "nolo_card_home", name=deal.nolo, card=_CARD_KEY[suit])
 
 
 def _check_failed_tout(deal: Deal, card: RateCard) -> Iterable[Problem]:
@@ -335,7 +357,8 @@ def _check_counts(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Proble
         maximum = total if deal.tout is not None else total - 1
         if counted > maximum:
             yield problem(None, "counts", "counts_sum_two", total=counted, maximum=maximum)
-        uncounted = [p for p in seats.active if p not in deal.count_map]
+        counters = deal.count_map
+        uncounted = [p for p in seats.active if p not in counters]
         if len(uncounted) == 1 and deal.derived is not None and deal.derived != uncounted[0]:
             yield problem(None, "derived", "derived_must_be", name=uncounted[0])
     elif counted != total:

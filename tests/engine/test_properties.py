@@ -25,7 +25,7 @@ from scoring.engine.settle import (
     Cups, EntryKind, Reason, settle_deal, settle_evening, settle_opening, settle_split,
 )
 from scoring.engine.transfers import fewest_transfers
-from scoring.engine.validate import validate_evening
+from scoring.engine.validate import validate_deal, validate_evening
 
 from .strategies import evenings, played_deals
 
@@ -465,6 +465,51 @@ def test_5_what_must_be_impossible_is_rejected_naming_deal_and_field(case):
         assert {p.deal for p in exc.problems} == {number}, name
     else:
         raise AssertionError(f"{name}: read back from the file")
+
+
+def _every_check(players: tuple[str, ...], number: int, deal: Deal) -> list:
+    """RULES.md §5 with every check run, whatever the deal holds (no guard)."""
+    from scoring.engine import validate as v
+    from scoring.engine.problems import problem
+
+    seats = seating(players, deal.dealer) if deal.dealer in players else None
+    found = [problem(None, "dealer", "not_at_table", name=deal.dealer)] if seats is None else [
+        *v._check_people(players, seats, deal), *v._check_fines(seats, deal, VLK)]
+    if deal.kind is DealKind.PLAYED:
+        cards = deal.cards()
+        found += [*v._check_required(deal), *v._check_melds(deal, VLK), *v._check_cards(deal),
+                  *v._check_last_trick(deal, cards), *v._check_tout_nolo(deal, cards), *v._check_failed_tout(deal, VLK)]
+        if seats is not None:
+            found += v._check_counts(seats, deal, VLK)
+    else:
+        found += v._check_void_deal(deal)
+    return [replace(p, deal=number) for p in found]
+
+
+@FEWER
+@given(evenings_with_a_forbidden_deal() | evenings().map(lambda e: (e, None, None, None)))
+def test_validation_skips_only_checks_that_would_find_nothing(case):
+    """validate_deal runs a check only when the deal has what it checks (melds, fines, a tout or
+    nolo, a failed tout) and settle_evening looks seatings up per evening: the same problems, in
+    the same order, as every check run on every deal."""
+    evening = case[0]
+    found = []
+    for number, deal in enumerate(evening.deals, 1):
+        expected = _every_check(evening.players, number, deal)
+        assert validate_deal(evening.players, number, deal, VLK) == expected
+        found += expected
+    assert validate_evening(evening, VLK) == found
+
+
+@FUZZ
+@given(st.sampled_from([("Anne", "Bent", "Carl"), ("Anne", "Bent", "Carl", "Dorte"),
+                        ("Anne", "Bent", "Carl", "Dorte", "Erik")]), st.data())
+def test_validation_of_any_deal_object_equals_every_check(players, data):
+    try:
+        deal = parse_deal(data.draw(deal_like), 3)
+    except EveningError:
+        return
+    assert validate_deal(players, 3, deal, VLK) == _every_check(players, 3, deal)
 
 
 # Fuzzing: only the engine's error may come out ------------------------------------------------

@@ -19,7 +19,7 @@ from scoring.engine.interchange import FORMAT, dumps, evening_to_dict, loads, pa
 from scoring.engine.model import (
     CardFate, Court, Cup, Deal, DealKind, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit, seating,
 )
-from scoring.engine.problems import EveningError
+from scoring.engine.problems import EveningError, echo
 from scoring.engine.rates import RATE_CARDS, VLK
 from scoring.engine.settle import (
     Cups, EntryKind, Reason, settle_deal, settle_evening, settle_opening, settle_split,
@@ -751,6 +751,7 @@ def test_unknown_keys_are_errors_naming_deal_and_field(evening, data):
     expected = f"{field}.{key or chr(34) * 2}" if field else (key or chr(34) * 2)
     if path[-1:] == ("counts",):
         expected = f"{field}.{key}"    # a count of somebody who is not at the table
+    expected = echo(expected)  # a message shows the input, never repeats control characters
     try:
         parse_evening(doc)
     except EveningError as exc:

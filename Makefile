@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-engine bench load install clean
+.PHONY: run test test-engine bench load install clean messages
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,8 +27,23 @@ CHROMIUM := /usr/bin/chromium
 $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
+MSGFMT := /usr/bin/msgfmt
+
+# Debian's gettext: makemessages, compilemessages and the catalogue test (msgfmt --check --statistics).
+$(MSGFMT):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null
+
+MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=staticfiles --ignore=bench --ignore=docs \
+	--ignore=fixtures --ignore=scripts
+
+## Collect the Danish msgids into locale/{da,en}/LC_MESSAGES/django.po (English is translated there, the one
+## source: fill each new msgstr, never leave a fuzzy entry), then compile the .mo files.
+messages: $(STAMP) $(MSGFMT)
+	$(PY) manage.py makemessages -l da -l en --no-location --no-obsolete $(MESSAGES_IGNORE)
+	$(PY) manage.py compilemessages --ignore=.venv
+
 ## Install everything the tests need and run the whole suite on SQLite, then on PostgreSQL.
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) $(CHROMIUM) $(MSGFMT)
 	$(PY) -m pytest
 	scripts/with-postgres $(PY) -m pytest -p no:cacheprovider
 

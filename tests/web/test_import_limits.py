@@ -317,3 +317,11 @@ def test_bulk_import_into_an_open_evening_and_with_a_club_card(club):
     second = services.evening_import(club=club, data=data, evening=first.evening)
     assert (second.number, second.rules, second.card.title) == (2, card["name"], "Gammel klub")
     assert ledger_differences() == (2, [])
+
+
+def test_the_commands_language_does_not_outlive_the_command(tmp_path):
+    from django.utils import translation
+    with translation.override("da"):
+        code, _out, err = run_command(tmp_path, {"format": FORMAT, "players": ["A"]})
+        assert code == 2 and err  # refused in English ...
+        assert translation.get_language() == "da"   # ... and the caller is still Danish

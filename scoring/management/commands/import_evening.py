@@ -30,8 +30,12 @@ class Command(BaseCommand):
                             help="language of problem messages (default: the site's)")
 
     def handle(self, *args, **options):
-        if options["lang"]:
-            translation.activate(options["lang"])
+        # override, not activate: a command called in-process (tests, call_command) leaves the
+        # caller's language as it was
+        with translation.override(options["lang"] or translation.get_language()):
+            self.run(options)
+
+    def run(self, options):
         lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
         data = self.read(options["file"], lang)
         evening = None

@@ -1,0 +1,98 @@
+"""When two player names are the same person's (issue 12, item 9). Pure Python, no Django.
+
+A person types a name on a phone: "bent " next to the member "Bent" is Bent, not a second player.
+``tidy`` trims a typed name and collapses its inner spaces (what a person means; the name rule of
+``bounds.name_problem`` is then checked on the result, not repeated here); ``fold`` is the key two
+names are compared by: case-folded, Unicode NFKD with the combining marks removed ("bent", "BENT",
+"Bént" and "Bent" all fold to "bent"; "ø" and "æ" are letters of their own and stay).
+
+``match`` compares a new name with the club's names: an exact match (equal folds) is that player;
+a near match — folds at most 1 edit apart (2 for names of more than 4 letters; a swap of two
+neighbouring letters is one edit: "Bnet"), or one fold a prefix of the other ("Benth", "Bent H")
+— is asked about ("Mente du Bent?") before anything is written.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterable
+
+#: A near match needs at least this many letters in the shorter fold to count as a prefix ("B" is
+#: no one's name).
+PREFIX_MIN = 3
+#: At most this many near matches are offered.
+MAX_SUGGESTIONS = 3
+
+
+def tidy(name: str) -> str:
+    """The typed name trimmed, each run of spaces (any Unicode space separator) one plain space.
+    Control and format characters are left for ``bounds.name_problem`` to refuse."""
+    words, word = [], []
+    for char in name:
+        if unicodedata.category(char) == "Zs" or char == " ":
+            if word:
+                words.append("".join(word))
+                word = []
+        else:
+            word.append(char)
+    if word:
+        words.append("".join(word))
+    return " ".join(words).strip()
+
+
+def fold(name: str) -> str:
+    """The key two names are compared by: tidied, case-folded, NFKD without combining marks."""
+    decomposed = unicodedata.normalize("NFKD", tidy(name).casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def distance(a: str, b: str) -> int:
+    """Edits (insert, delete, replace, swap of two neighbouring letters) from ``a`` to ``b``: the
+    optimal string alignment distance."""
+    if a == b:
+        return 0
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def near(a: str, b: str) -> bool:
+    """Whether two (different) folds are near enough to ask whether they are one person."""
+    if a == b:
+        return False
+    shorter = min(len(a), len(b))
+    if shorter >= PREFIX_MIN and (a.startswith(b) or b.startswith(a)):
+        return True
+    return distance(a, b) <= (1 if shorter <= 4 else 2)
+
+
+def _closeness(a: str, b: str) -> int:
+    """How near two near folds are, for the order of the question: a prefix first, then by edits."""
+    return 0 if a.startswith(b) or b.startswith(a) else distance(a, b)
+
+
+@dataclass(frozen=True)
+class Match:
+    """What a new name is among the club's: ``exact`` the name it is (equal folds), else the
+    ``near`` names to ask about, nearest first."""
+    exact: str | None
+    near: tuple[str, ...] = ()
+
+
+def match(name: str, names: Iterable[str]) -> Match:
+    """``name`` compared with ``names``. Of names with equal folds the one written exactly as
+    typed (after ``tidy``) wins, else the first."""
+    typed, key = tidy(name), fold(name)
+    names = list(names)
+    same = [n for n in names if fold(n) == key]
+    if same:
+        return Match(typed if typed in same else same[0])
+    scored = sorted((_closeness(key, fold(n)), i, n) for i, n in enumerate(names) if near(key, fold(n)))
+    return Match(None, tuple(n for _d, _i, n in scored[:MAX_SUGGESTIONS]))

@@ -88,12 +88,18 @@ def render_evening_pdf(evening: Evening) -> bytes:
 
 
 def render_standings_pdf(club, rows: list[dict], evening_filter=None) -> bytes:
-    """The standings as an A4 landscape PDF, in the evening sheet's look."""
+    """The standings as an A4 landscape PDF, in the evening sheet's look, stating the evenings it covers
+    (season or dates, how many, first and last, whether open evenings are included)."""
+    from django.db.models import Count, Max, Min
+    from django.utils import timezone
     from weasyprint import HTML
 
     lang = _lang()
     data = evening_filter.form.cleaned_data if evening_filter is not None and evening_filter.is_valid() else {}
+    covered = (evening_filter.qs.aggregate(count=Count("id"), first=Min("date"), last=Max("date"))
+               if evening_filter is not None and evening_filter.is_valid() else {"count": 0})
     html = render_to_string("scoring/pdf/standings.html", {
         "club": club, "rows": [{**r, "kroner": format_kroner(r["kroner"], lang)} for r in rows], "filters": data,
+        "covered": covered, "include_open": bool(data.get("include_open")), "printed": timezone.localtime(),
     })
     return HTML(string=html, url_fetcher=_no_remote).write_pdf()

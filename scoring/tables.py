@@ -1,11 +1,17 @@
 """django-tables2 tables: one per listing (STYLE.md habit 9), each exportable as CSV and XLSX."""
+import csv
+import datetime as dt
+import io
 import re
+from decimal import Decimal
 
 import django_tables2 as tables
+from django.http import HttpResponse
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils import formats, translation
 from django.utils.translation import gettext_lazy as _
-from django_tables2.export import TableExport
+
+from scoring.engine.money import format_kroner
 
 #: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -20,65 +26,191 @@ def spreadsheet_cell(value):
     return value
 
 
-class SpreadsheetExport(TableExport):
-    """TableExport whose cells are safe to open in a spreadsheet (see :func:`spreadsheet_cell`).
-    tablib 3.10 cannot do it: CSV has no escaping, and XLSX's ``escape=True`` only drops a leading
-    "=" (and changes the text)."""
+def spreadsheet_language() -> str:
+    return "en" if (translation.get_language() or "da").startswith("en") else "da"
 
-    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
-        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
-        dataset.headers = [spreadsheet_cell(h) for h in dataset.headers or []]
-        rows = [[spreadsheet_cell(cell) for cell in row] for row in dataset]
-        del dataset[:]
-        dataset.extend(rows)
-        return dataset
+
+def xlsx_date_format(lang: str) -> str:
+    """The language's SHORT_DATE_FORMAT (tarokklub/formats) as an Excel number format."""
+    codes = {"d": "dd", "j": "d", "m": "mm", "n": "m", "M": "mmm", "F": "mmmm", "Y": "yyyy", "y": "yy"}
+    return "".join(codes.get(c, c) for c in formats.get_format("SHORT_DATE_FORMAT", lang))
+
+
+#: Booleans in a CSV export, a spreadsheet convention of the language like its separators.
+YES_NO = {"da": {True: "ja", False: "nej"}, "en": {True: "yes", False: "no"}}
+
+
+def csv_value(value, lang: str):
+    """A cell of a CSV export in the language's spreadsheet conventions: Danish "ja"/"nej", decimal
+    comma and dates as 24.11.2026; English "yes"/"no", decimal point and dates as 24 Nov 2026."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return YES_NO[lang][value]
+    if isinstance(value, (Decimal, float)):
+        text = format(value, "f")
+        return text.replace(".", ",") if lang == "da" else text
+    if isinstance(value, dt.date):
+        return formats.date_format(value, "SHORT_DATE_FORMAT", use_l10n=True)
+    return value
+
+
+class SpreadsheetExport:
+    """A table as a spreadsheet that opens right in the user's language (issue 12, item 15).
+
+    CSV: UTF-8 with a BOM (Excel reads "Bøder" right only then); Danish with ";" between cells, a
+    decimal comma and "ja"/"nej" (what Danish Excel expects), English with "," a decimal point and
+    "yes"/"no". XLSX: one sheet named after the table ("Stilling"/"Standings"), dates as dates,
+    numbers as numbers, booleans as booleans. Every text cell goes through :func:`spreadsheet_cell`
+    (issue 11: tablib cannot do it — CSV has no escaping, XLSX's ``escape=True`` only drops a "=")."""
+
+    CONTENT_TYPES = {"csv": "text/csv; charset=utf-8",
+                     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+
+    def __init__(self, export_format: str, table, exclude_columns=(), *, sheet_title: str = ""):
+        if export_format not in self.CONTENT_TYPES:
+            raise TypeError(f"export format {export_format!r} is not supported")
+        self.format, self.table, self.exclude = export_format, table, tuple(exclude_columns)
+        self.sheet_title = str(sheet_title or getattr(table.Meta, "sheet_title", "") or "Ark")
+        self.lang = spreadsheet_language()
+
+    def rows(self) -> list[list]:
+        """The header and the rows, each cell a typed value (date, bool, int, Decimal, str)."""
+        values = list(self.table.as_values(exclude_columns=self.exclude))
+        return [[spreadsheet_cell(str(h)) for h in values[0]]] + [
+            [spreadsheet_cell(cell) for cell in row] for row in values[1:]]
+
+    def export(self) -> bytes:
+        rows = self.rows()
+        if self.format == "csv":
+            out = io.StringIO()
+            writer = csv.writer(out, delimiter=";" if self.lang == "da" else ",", lineterminator="\r\n")
+            writer.writerows([csv_value(cell, self.lang) for cell in row] for row in rows)
+            return ("\ufeff" + out.getvalue()).encode("utf-8")
+        return self._xlsx(rows)
+
+    def _xlsx(self, rows) -> bytes:
+        from openpyxl import Workbook
+        from openpyxl.styles import Font
+
+        book = Workbook()
+        sheet = book.active
+        sheet.title = re.sub(r"[\\/*?:\[\]]", " ", self.sheet_title)[:31]
+        date_format = xlsx_date_format(self.lang)
+        for row in rows:
+            sheet.append(row)
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+        for row in sheet.iter_rows(min_row=2):
+            for cell in row:
+                if isinstance(cell.value, (dt.date, dt.datetime)):
+                    cell.number_format = date_format
+                elif isinstance(cell.value, Decimal):
+                    cell.number_format = "#,##0.00" if cell.value.as_tuple().exponent == -2 else "0.0"
+        sheet.freeze_panes = "B2"
+        out = io.BytesIO()
+        book.save(out)
+        return out.getvalue()
+
+    def response(self, filename: str) -> HttpResponse:
+        response = HttpResponse(self.export(), content_type=self.CONTENT_TYPES[self.format])
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+class TypedDateColumn(tables.DateColumn):
+    """A date shown in the language's SHORT_DATE_FORMAT, exported as a date."""
+
+    def value(self, value, **kwargs):
+        return value
+
+
+class TypedBooleanColumn(tables.BooleanColumn):
+    """A yes/no mark on the page, a real boolean in an export."""
+
+    def value(self, record, value, bound_column):
+        return bool(self._get_bool_value(record, value, bound_column))
+
+
+class KronerColumn(tables.Column):
+    """Kroner in the language's one currency format (format_kroner), on one line; a number in exports."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num kr"}})
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return format_kroner(value, spreadsheet_language())
+
+    def value(self, value):
+        return value
+
+
+class NumberColumn(tables.Column):
+    """A number right-aligned, a decimal with the language's separator; a number in exports."""
+
+    def __init__(self, *args, extra: bool = False, **kwargs):
+        classes = "num extra" if extra else "num"
+        kwargs.setdefault("attrs", {"th": {"class": classes}, "td": {"class": classes}})
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return formats.number_format(value, use_l10n=True) if isinstance(value, Decimal) else value
+
+    def value(self, value):
+        return value
 
 
 class StandingsTable(tables.Table):
-    player = tables.Column(verbose_name=_("Spiller"), linkify=lambda record: reverse(
-        "scoring:player_detail", args=[record["player_id"]]))
-    evenings = tables.Column(verbose_name=_("Aftener"))
-    deals = tables.Column(verbose_name=_("Spil"))
-    points = tables.Column(verbose_name=_("Point"))
-    kroner = tables.Column(verbose_name=_("Kroner"))
-    average = tables.Column(verbose_name=_("Gns. pr. spil"))
-    pagat_ultimo = tables.Column(verbose_name=_("Pagat ultimo"))
-    king_ultimo = tables.Column(verbose_name=_("Konge ultimo"))
-    pagat_bagud = tables.Column(verbose_name=_("Pagat bagud"))
-    king_bagud = tables.Column(verbose_name=_("Konge bagud"))
-    tout = tables.Column(verbose_name="Tout")
-    nolo = tables.Column(verbose_name="Nolo")
-    last_trick = tables.Column(verbose_name=_("Sidste stik"))
-    meld_points = tables.Column(verbose_name=_("Meldepoint"))
-    fines = tables.Column(verbose_name=_("Bøder"))
-    best_evening = tables.Column(verbose_name=_("Bedste aften"))
-    worst_evening = tables.Column(verbose_name=_("Værste aften"))
+    """The standings: the columns that matter first; the rest (class "extra") are hidden on the page
+    until "Vis alle kolonner" is ticked, and always in the exports and the PDF."""
+    player = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "player"}},
+                           linkify=lambda record: reverse("scoring:player_detail", args=[record["player_id"]]))
+    evenings = NumberColumn(verbose_name=_("Aftener"))
+    deals = NumberColumn(verbose_name=_("Spil"))
+    points = NumberColumn(verbose_name=_("Point"))
+    kroner = KronerColumn(verbose_name=_("Kroner"))
+    average = NumberColumn(verbose_name=_("Gns. pr. spil"))
+    pagat_ultimo = NumberColumn(verbose_name=_("Pagat ultimo"), extra=True)
+    king_ultimo = NumberColumn(verbose_name=_("Konge ultimo"), extra=True)
+    pagat_bagud = NumberColumn(verbose_name=_("Pagat bagud"), extra=True)
+    king_bagud = NumberColumn(verbose_name=_("Konge bagud"), extra=True)
+    tout = NumberColumn(verbose_name="Tout", extra=True)
+    nolo = NumberColumn(verbose_name="Nolo", extra=True)
+    last_trick = NumberColumn(verbose_name=_("Sidste stik"), extra=True)
+    meld_points = NumberColumn(verbose_name=_("Meldepoint"), extra=True)
+    fines = NumberColumn(verbose_name=_("Bøder"), extra=True)
+    best_evening = NumberColumn(verbose_name=_("Bedste aften"), extra=True)
+    worst_evening = NumberColumn(verbose_name=_("Værste aften"), extra=True)
 
     class Meta:
         attrs = {"class": "standings", "id": "standings"}
         order_by = ("-points",)
         exclude = ()
+        sheet_title = _("Stilling")
 
 
 class PlayerEveningsTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: reverse(
+    date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: reverse(
         "scoring:evening_detail", args=[record.evening_id]))
-    points = tables.Column(verbose_name=_("Point"))
-    kroner = tables.Column(verbose_name=_("Kroner"))
-    cumulative = tables.Column(verbose_name=_("Samlet"))
-    closed = tables.BooleanColumn(verbose_name=_("Lukket"))
+    points = NumberColumn(verbose_name=_("Point"))
+    kroner = KronerColumn(verbose_name=_("Kroner"))
+    cumulative = NumberColumn(verbose_name=_("Samlet"))
+    closed = TypedBooleanColumn(verbose_name=_("Lukket"))
 
     class Meta:
         attrs = {"class": "player-evenings", "id": "player-evenings"}
         orderable = True
+        sheet_title = _("Aftener")
 
 
 class EveningsTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: reverse(
+    date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: reverse(
         "scoring:evening_detail", args=[record["id"]]))
-    tables_count = tables.Column(verbose_name=_("Borde"))
-    cups_shared = tables.Column(verbose_name=_("Kopper delt"))
-    closed = tables.BooleanColumn(verbose_name=_("Lukket"))
+    tables_count = NumberColumn(verbose_name=_("Borde"))
+    cups_shared = NumberColumn(verbose_name=_("Kopper delt"))
+    closed = TypedBooleanColumn(verbose_name=_("Lukket"))
 
     class Meta:
         attrs = {"class": "evenings", "id": "club-evenings"}
+        sheet_title = _("Aftener")

@@ -6,6 +6,7 @@ from dataclasses import asdict
 from django.db.models import Count, Q, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
@@ -74,7 +75,7 @@ def player_detail(request, pk: int):
     row = next((r for r in standings(club, evenings=evenings) if r.player_id == player.pk), None)
     table = PlayerEveningsTable(history)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    chart = cumulative_svg([(e.date.strftime("%d.%m.%Y"), e.cumulative) for e in history],
+    chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
     return _export(request, table, f"spiller-{player.pk}") or render(
         request, "scoring/player_detail.html", {"player": player, "club": club, "row": row, "table": table,

@@ -103,6 +103,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "da"
 LANGUAGES = [("da", "Dansk"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+#: Dates and numbers per language, in one place (tarokklub/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["tarokklub.formats"]
 TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True

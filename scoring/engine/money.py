@@ -47,7 +47,9 @@ def evening_kroner(totals: tuple[tuple[str, int], ...], kroner_per_point: Decima
 
 
 def format_kroner(amount: Decimal, lang: str = "da") -> str:
-    """``1.234,50 kr.`` in Danish, ``DKK 1,234.50`` in English."""
+    """The one currency format of each language: ``1.234,50 kr.`` in Danish, ``DKK 1,234.50`` in
+    English (``-DKK 8.75``); the rate reads the same way ("0,25 kr. pr. point", "DKK 0.25 per point").
+    Pages and PDFs keep an amount on one line (CSS ``white-space: nowrap``)."""
     text = f"{abs(amount):,.2f}"
     sign = "-" if amount < 0 else ""
     if lang == "da":

@@ -34,7 +34,7 @@ def test_language_standings_player_chart_and_csv(live_server, phone):
 
     with page.expect_download() as download_info:
         page.click("text=CSV")
-    rows = list(csv.reader(io.StringIO(open(download_info.value.path(), encoding="utf-8").read())))
+    rows = list(csv.reader(io.StringIO(open(download_info.value.path(), encoding="utf-8-sig").read())))
     assert rows[0][:4] == ["Player", "Evenings", "Deals", "Points"]
     assert [(r[0], int(r[3])) for r in rows[1:]] == [(r.player, r.points) for r in standings(club)]
 

@@ -64,7 +64,7 @@ def test_csv_and_xlsx_exports(keeper_client, club):
     rows = standings(club)
     response = keeper_client.get(f"/clubs/{club.pk}/standings/?_export=csv")
     assert response.status_code == 200 and "text/csv" in response["Content-Type"]
-    records = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    records = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     assert records[0][:4] == ["Spiller", "Aftener", "Spil", "Point"]
     assert [(r[0], int(r[3])) for r in records[1:]] == [(r.player, r.points) for r in rows]
     response = keeper_client.get(f"/clubs/{club.pk}/standings/?_export=xlsx")

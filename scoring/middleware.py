@@ -12,8 +12,10 @@ class ChosenLanguageMiddleware:
     def __call__(self, request):
         chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
         language = chosen if chosen in self.known else settings.LANGUAGE_CODE
-        translation.activate(language)
         request.LANGUAGE_CODE = language
-        response = self.get_response(request)
+        # For this request only: the thread's language is put back afterwards, so that nothing
+        # served later by the same thread (another user's request, a PDF, a test) inherits it.
+        with translation.override(language):
+            response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         return response

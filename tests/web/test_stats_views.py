@@ -112,3 +112,13 @@ def test_date_and_season_filters(keeper_client, club):
     later = keeper_client.get(f"/clubs/{club.pk}/standings/?date_from=2026-01-04").context["table"]
     later_points = {r.record["player"]: r.record["points"] for r in later.rows}
     assert later_points != all_points and sum(later_points.values()) == 0
+
+
+def test_a_request_in_english_leaves_the_threads_language_as_it_was(keeper_client, club):
+    from django.urls import reverse
+    from django.utils import translation
+    keeper_client.cookies["django_language"] = "en"
+    with translation.override("da"):
+        response = keeper_client.get(reverse("scoring:home"))
+        assert response.headers["Content-Language"] == "en"
+        assert translation.get_language() == "da"

@@ -14,6 +14,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring.engine import bounds, interchange
+from scoring.engine import names as player_names
 from scoring.engine.model import Cup
 from scoring.engine.money import evening_kroner
 from scoring.engine.problems import EveningError, Problem, problem
@@ -444,13 +445,19 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
 
 def player_get_or_create(*, club: Club, name: str) -> Player:
     """The club's player of that name; a new player only with a name ``bounds.name_problem``
-    accepts (a player stored before the rule keeps his name)."""
-    name = name.strip()
+    accepts (a player stored before the rule keeps his name). The name is ``names.tidy``'d, and a
+    name that folds equal to a club player's (``names.match``: "bent ", "BENT", "Bént" for Bent)
+    is that player, never a second one (issue 12, item 9). A near name ("Bnet") is asked about by
+    the forms before they call this; here it is a new player."""
+    name = player_names.tidy(name)
     if not name:
         raise RecordingError.single("name", _("Navnet må ikke være tomt."))
     player = Player.objects.filter(club=club, name=name).first()
     if player is not None:
         return player
+    same = player_names.match(name, Player.objects.filter(club=club).order_by("pk").values_list("name", flat=True)).exact
+    if same is not None:
+        return Player.objects.filter(club=club, name=same).first()
     found = bounds.name_problem(name)
     if found is not None:
         raise RecordingError.from_problems([problem(None, "name", found[0], **dict(found[1]))])
@@ -476,11 +483,16 @@ def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | 
 
     A ``rate_card`` in the file must be a card the club has, matched by its amounts (a built-in card
     or one of the club's cards, whose name and title the table then takes); else a club admin (or
-    the command line, ``user`` None) imports it as a new club card titled ``new_card``."""
+    the command line, ``user`` None) imports it as a new club card titled ``new_card``.
+
+    The file's names are kept exactly (its deals name the players): a name that folds equal to a
+    club player's of another spelling ("bent" for Bent, ``names.fold``) or to another name of the
+    file is refused, naming both, rather than becoming a second player (issue 12, item 9)."""
     try:
         parsed = interchange.parse_evening(data, max_deals=bounds.MAX_DEALS_PER_FILE)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
+    _check_import_names(club, parsed.players)
     card, title = _import_card(club, parsed, user, new_card)
     try:
         settlement = settle_evening(parsed, card)
@@ -507,9 +519,32 @@ def evening_import(*, club: Club, data: Any = None, evening: Evening | None = No
         if evening is None:
             evening = evening_create(club=club, date=parsed.date or timezone.localdate())
         players = [player_get_or_create(club=club, name=name) for name in parsed.players]
+        if [p.name for p in players] != list(parsed.players):   # a "bent" came meanwhile: as the check says
+            _check_import_names(club, parsed.players)
         table = table_create(evening=evening, players=players, card=card)
         _record_settled(table, players, parsed.deals, prepared.entries, prepared.stats, user)
     return table
+
+
+def _check_import_names(club: Club, file_names) -> None:
+    """Refuse a file's name that folds equal to, but is not spelled as, a club player's or
+    another of the file's names (``evening_import_prepare``)."""
+    known = {}
+    for name in Player.objects.filter(club=club).order_by("pk").values_list("name", flat=True):
+        known.setdefault(player_names.fold(name), []).append(name)
+    seen: dict[str, str] = {}
+    errors = []
+    for name in file_names:
+        key = player_names.fold(name)
+        if key in seen:
+            errors.append(_("%(name)s og %(other)s i filen er samme navn; en spiller kan kun sidde ét sted ved bordet.")
+                          % {"name": name, "other": seen[key]})
+        elif key in known and name not in known[key]:
+            errors.append(_("%(name)s i filen er klubbens spiller %(player)s: skriv navnet som i klubben, så det "
+                            "ikke bliver en ny spiller.") % {"name": name, "player": known[key][0]})
+        seen.setdefault(key, name)
+    if errors:
+        raise RecordingError([FieldError(None, "players", e) for e in errors])
 
 
 def _card_amounts(card: RateCard) -> dict:

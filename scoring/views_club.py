@@ -15,8 +15,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scoring import access, services, submissions
 
 from scoring.engine import bounds
+from scoring.engine import names as player_names
 
-from .forms import name_field, validate_text
+from .forms import NameQuestion, name_field, validate_text
 from .models import Club, Deal, Evening, EveningEvent, JournalEntry, Player, Role, Season
 
 
@@ -53,10 +54,14 @@ def _club(request, pk: int, role: str) -> Club:
 def club_players(request, pk: int):
     club = _club(request, pk, Role.ADMIN)
     form = PlayerForm(request.POST or None)
+    question = None   # "Mente du Bent?" for a name near a player's: asked before anything is written
     if request.method == "POST" and form.is_valid():
-        name = form.cleaned_data["name"].strip()
-        if Player.objects.filter(club=club, name=name).exists():
-            form.add_error("name", _("Der er allerede en spiller med det navn."))
+        name = form.cleaned_data["name"]   # tidied by the name field: "bent " is "bent"
+        found = player_names.match(name, club.players.order_by("pk").values_list("name", flat=True))
+        if found.exact is not None:          # "bent", "BENT", "Bént" are the player Bent (names.fold)
+            form.add_error("name", _("Der er allerede en spiller med det navn.") + f" ({found.exact})")
+        elif found.near and request.POST.get("answer") != "new":
+            question = NameQuestion(0, name, found.near)
         else:
             try:
                 submissions.write(request, "player_new", lambda: services.player_get_or_create(club=club, name=name),
@@ -66,9 +71,10 @@ def club_players(request, pk: int):
             else:
                 messages.success(request, _("%(name)s er tilføjet.") % {"name": name})
                 return redirect("scoring:club_players", pk=club.pk)
-    status = 422 if request.method == "POST" else 200
+    status = 422 if request.method == "POST" and question is None else 200
     return render(request, "scoring/club_players.html",
-                  {"club": club, "form": form, "players": club.players.order_by("name")}, status=status)
+                  {"club": club, "form": form, "players": club.players.order_by("name"), "question": question},
+                  status=status)
 
 
 @require_http_methods(["GET", "POST"])

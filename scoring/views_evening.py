@@ -127,6 +127,17 @@ def _seating_form(members: list[str], data=None, **kwargs) -> SeatingForm:
     return form
 
 
+def _seating_status(request, form: SeatingForm) -> int:
+    """302 for a valid seating to write; 200 for a page or a "Mente du Bent?" question (a valid
+    form with a typed name near a member's: asked before anything is written, the form shown again
+    with a new submission key); 422 for a form with errors."""
+    if request.method != "POST":
+        return 200
+    if not form.is_valid():
+        return 422
+    return 200 if form.questions else 302
+
+
 def _seat_players(club: Club, names: list[str]):
     """The players in seat order; new ones are created in name order, so that two phones seating
     the same new players at once take their locks in one order (issue 11)."""
@@ -150,8 +161,8 @@ def evening_new(request):
     # An ISO string: <input type="date"> shows nothing for a localised date such as 22.11.2026.
     form = _seating_form(members, request.POST or None, with_date=True, seasons=seasons,
                          initial={"date": timezone.localdate().isoformat()})
-    status = 422 if request.method == "POST" else 200
-    if request.method == "POST" and form.is_valid():
+    status = _seating_status(request, form)
+    if status == 302:   # valid, and no "Mente du Bent?" left to answer
         season = next((s for s in seasons if s.pk == form.cleaned_data.get("season")), None)
 
         def work():  # the evening, new players and the first table, or nothing
@@ -197,8 +208,8 @@ def table_new(request, pk: int):
         return _refuse_closed(request, evening, _("Aftenen er lukket; der kan ikke sættes flere borde op."))
     members = list(evening.club.players.values_list("name", flat=True))
     form = _seating_form(members, request.POST or None)
-    status = 422 if request.method == "POST" else 200
-    if request.method == "POST" and form.is_valid():
+    status = _seating_status(request, form)
+    if status == 302:
         try:
             table = submissions.write(request, "table_new", lambda: services.table_create(  # new players and the table
                 evening=evening, players=_seat_players(evening.club, form.cleaned_data["names"])), url=_table_url)

@@ -8,8 +8,8 @@ names are compared by: case-folded, Unicode NFKD with the combining marks remove
 
 ``match`` compares a new name with the club's names: an exact match (equal folds) is that player;
 a near match — folds at most 1 edit apart (2 for names of more than 4 letters; a swap of two
-neighbouring letters is one edit: "Bnet"), or one fold a prefix of the other ("Benth", "Bent H")
-— is asked about ("Mente du Bent?") before anything is written.
+neighbouring letters is one edit: "Bnet"), or one fold a prefix of the other ("Benth", "Bent H"),
+the shorter of at least 3 letters ("Xa" is not near "Ya") — is asked about ("Mente du Bent?") before anything is written.
 """
 from __future__ import annotations
 
@@ -17,8 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable
 
-#: A near match needs at least this many letters in the shorter fold to count as a prefix ("B" is
-#: no one's name).
+#: A near match needs at least this many letters in the shorter fold ("B" or "Xa" is near nothing).
 PREFIX_MIN = 3
 #: At most this many near matches are offered.
 MAX_SUGGESTIONS = 3
@@ -68,7 +67,9 @@ def near(a: str, b: str) -> bool:
     if a == b:
         return False
     shorter = min(len(a), len(b))
-    if shorter >= PREFIX_MIN and (a.startswith(b) or b.startswith(a)):
+    if shorter < PREFIX_MIN:                 # "Xa" and "Ya" are two names, not a typing slip
+        return False
+    if a.startswith(b) or b.startswith(a):
         return True
     return distance(a, b) <= (1 if shorter <= 4 else 2)
 

@@ -40,6 +40,11 @@ def test_other_names_are_new_players(typed):
     assert names.match(typed, ["Bent", "Carl"]) == names.Match(None, ())
 
 
+def test_names_of_one_or_two_letters_are_near_no_one():
+    assert names.match("Ya", ["Xa", "Y", "Yab"]) == names.Match(None, ())
+    assert names.match("Ole", ["Ola"]).near == ("Ola",)
+
+
 def test_distance_counts_a_swap_as_one_edit():
     assert names.distance("bnet", "bent") == 1
     assert names.distance("bent", "bent") == 0

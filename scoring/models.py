@@ -271,18 +271,28 @@ class Membership(models.Model):
 
 
 class EveningEventKind(models.TextChoices):
-    CLOSED = "closed", _("lukket")
-    REOPENED = "reopened", _("genåbnet")
+    CREATED = "created", _("aften oprettet")
+    TABLE_CREATED = "table", _("bord oprettet")
+    DEAL_RECORDED = "recorded", _("spil gemt")
     DEAL_CORRECTED = "corrected", _("spil rettet")
     DEAL_VOIDED = "voided", _("spil annulleret")
+    IMPORTED = "imported", _("importeret")
+    CLOSED = "closed", _("lukket")
+    REOPENED = "reopened", _("genåbnet")
 
 
 class EveningEvent(models.Model):
-    """The audit trail of an evening: who closed, reopened, corrected or voided what, when and why."""
+    """The audit trail of an evening (issue 12): every write — the evening and its tables created,
+    each deal saved, corrected or voided, an import, the close and a reopening — with who and when,
+    written by the service in the write's own transaction. A correction's ``deal`` is the new
+    version (``deal.replaces`` the old one: what changed is read from the two); an import's
+    ``count`` is its number of deals."""
 
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=10, choices=EveningEventKind.choices)
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, null=True, blank=True, related_name="events")
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, null=True, blank=True, related_name="events")
+    count = models.PositiveIntegerField(null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                              related_name="+")
     reason = models.TextField(_("begrundelse"), blank=True)

@@ -1,4 +1,4 @@
-"""The table-side pages: record a deal, preview its payments live, correct the latest deal.
+"""The table-side pages: record a deal, preview its payments live, correct any deal.
 
 Views stay thin (STYLE.md §5): parse the form, call a service, render; with htmx the same views
 return partials. Every amount comes from the engine, the preview included (it saves nothing)."""
@@ -10,17 +10,17 @@ from django.contrib import messages
 from django.http import HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext as _, gettext_lazy as _lazy
+from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import access, services, submissions
+from scoring import access, services, submissions, words
 from scoring.engine import interchange
-from scoring.engine.model import Cup, FineKind, MeldKind, Suit, seating
+from scoring.engine.model import seating
 from scoring.engine.problems import EveningError
 from scoring.engine.rates import RateCard, rate_card
-from scoring.engine.settle import Cups, Posting, Reason, derived_player, settle_deal
+from scoring.engine.settle import Cups, Reason, derived_player, settle_deal
 
-from .forms import MELD_KIND_NAMES, SUIT_NAMES, DealForm, carried_initial, fine_name, initial_from_outcome
+from .forms import DealForm, carried_initial, initial_from_outcome
 from .models import Deal, Role, Table
 from .selectors import TableSheet, table_sheet
 
@@ -160,49 +160,12 @@ def deal_form(request, pk: int):
 
 # Live preview -----------------------------------------------------------------------------------
 
-#: Reason names as the scorekeeper says them; the game words stay as they are.
-REASON_NAMES = {
-    Reason.OPENING: _lazy("åbning"), Reason.DEALER_FEE: _lazy("giverafgift"), Reason.FINE: _lazy("bøde"),
-    Reason.MELD: _lazy("melding"), Reason.PAGAT_HOME: _lazy("pagat hjem"), Reason.PAGAT_LOST: _lazy("pagat tabt"),
-    Reason.KING_LOST: _lazy("konge tabt"), Reason.TOUT: "tout", Reason.ULTIMO: "ultimo", Reason.BAGUD: "bagud",
-    Reason.LAST_TRICK: _lazy("sidste stik"), Reason.NOLO: "nolo", Reason.COUNTING: _lazy("tælling"),
-    Reason.REFUND: _lazy("kop genfyldt"), Reason.SPLIT: _lazy("deling"), Reason.FAILED_TOUT: _lazy("tabt tout"),
-}
-_SUITS = {s.value: s for s in Suit}
-_MELDS = {k.value: k for k in MeldKind}
-_FINES = {k.value: k for k in FineKind}
-
-
-def posting_reason(posting: Posting) -> str:
-    """Why a posting was made, in the scorekeeper's words: "sidste stik", "pagat hjem",
-    "kongeultimo (hjerter)", "bøde: spillet uden for tur", "tælling (31)" …"""
-    detail, reason = posting.detail, posting.reason
-    suit = SUIT_NAMES[_SUITS[detail]] if detail in _SUITS else None
-    if reason is Reason.ULTIMO and suit:
-        return _("kongeultimo (%(suit)s)") % {"suit": suit}
-    if reason is Reason.ULTIMO and detail == "pagat":
-        return "pagat ultimo"
-    if reason is Reason.BAGUD and suit:
-        return _("konge bagud (%(suit)s)") % {"suit": suit}
-    if reason is Reason.BAGUD and detail == "pagat":
-        return "pagat bagud"
-    if reason is Reason.KING_LOST and suit:
-        return _("%(suit)s konge tabt") % {"suit": suit}
-    if reason is Reason.MELD and detail in _MELDS:
-        return _("melding: %(meld)s") % {"meld": MELD_KIND_NAMES[_MELDS[detail]]}
-    if reason is Reason.FINE and detail in _FINES:
-        return _("bøde: %(fine)s") % {"fine": fine_name(_FINES[detail])}
-    if reason is Reason.COUNTING and detail:
-        return _("tælling (%(count)s)") % {"count": detail}
-    return str(REASON_NAMES[reason])
+# The payments' reasons and the cups' names: ``words.py`` (one place for the table's words).
+posting_reason = words.posting_reason
 
 
 def _account(account) -> str:
-    if account is Cup.KING:
-        return "kongekop"
-    if account is Cup.PAGAT:
-        return "pagatkop"
-    return str(account)
+    return words.cup_name(account)
 
 
 def _cups_before(sheet: TableSheet, number: int, now: Cups) -> Cups:
@@ -216,13 +179,46 @@ def _cups_before(sheet: TableSheet, number: int, now: Cups) -> Cups:
 
 
 def _editing_number(post, sheet: TableSheet) -> int | None:
-    """The number of the deal being corrected, if the preview comes from the edit page (latest only)."""
+    """The number of the deal being corrected, if the preview comes from the edit page (any deal)."""
     try:
         number = int(post.get("editing", ""))
     except (TypeError, ValueError):
         return None
-    last = sheet.last_deal
-    return number if last is not None and last.number == number and not sheet.closed else None
+    return number if not sheet.closed and any(d.number == number for d in sheet.deals) else None
+
+
+def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> dict:
+    """What correcting deal ``number`` to the settled ``entry`` changes (issue 12): the deal's own
+    payments per player before and after, and each player's total now and after every later deal
+    is settled again by the engine from the corrected cups, in memory (``services.deal_correct``
+    writes the same). ``later_problems``: a later deal the correction would make impossible."""
+    players = sheet.players
+    rows = [r for r in sheet.rows if r.number is not None and r.number >= number]
+    old_deal = next((r for r in rows if r.number == number), None)
+    delta = {p: entry.net[p] - (old_deal.net[i] if old_deal else 0) for i, p in enumerate(players)}
+    cups, problems = entry.cups, []
+    for row in rows:
+        if row.number == number:
+            continue
+        try:
+            later = settle_deal(players, row.number, interchange.parse_deal(row.deal.outcome, row.number), cups,
+                                _card(table))
+        except EveningError as exc:
+            problems += [p.message(_lang()) for p in exc.problems]
+            break
+        for i, p in enumerate(players):
+            delta[p] += later.net[p] - row.net[i]
+        cups = later.cups
+    last = sheet.rows[-1] if sheet.rows else None
+    return {
+        "effect_number": number,
+        "effect_later": len(rows) - 1,
+        "effect_rows": [{"name": p, "deal_before": old_deal.net[i] if old_deal else 0, "deal_after": entry.net[p],
+                         "total_now": total, "total_after": total + delta[p], "change": delta[p]}
+                        for i, (p, total) in enumerate(zip(players, sheet.totals))],
+        "effect_cups": ((last.king_cup, last.pagat_cup) if last else (0, 0), (cups.king, cups.pagat)),
+        "effect_problems": problems,
+    }
 
 
 def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: int | None) -> dict:
@@ -249,13 +245,16 @@ def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: in
     counting = [p for p in entry.postings if p.reason is Reason.COUNTING]
     context.update({
         "number": number,
-        "postings": [(_account(p.payer), _account(p.payee), p.amount, posting_reason(p)) for p in entry.postings],
+        "postings": [(_account(p.payer), _account(p.payee), p.amount, reason)
+                     for p, reason in zip(entry.postings, words.posting_reasons(entry.postings, deal))],
         "net": [(p, entry.net[p], p in seats.active) for p in sheet.players],
         "cups": entry.cups,
         "counted": [(p, c, _card(table).count_value(c)) for p, c in deal.counts if p != derived],
         "derived": derived,
         "derived_amount": sum(-p.amount if p.payer == derived else p.amount for p in counting) if derived else None,
     })
+    if editing:
+        context.update(correction_effect(table, sheet, editing, entry))
     return context
 
 
@@ -278,26 +277,32 @@ def deal_preview(request, pk: int):
     return render(request, PREVIEW, {**context, "summary": True})
 
 
-# Correcting the latest deal ---------------------------------------------------------------------
+# Correcting a deal ------------------------------------------------------------------------------
+
+def _no_longer_current(request, table: Table, deal: Deal, status: int):
+    """The deal was corrected or voided meanwhile (or is an old version): say so on the table page."""
+    messages.error(request, _("Spil %(n)s er rettet eller annulleret siden; ret den nyeste udgave.") % {"n": deal.number})
+    sheet = table_sheet(table)
+    return _page(request, table, _form(table, sheet), status=status, sheet=sheet)
+
 
 @require_http_methods(["GET", "POST"])
 @submissions.once
 def deal_edit(request, pk: int):
-    """Correct the latest deal of an open evening (``services.deal_correct``: the old version and
-    its entries stay on record, reversed). Earlier deals and closed evenings are refused."""
+    """Correct any deal of an open evening (``services.deal_correct``: the old version and its
+    entries stay on record, reversed, and every later deal is settled again). The preview shows the
+    deal's payments and each player's total before and after (``correction_effect``). An old
+    version and a closed evening are refused; a phone that is behind gets the 409 page, its input
+    kept."""
     deal = get_object_or_404(Deal.objects.select_related("table"), pk=pk)
     table = _table(request, deal.table_id, Role.SCOREKEEPER)
     sheet = table_sheet(table)
     if sheet.closed:
         return _closed(request, table, sheet)
-    if not deal.current or sheet.last_deal is None or sheet.last_deal.pk != deal.pk:
+    if not deal.current:
         loaded = _loaded_version(request.POST) if request.method == "POST" else None
-        if loaded is not None and loaded != table.version:   # lost a race: someone recorded since the form loaded
-            messages.error(request, _("En anden har registreret et spil siden; spil %(n)s kan ikke længere rettes.")
-                           % {"n": deal.number})
-            return _page(request, table, _form(table, sheet), status=409, sheet=sheet)
-        messages.error(request, _("Kun det seneste spil kan rettes, og kun dets nyeste udgave."))
-        return _page(request, table, _form(table, sheet), status=404, sheet=sheet)
+        # lost a race (someone corrected it since the form loaded): 409; an old version's link: 404
+        return _no_longer_current(request, table, deal, 409 if loaded is not None and loaded != table.version else 404)
     context = {"template": "scoring/deal_edit.html", "deal": deal}
     if request.method == "GET":
         dealer, initial = initial_from_outcome(sheet.players, deal.outcome, table.version)
@@ -319,10 +324,8 @@ def deal_edit(request, pk: int):
         sheet = table_sheet(table)
         if sheet.closed:
             return _closed(request, table, sheet)
-        if sheet.last_deal is None or sheet.last_deal.pk != deal.pk:
-            messages.error(request, _("En anden har registreret et spil siden; spil %(n)s kan ikke længere rettes.")
-                           % {"n": deal.number})
-            return _page(request, table, _form(table, sheet), status=409, sheet=sheet)
+        if not Deal.objects.filter(pk=deal.pk, current=True).exists():
+            return _no_longer_current(request, table, deal, 409)
         kept = _kept_form(table, sheet, request.POST)
         return _page(request, table, kept, status=409, sheet=sheet, stale=exc.errors[0].message, **context)
     except services.RecordingError as exc:

@@ -390,7 +390,7 @@ def test_preview_names_king_ultimo_bagud_melds_and_fines_in_danish(keeper_client
                  pagat_fate="bagud", meld_1_player="Anne", meld_1_kind="matadors:3",
                  fine_1_player="Bent", fine_1_kind="out_of_turn", meld_2_player="Dorte", meld_2_kind="taroks:10:0")
     text = parse(preview(keeper_client, four_table, data)).text("preview-postings")
-    for reason in ("kongeultimo (hjerter)", "pagat bagud", "melding: matadorer", "melding: taroks",
+    for reason in ("kongeultimo (hjerter)", "pagat bagud", "melding: 3 store", "melding: 10 uden",
                    "bøde: spillet uden for tur"):
         assert reason in text, (reason, text)
     assert "sidste stik" not in text        # a paid ultimo takes the last trick's place (§3.3.4)
@@ -526,7 +526,8 @@ def test_the_latest_deal_can_be_corrected_and_is_settled_again(keeper_client, fo
     assert keeper_client.get(f"/deals/{deal.pk}/edit/").status_code == 404   # a replaced version
 
 
-def test_only_the_latest_deal_is_editable(keeper_client, four_table):
+def test_every_deal_is_editable_but_not_an_old_version(keeper_client, four_table):
+    """Issue 12 item 2: any deal of an open evening can be corrected, not only the latest."""
     keeper_client.post(page_url(four_table), plain(four_table))
     second = plain(four_table, dealer="Bent", pagat_owner="Carl", last_trick="Carl",
                    **{"counts.Bent": None, "counts.Dorte": None, "counts.Carl": "40", "counts.Anne": "20"})
@@ -534,11 +535,12 @@ def test_only_the_latest_deal_is_editable(keeper_client, four_table):
     first, latest = Deal.objects.order_by("number")
     page = keeper_client.get(page_url(four_table))
     assert f'href="/deals/{latest.pk}/edit/"' in page.content.decode()
-    assert f'href="/deals/{first.pk}/edit/"' not in page.content.decode()
+    assert f'href="/deals/{first.pk}/edit/"' in page.content.decode()
+    assert keeper_client.post(f"/deals/{first.pk}/edit/", plain(four_table, last_trick="Bent")).status_code == 302
     before = rows()
-    refused = keeper_client.post(f"/deals/{first.pk}/edit/", plain(four_table))
+    refused = keeper_client.post(f"/deals/{first.pk}/edit/", plain(four_table))   # the old version now
     assert refused.status_code == 404 and rows() == before
-    assert "Kun det seneste spil kan rettes" in refused.content.decode()
+    assert "ret den nyeste udgave" in refused.content.decode()
 
 
 def test_a_stale_correction_keeps_the_input(keeper_client, four_table):

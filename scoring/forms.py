@@ -43,28 +43,11 @@ def name_field(**kwargs) -> forms.CharField:
                      widget=forms.TextInput(attrs={"maxlength": bounds.NAME_MAX_LENGTH}))
 
 
-SUIT_NAMES = {Suit.HEARTS: _("hjerter"), Suit.DIAMONDS: _("ruder"), Suit.CLUBS: _("klør"), Suit.SPADES: _("spar")}
-#: The missing court card of a half meld, in the definite form ("mangler damen").
-COURT_MISSING = {Court.KING: _("kongen"), Court.QUEEN: _("damen"), Court.CAVALIER: _("kavaleren"),
-                 Court.KNAVE: _("knægten")}
-FINE_NAMES = {
-    FineKind.CUP_NOT_MOVED: _("kopperne ikke flyttet"),
-    FineKind.MISDEAL: _("fejlgivning"),
-    FineKind.WRONG_CARD_COUNT: _("forkert antal kort"),
-    FineKind.FALSE_MELD: _("falsk melding"),
-    FineKind.MISSED_MELD: _("glemt melding"),
-    FineKind.MELD_BEFORE_DEALER: _("meldt før giveren"),
-    FineKind.OUT_OF_TURN: _("spillet uden for tur"),
-    FineKind.FALSE_SCIES_CALL: _("falsk skiskald"),
-    FineKind.CUSTOM: _("anden bøde"),
-}
-#: Names of fine kinds that only other rate cards know (looked up by value: RULES.md §4 is VLK's).
-OTHER_FINE_NAMES = {"revoke": _("svigtet kulør"), "illegal_discard": _("ulovlig ecartering")}
-
-
-def fine_name(kind: FineKind) -> str:
-    """The Danish name of a fine kind; an unknown kind shows its engine name rather than fail."""
-    return str(FINE_NAMES.get(kind) or OTHER_FINE_NAMES.get(kind.value) or kind.value.replace("_", " "))
+# The words of melds, suits, fates and fines live in ``words.py`` (one place, issue 12).
+from .words import (  # noqa: E402  (re-exported for the views)
+    COURT_MISSING, FATE_NAMES, FINE_NAMES, MELD_KIND_NAMES, OTHER_FINE_NAMES, SUIT_NAMES, fine_name, meld_code,
+    meld_code_text,
+)
 
 
 def fine_choices(card: RateCard) -> list[tuple[str, str]]:
@@ -73,33 +56,28 @@ def fine_choices(card: RateCard) -> list[tuple[str, str]]:
     known = [k for k in FineKind if k in card.fines and k not in (FineKind.MISDEAL, FineKind.CUSTOM)]
     return ([("", "—")] + [(k.value, f"{fine_name(k)} ({card.fines[k]})") for k in known]
             + [(FineKind.CUSTOM.value, fine_name(FineKind.CUSTOM))])
-MELD_KIND_NAMES = {MeldKind.TAROKS: "taroks", MeldKind.MATADORS: _("matadorer"), MeldKind.OVERFULL: _("sprøjte"),
-                   MeldKind.FULL: _("hele"), MeldKind.HALF: _("halve")}
 
 
 def _fates() -> list[tuple[str, str]]:
-    return [("home", _("hjem")), ("lost", _("tabt")), ("ultimo", "ultimo"), ("bagud", "bagud")]
+    return [(value, str(name)) for value, name in FATE_NAMES.items()]
 
 
 def meld_choices() -> list:
     """The quick picker: every meld of RULES.md §3.1 as one option of one select, in optgroups:
     taroks with and without the pagat (10–22), matadors (3–22), then per group (the kings and each
     suit) sprøjte, hele and every halve with the card it misses."""
+    def options(codes):
+        return [(code, meld_code_text(code)) for code in codes]
     groups: list = [
         ("", "—"),
-        (_("Taroks med pagat"), [(f"taroks:{n}:1", _("%(n)s med") % {"n": n}) for n in range(10, 23)]),
-        (_("Taroks uden pagat"), [(f"taroks:{n}:0", _("%(n)s uden") % {"n": n}) for n in range(10, 23)]),
-        (_("Matadorer"), [(f"matadors:{n}", _("%(n)s store") % {"n": n}) for n in range(3, 23)]),
-        (_("Konger"), [("overfull:kings", _("sprøjte konger")), ("full:kings", _("hele konger"))]
-         + [(f"half:kings:{s.value}", _("halve konger, mangler %(s)s konge") % {"s": SUIT_NAMES[s]}) for s in Suit]),
+        (_("Taroks med pagat"), options(f"taroks:{n}:1" for n in range(10, 23))),
+        (_("Taroks uden pagat"), options(f"taroks:{n}:0" for n in range(10, 23))),
+        (_("Matadorer"), options(f"matadors:{n}" for n in range(3, 23))),
+        (_("Konger"), options(["overfull:kings", "full:kings"] + [f"half:kings:{s.value}" for s in Suit])),
     ]
     for s in Suit:
-        name = SUIT_NAMES[s]
-        groups.append((str(name).capitalize(), [
-            (f"overfull:{s.value}", _("sprøjte i %(g)s") % {"g": name}),
-            (f"full:{s.value}", _("hele i %(g)s") % {"g": name}),
-        ] + [(f"half:{s.value}:{c.value}", _("halve i %(g)s, mangler %(c)s") % {"g": name, "c": COURT_MISSING[c]})
-             for c in Court]))
+        groups.append((str(SUIT_NAMES[s]).capitalize(), options(
+            [f"overfull:{s.value}", f"full:{s.value}"] + [f"half:{s.value}:{c.value}" for c in Court])))
     return groups
 
 
@@ -117,11 +95,7 @@ def meld_from_code(code: str, player: str) -> dict:
 
 
 def meld_to_code(meld: dict) -> str:
-    if meld["kind"] == "taroks":
-        return f"taroks:{meld['count']}:{1 if meld.get('pagat') else 0}"
-    if meld["kind"] == "matadors":
-        return f"matadors:{meld['count']}"
-    return ":".join([meld["kind"], meld["group"]] + ([meld["missing"]] if meld["kind"] == "half" else []))
+    return meld_code(meld)
 
 
 def count_field(player: str) -> str:

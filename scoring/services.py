@@ -168,7 +168,8 @@ def club_card(club: Club):
 
 
 @transaction.atomic
-def table_create(*, evening: Evening, players: list[Player], rules: str | None = None, card=None) -> Table:
+def table_create(*, evening: Evening, players: list[Player], rules: str | None = None, card=None, user=None,
+                 _log: bool = True) -> Table:
     """Seat 3–5 players (in dealing order) at a new table of ``evening`` and open its cups. The card
     is ``card``, else the built-in card named ``rules``, else the club's; it is frozen on the table.
     New tables of one evening are made one at a time (the evening row locked): each its own number."""
@@ -191,6 +192,8 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
                                  rate_card_json=json.dumps(card.to_dict(), ensure_ascii=False))
     Seat.objects.bulk_create([Seat(table=table, player=p, position=i) for i, p in enumerate(players)])
     _post(table, settle_opening(names, card), EntryKind.OPENING, {p.name: p for p in players})
+    if _log:   # an import logs one event of its own
+        EveningEvent.objects.create(evening=evening, kind=EveningEventKind.TABLE_CREATED, table=table, user=_user(user))
     summary_refresh(evening, players)
     return table
 
@@ -215,6 +218,8 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     _post(table, entry, EntryKind.DEAL, players, deal=saved)
     _save_stats(table, saved, deal, entry, players)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_RECORDED, table=table, deal=saved,
+                                user=_user(user))
     summary_refresh(table.evening, players.values())
     return saved
 
@@ -269,8 +274,8 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
         _post(table, entry, EntryKind.DEAL, players, deal=row)
         _save_stats(table, row, engine_deal, entry, players)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
-    EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_CORRECTED, deal=replacement,
-                                user=_user(user), reason=reason)
+    EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_CORRECTED, table=table,
+                                deal=replacement, count=len(affected) - 1, user=_user(user), reason=reason)
     summary_refresh(table.evening, players.values())   # only this table's players' figures change
     return replacement
 
@@ -299,7 +304,7 @@ def deal_void(*, deal: Deal, user=None, reason: str = "", expected_version: int 
                                outcome_json=deal.outcome_json, replaces=deal, current=False, voided=True,
                                recorded_by=_user(user))
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
-    EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_VOIDED, deal=void,
+    EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_VOIDED, table=table, deal=void,
                                 user=_user(user), reason=reason.strip())
     summary_refresh(table.evening, table_players(table).values())   # only this table's players' figures change
     return void
@@ -391,10 +396,12 @@ def _user(user):
 # Evenings --------------------------------------------------------------------------------------
 
 @transaction.atomic
-def evening_create(*, club: Club, date: dt.date | str, season=None) -> Evening:
+def evening_create(*, club: Club, date: dt.date | str, season=None, user=None) -> Evening:
     if isinstance(date, str):
         date = dt.date.fromisoformat(date)
-    return Evening.objects.create(club=club, date=date, season=season)
+    evening = Evening.objects.create(club=club, date=date, season=season)
+    EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CREATED, user=_user(user))
+    return evening
 
 
 @transaction.atomic
@@ -517,12 +524,14 @@ def evening_import(*, club: Club, data: Any = None, evening: Evening | None = No
         card = prepared.card if prepared.new_card_title is None else _create_card(club, prepared)
         parsed = prepared.parsed
         if evening is None:
-            evening = evening_create(club=club, date=parsed.date or timezone.localdate())
+            evening = evening_create(club=club, date=parsed.date or timezone.localdate(), user=user)
         players = [player_get_or_create(club=club, name=name) for name in parsed.players]
         if [p.name for p in players] != list(parsed.players):   # a "bent" came meanwhile: as the check says
             _check_import_names(club, parsed.players)
-        table = table_create(evening=evening, players=players, card=card)
+        table = table_create(evening=evening, players=players, card=card, _log=False)
         _record_settled(table, players, parsed.deals, prepared.entries, prepared.stats, user)
+        EveningEvent.objects.create(evening=evening, kind=EveningEventKind.IMPORTED, table=table,
+                                    count=len(parsed.deals), user=_user(user))
     return table
 
 

@@ -9,16 +9,16 @@ from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, services, submissions
+from scoring import access, services, submissions, words
 
 from scoring.engine import bounds
 from scoring.engine import names as player_names
 
 from .forms import NameQuestion, name_field, validate_text
-from .models import Club, Deal, Evening, EveningEvent, JournalEntry, Player, Role, Season
+from .models import Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Player, Role, Season
 
 
 class ReasonForm(forms.Form):
@@ -149,28 +149,71 @@ def deal_void(request, pk: int):
 
 @require_GET
 def deal_history(request, pk: int):
-    """Every version of a deal number: who recorded it, when, and the payments before and after."""
+    """Every version of a deal number (issue 12): each as the deal reads at the table (``words``),
+    who recorded it and when, what changed from the version before, and its payments (each
+    posting and reversal: the players and the cups by name)."""
     deal = get_object_or_404(Deal.objects.select_related("table", "table__evening"), pk=pk)
     access.require(request.user, deal.table.evening.club_id, Role.MEMBER)
     versions = list(Deal.objects.filter(table=deal.table, number=deal.number)
                     .select_related("recorded_by", "dealer").order_by("id"))
-    entries = (JournalEntry.objects.filter(deal__in=versions).select_related("reverses")
-               .prefetch_related("legs__player").order_by("id"))
+    entries = (JournalEntry.objects.filter(deal__in=versions).prefetch_related("legs__player").order_by("id"))
     by_deal: dict[int, list] = {}
     for entry in entries:
-        legs = {leg.player.name if leg.player else leg.account: leg.amount for leg in entry.legs.all()}
-        by_deal.setdefault(entry.deal_id, []).append((entry, legs))
+        legs = [(words.leg_account(leg), leg.amount) for leg in entry.legs.all()]
+        by_deal.setdefault(entry.deal_id, []).append({"entry": entry, "legs": legs,
+                                                      "reversal": entry.kind == EntryKind.REVERSAL})
     events = {e.deal_id: e for e in EveningEvent.objects.filter(deal__in=versions).select_related("user")}
-    rows = [{"deal": v, "entries": by_deal.get(v.pk, []), "event": events.get(v.pk)} for v in versions]
+    rows, previous = [], None
+    for version in versions:
+        outcome = version.outcome
+        rows.append({"deal": version, "lines": words.deal_lines(outcome), "entries": by_deal.get(version.pk, []),
+                     "event": events.get(version.pk),
+                     "changes": words.deal_changes(previous, outcome) if previous is not None and not version.voided
+                     else []})
+        previous = outcome
     return render(request, "scoring/deal_history.html", {"deal": deal, "table": deal.table, "rows": rows})
+
+
+def _event_line(event: EveningEvent) -> dict:
+    """One event of the evening log in the user's language: what happened, and its details."""
+    kind, deal, table = event.kind, event.deal, event.table
+    n, t = (deal.number if deal else None), (table.number if table else None)
+    details: list[str] = []
+    if kind == EveningEventKind.CREATED:
+        text = _("Aften oprettet")
+    elif kind == EveningEventKind.TABLE_CREATED:
+        text = _("Bord %(t)s oprettet") % {"t": t}
+        details.append(", ".join(seat.player.name for seat in table.seats.all()))
+    elif kind == EveningEventKind.DEAL_RECORDED:
+        text = _("Spil %(n)s gemt ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s gemt") % {"n": n}
+        details.append(words.deal_summary(deal.outcome))
+    elif kind == EveningEventKind.DEAL_CORRECTED:
+        text = _("Spil %(n)s rettet ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s rettet") % {"n": n}
+        if deal is not None and deal.replaces is not None:
+            details += words.deal_changes(deal.replaces.outcome, deal.outcome) or [_("ingen ændring i spillet")]
+        if event.count:
+            details.append(ngettext("%(n)s senere spil genberegnet", "%(n)s senere spil genberegnet", event.count)
+                           % {"n": event.count})
+    elif kind == EveningEventKind.DEAL_VOIDED:
+        text = _("Spil %(n)s annulleret ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s annulleret") % {"n": n}
+    elif kind == EveningEventKind.IMPORTED:
+        text = ngettext("Bord %(t)s importeret med %(n)s spil", "Bord %(t)s importeret med %(n)s spil",
+                        event.count or 0) % {"t": t, "n": event.count or 0}
+    else:
+        text = str(event.get_kind_display()).capitalize()
+    return {"event": event, "text": text, "details": details}
 
 
 @require_GET
 def evening_log(request, pk: int):
+    """The evening's audit trail (issue 12): every write with who and when, a correction with what
+    changed."""
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     access.require(request.user, evening.club_id, Role.MEMBER)
-    events = evening.events.select_related("user", "deal").order_by("at", "id")
-    return render(request, "scoring/evening_log.html", {"evening": evening, "events": events})
+    events = (evening.events.select_related("user", "deal", "deal__replaces", "table")
+              .prefetch_related("table__seats__player").order_by("at", "id"))
+    return render(request, "scoring/evening_log.html",
+                  {"evening": evening, "lines": [_event_line(e) for e in events]})
 
 
 # Club-defined rate cards (issue 7) ---------------------------------------------------------------

@@ -166,8 +166,10 @@ def evening_new(request):
         season = next((s for s in seasons if s.pk == form.cleaned_data.get("season")), None)
 
         def work():  # the evening, new players and the first table, or nothing
-            evening = services.evening_create(club=club, date=form.cleaned_data["date"], season=season)
-            return services.table_create(evening=evening, players=_seat_players(club, form.cleaned_data["names"]))
+            evening = services.evening_create(club=club, date=form.cleaned_data["date"], season=season,
+                                               user=request.user)
+            return services.table_create(evening=evening, players=_seat_players(club, form.cleaned_data["names"]),
+                                         user=request.user)
         try:
             table = submissions.write(request, "evening_new", work, url=_table_url)
         except services.RecordingError as exc:
@@ -212,7 +214,8 @@ def table_new(request, pk: int):
     if status == 302:
         try:
             table = submissions.write(request, "table_new", lambda: services.table_create(  # new players and the table
-                evening=evening, players=_seat_players(evening.club, form.cleaned_data["names"])), url=_table_url)
+                evening=evening, players=_seat_players(evening.club, form.cleaned_data["names"]), user=request.user),
+                url=_table_url)
         except services.RecordingError as exc:
             for error in exc.errors:
                 form.add_error(None, str(error))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from django.utils.translation import gettext as _g, gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 from scoring.engine.model import Court, Cup, FineKind, MeldKind, Suit
 from scoring.engine.settle import Posting, Reason
@@ -84,24 +84,24 @@ def meld_code_text(code: str) -> str:
     parts = code.split(":")
     kind = parts[0]
     if kind == "taroks":
-        return (_g("%(n)s med") if parts[2] == "1" else _g("%(n)s uden")) % {"n": parts[1]}
+        return (gettext("%(n)s med") if parts[2] == "1" else gettext("%(n)s uden")) % {"n": parts[1]}
     if kind == "matadors":
-        return _g("%(n)s store") % {"n": parts[1]}
+        return gettext("%(n)s store") % {"n": parts[1]}
     group = parts[1]
     if group == "kings":
         if kind == "overfull":
-            return _g("sprøjte konger")
+            return gettext("sprøjte konger")
         if kind == "full":
-            return _g("hele konger")
-        return _g("halve konger, mangler %(s)s konge") % {"s": suit_name(parts[2])}
+            return gettext("hele konger")
+        return gettext("halve konger, mangler %(s)s konge") % {"s": suit_name(parts[2])}
     name = suit_name(group)
     if kind == "overfull":
-        return _g("sprøjte i %(g)s") % {"g": name}
+        return gettext("sprøjte i %(g)s") % {"g": name}
     if kind == "full":
-        return _g("hele i %(g)s") % {"g": name}
+        return gettext("hele i %(g)s") % {"g": name}
     court = _COURTS.get(parts[2]) if len(parts) > 2 else None
     missing = str(COURT_MISSING[court]) if court else (parts[2] if len(parts) > 2 else "?")
-    return _g("halve i %(g)s, mangler %(c)s") % {"g": name, "c": missing}
+    return gettext("halve i %(g)s, mangler %(c)s") % {"g": name, "c": missing}
 
 
 def meld_code(meld: dict) -> str:
@@ -131,36 +131,36 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     """A deal (FORMAT.md's deal object) as it reads at the table: a (label, words) line per thing
     recorded — who dealt, the kind, melds, the pagat's and kings' fates, last trick, tout/nolo,
     counts, fines."""
-    lines: list[tuple[str, str]] = [(_g("Giver"), outcome.get("dealer", "?"))]
+    lines: list[tuple[str, str]] = [(gettext("Giver"), outcome.get("dealer", "?"))]
     kind = outcome.get("kind", "played")
     if kind != "played":
-        lines.append((_g("Spillet"), str(DEAL_KIND_NAMES.get(kind, kind))))
+        lines.append((gettext("Spillet"), str(DEAL_KIND_NAMES.get(kind, kind))))
     melds = outcome.get("melds") or []
     if melds:
-        lines.append((_g("Meldinger"), ", ".join(f"{m.get('player')} {meld_text(m)}" for m in melds)))
+        lines.append((gettext("Meldinger"), ", ".join(f"{m.get('player')} {meld_text(m)}" for m in melds)))
     pagat = outcome.get("pagat")
     if pagat:
         lines.append(("Pagat", f"{pagat['owner']} {fate_name(pagat['fate'])}"))
     for suit, fate in (outcome.get("kings") or {}).items():
-        lines.append((_g("%(s)s konge") % {"s": suit_name(suit)},
+        lines.append((gettext("%(s)s konge") % {"s": suit_name(suit)},
                       f"{fate['owner']} {fate_name(fate['fate'])}"))
     if outcome.get("last_trick"):
-        lines.append((_g("Sidste stik"), outcome["last_trick"]))
+        lines.append((gettext("Sidste stik"), outcome["last_trick"]))
     if outcome.get("tout"):
         lines.append(("Tout", outcome["tout"]))
     if outcome.get("failed_tout"):
-        lines.append((_g("Tabt tout"), outcome["failed_tout"]))
+        lines.append((gettext("Tabt tout"), outcome["failed_tout"]))
     if outcome.get("nolo"):
         lines.append(("Nolo", outcome["nolo"]))
     counts = outcome.get("counts") or {}
     if counts:
         text = ", ".join(f"{name} {count}" for name, count in counts.items())
         if outcome.get("derived"):
-            text += " · " + _g("%(name)s udregnes") % {"name": outcome["derived"]}
-        lines.append((_g("Tælling"), text))
+            text += " · " + gettext("%(name)s udregnes") % {"name": outcome["derived"]}
+        lines.append((gettext("Tælling"), text))
     fines = outcome.get("fines") or []
     if fines:
-        lines.append((_g("Bøder"), ", ".join(
+        lines.append((gettext("Bøder"), ", ".join(
             f"{f['player']} {fine_name(f['kind'])}" + (f" ({f['amount']})" if f.get("amount") is not None else "")
             for f in fines)))
     return [(label.capitalize() if label[:1].islower() else label, text) for label, text in lines]
@@ -202,23 +202,23 @@ def posting_reason(posting: Posting, meld: Any = None) -> str:
     detail, reason = posting.detail, posting.reason
     suit = str(SUIT_NAMES[_SUITS[detail]]) if detail in _SUITS else None
     if reason is Reason.ULTIMO and suit:
-        return _g("kongeultimo (%(suit)s)") % {"suit": suit}
+        return gettext("kongeultimo (%(suit)s)") % {"suit": suit}
     if reason is Reason.ULTIMO and detail == "pagat":
         return "pagat ultimo"
     if reason is Reason.BAGUD and suit:
-        return _g("konge bagud (%(suit)s)") % {"suit": suit}
+        return gettext("konge bagud (%(suit)s)") % {"suit": suit}
     if reason is Reason.BAGUD and detail == "pagat":
         return "pagat bagud"
     if reason is Reason.KING_LOST and suit:
-        return _g("%(suit)s konge tabt") % {"suit": suit}
+        return gettext("%(suit)s konge tabt") % {"suit": suit}
     if reason is Reason.MELD and meld is not None:
-        return _g("melding: %(meld)s") % {"meld": meld_text(meld)}
+        return gettext("melding: %(meld)s") % {"meld": meld_text(meld)}
     if reason is Reason.MELD and detail in _MELDS:
-        return _g("melding: %(meld)s") % {"meld": MELD_KIND_NAMES[_MELDS[detail]]}
+        return gettext("melding: %(meld)s") % {"meld": MELD_KIND_NAMES[_MELDS[detail]]}
     if reason is Reason.FINE and detail in _FINES:
-        return _g("bøde: %(fine)s") % {"fine": fine_name(detail)}
+        return gettext("bøde: %(fine)s") % {"fine": fine_name(detail)}
     if reason is Reason.COUNTING and detail:
-        return _g("tælling (%(count)s)") % {"count": detail}
+        return gettext("tælling (%(count)s)") % {"count": detail}
     return str(REASON_NAMES[reason])
 
 

@@ -201,3 +201,15 @@ def test_an_import_logs_one_event(golden_table):
     events = list(EveningEvent.objects.filter(evening=golden_table.evening))
     assert [e.kind for e in events] == [EveningEventKind.CREATED, EveningEventKind.IMPORTED]
     assert events[1].count == Deal.objects.filter(table=golden_table).count() > 1
+
+
+def test_the_words_in_english():
+    from django.utils import translation
+    from scoring.engine.model import Cup
+    with translation.override("en"):
+        assert words.meld_text({"kind": "taroks", "count": 11, "pagat": True}) == "11 with"
+        assert words.meld_text({"kind": "matadors", "count": 3}) == "3 matadors"
+        assert words.meld_text({"kind": "half", "group": "hearts", "missing": "queen"}) == "half hearts, missing the queen"
+        assert words.cup_name(Cup.KING) == "king cup"
+        assert dict(words.deal_lines({"dealer": "Anne", "last_trick": "Bent"})) == {"Dealer": "Anne",
+                                                                                    "Last trick": "Bent"}

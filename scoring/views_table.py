@@ -218,6 +218,7 @@ def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> di
                         for i, (p, total) in enumerate(zip(players, sheet.totals))],
         "effect_cups": ((last.king_cup, last.pagat_cup) if last else (0, 0), (cups.king, cups.pagat)),
         "effect_problems": problems,
+        "effect_none": not any(delta.values()),
     }
 
 

@@ -95,6 +95,15 @@ def test_correct_deal_2_of_4_on_the_phone(live_server, phone390):
     from scoring.models import Table
     sheet = table_sheet(Table.objects.get(pk=table.pk))
     assert dict(zip(sheet.players, sheet.totals)) == totals
+    # the correction page in English: the effect in English words
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    current = Deal.objects.get(number=2, current=True)
+    page.goto(f"{live_server.url}/deals/{current.pk}/edit/")
+    expect(page.locator("#correction-effect")).to_contain_text("Totals now")
+    effect = page.inner_text("#correction-effect") + page.inner_text("#preview-postings")
+    assert not [w for w in ("Stilling", "Efter rettelsen", "Spiller", "senere spil", "melding", " med") if w in effect]
+    no_overflow(page)
+    shot(page, "edit-deal-2-390-en")
 
 
 def test_the_history_and_the_log_on_the_phone(live_server, phone390):

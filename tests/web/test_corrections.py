@@ -67,7 +67,11 @@ def test_correcting_deal_2_of_4_reposts_the_later_deals(four_table, scorekeeper)
     fixed = [deals[0], corrected_second(deals), deals[2], deals[3]]
     assert sheet_totals(four_table) == expected_totals(fixed) != expected_totals(deals)
     assert Deal.objects.filter(current=True).count() == 4
-    assert "ok" in ledger_clean().lower() or "fejl" not in ledger_clean().lower()
+    from scoring.models import EntryKind, JournalEntry
+    reversed_deals = sorted(JournalEntry.objects.filter(kind=EntryKind.REVERSAL).values_list("deal__number", flat=True))
+    assert reversed_deals == [2, 3, 4]                     # deal 2 and every later deal re-posted
+    assert JournalEntry.objects.filter(kind=EntryKind.DEAL, reversed_by__isnull=True).count() == 4
+    assert ledger_clean().startswith("ledger ok: 1 table(s)")   # check_ledger exits 1 on any difference
 
 
 def test_the_edit_page_of_an_earlier_deal_and_its_preview(keeper_client, four_table):
@@ -84,6 +88,10 @@ def test_the_edit_page_of_an_earlier_deal_and_its_preview(keeper_client, four_ta
     data = {k: v for k, v in data.items() if v not in (None, "", [])}
     data.update({"editing": "2", "pagat_owner": "Carl", "pagat_fate": "home", "last_trick": "Carl"})
     assert form   # the page starts from the recorded deal
+    unchanged = {**data, "pagat_owner": page.context["form"]["pagat_owner"].value(),
+                 "pagat_fate": page.context["form"]["pagat_fate"].value(),
+                 "last_trick": page.context["form"]["last_trick"].value()}
+    assert 'id="effect-none"' in keeper_client.post(f"/tables/{four_table.pk}/preview/", unchanged).content.decode()
     preview = keeper_client.post(f"/tables/{four_table.pk}/preview/", data)
     html = preview.content.decode()
     assert 'id="correction-effect"' in html, html[:2000]
@@ -92,7 +100,7 @@ def test_the_edit_page_of_an_earlier_deal_and_its_preview(keeper_client, four_ta
     for name in NAMES:
         row = re.search(rf'data-player="{name}">.*?</tr>', html, re.S).group(0)
         assert f"<b>{fixed[name]}</b>" in row and f'effect-now">{now[name]}<' in row
-    assert "de 2 senere spil" in html
+    assert "de 2 senere spil" in html and 'id="effect-none"' not in html
 
 
 def test_an_earlier_deal_is_corrected_through_the_page(keeper_client, four_table):

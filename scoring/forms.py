@@ -9,10 +9,11 @@ from django import forms
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import bounds
+from scoring.engine import bounds, interchange
 from scoring.engine import names as player_names
 from scoring.engine.model import Court, FineKind, MeldKind, Suit, seating
-from scoring.engine.problems import problem
+from scoring.engine.problems import EveningError, Problem, problem
+from scoring.engine.validate import validate_deal
 from scoring.engine.rates import VLK, RateCard
 
 
@@ -41,7 +42,6 @@ def name_field(**kwargs) -> forms.CharField:
     """A player's name (``bounds.NAME_MAX_LENGTH``; typed spaces trimmed and collapsed)."""
     return NameField(validators=[validate_text], **kwargs,
                      widget=forms.TextInput(attrs={"maxlength": bounds.NAME_MAX_LENGTH}))
-
 
 # The words of melds, suits, fates and fines live in ``words.py`` (one place, issue 12).
 from .words import (  # noqa: E402  (re-exported for the views)
@@ -103,10 +103,20 @@ def count_field(player: str) -> str:
     return f"counts.{player}"
 
 
+@dataclass(frozen=True)
+class _EngineError:
+    """An engine problem as ``DealForm.add_engine_errors`` takes it (like ``services.FieldError``)."""
+    field: str
+    message: str
+
+
 class DealForm(forms.Form):
     """One deal at a table of ``players`` (seat order), built for the three active players of the
     chosen dealer (RULES.md §1). ``to_outcome()`` gives the deal object of FORMAT.md, which the
-    engine then validates (RULES.md §5) and settles: the form itself judges only its own widgets.
+    engine then validates (RULES.md §5) and settles: the form itself judges only its own widgets
+    (a choice it does not offer, a number that is not one, a meld row half filled). When it refuses
+    one, ``clean()`` runs the engine on the rest as well, so every problem shows at once, each next to
+    its field (issue 12, item 4); a count's range is the engine's to judge.
 
     Person fields accept any player at the table, so that a sitter-out who was picked before the
     dealer changed gets the engine's own message ("Carl sidder over i dette spil") next to the
@@ -167,7 +177,7 @@ class DealForm(forms.Form):
         for i, player in enumerate(self.count_players):
             is_active = player in active
             self.fields[count_field(player)] = forms.IntegerField(
-                label=player, required=False, min_value=0, max_value=card.count_total,
+                label=player, required=False,   # its range is the engine's (count_range), in its words
                 widget=forms.NumberInput(attrs={
                     # The ids follow the order of play (forehand, middlehand, dealer): #id_count_0 …
                     "id": f"id_count_{i}" if is_active else f"id_count_out_{self.players.index(player)}",
@@ -246,14 +256,46 @@ class DealForm(forms.Form):
             for suit in Suit:
                 if bool(data.get(f"king_{suit.value}_owner")) != bool(data.get(f"king_{suit.value}_fate")):
                     self.add_error(f"king_{suit.value}_fate", _("Vælg både hvem og hvad."))
+        if self._errors and not {"dealer", "kind"} & set(self._errors):
+            # Not only the form's own problems first and the rules' after they are fixed: the engine
+            # judges what the form could read, and its problems join the form's (issue 12, item 4).
+            self.add_engine_problems(self.engine_problems())
         return data
+
+    def engine_problems(self, number: int = 1) -> list[Problem]:
+        """The engine's problems with the deal as far as the form reads it (RULES.md §5): the fields
+        the form refused are left out of the deal object."""
+        try:
+            deal = interchange.parse_deal(self.to_outcome(), number)
+        except EveningError as exc:
+            return list(exc.problems)
+        return validate_deal(self.players, number, deal, self.card)
+
+    def add_engine_problems(self, problems) -> None:
+        """Show the engine's ``problems`` beside the form's own errors, each next to its field. A
+        field the form refused keeps the form's message alone, and so do the counts when one count
+        was refused (the engine saw one count fewer than was typed)."""
+        refused = set(self._errors)
+        count_refused = any(name.startswith("counts.") for name in refused)
+        lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
+        errors = []
+        for found in problems:
+            field = found.field or ""
+            if self.field_for(field) in refused:
+                continue
+            if count_refused and (field in ("counts", "derived") or field.startswith("counts.")):
+                continue
+            errors.append(_EngineError(field, found.message(lang)))
+        self.add_engine_errors(errors)
 
     def to_outcome(self) -> dict:
         """The deal object of FORMAT.md; the engine validates it (RULES.md §5). Call after is_valid().
 
         A scrapped deal carries only dealer, kind and fines, a misdeal only dealer and kind (its
-        fine is implied, RULES.md §4); the fields that do not apply are hidden then. Meld and fine rows are taken in form order, skipping empty rows; ``meld_rows`` and
-        ``fine_rows`` remember which form row each list item came from."""
+        fine is implied, RULES.md §4), a nolo no counts (§3.3.6); the fields that do not apply are
+        hidden then. Meld and fine rows are taken in form order, skipping empty rows; ``meld_rows``
+        and ``fine_rows`` remember which form row each list item came from. Fields the form refused
+        are left out (``cleaned_data`` lacks them): the engine then judges the rest."""
         data = self.cleaned_data
         outcome: dict = {"dealer": self.seats.dealer}
         kind = data.get("kind") or "played"
@@ -277,7 +319,10 @@ class DealForm(forms.Form):
             for name in ("last_trick", "tout", "nolo", "failed_tout"):
                 if data.get(name):
                     outcome[name] = data[name]
-            counts = {p: data[count_field(p)] for p in self.count_players if data.get(count_field(p)) is not None}
+            # No counting after a nolo (RULES.md §3.3.6): the count fields are hidden then, and what
+            # was typed in them before the nolo was chosen is not sent on.
+            counts = {p: data[count_field(p)] for p in self.count_players
+                      if data.get(count_field(p)) is not None and not data.get("nolo")}
             if counts:
                 outcome["counts"] = counts
             if data.get("derived") and len(counts) == 3:
@@ -335,6 +380,21 @@ class DealForm(forms.Form):
         name = self.field_for(path)
         return self.field_label(name) if name else path
 
+    def problem_list(self) -> list[tuple[str, str]]:
+        """(label, message) of every error on the form, in the order the fields are shown, for the
+        preview: the top's first, then each field's, the counts' own after the count fields."""
+        found = [("", str(e)) for e in self.non_field_errors()]
+        counts = [count_field(p) for p in self.count_players]
+        shown = ["dealer", "kind", *(n for n in self.fields if n.startswith("meld_")), "pagat_owner", "pagat_fate",
+                 *(n for n in self.fields if n.startswith("king_")), "last_trick", "tout", "nolo", "failed_tout",
+                 *counts, "derived", *(n for n in self.fields if n.startswith("fine_"))]
+        shown += [n for n in self.errors if n not in shown and n != "__all__"]
+        for name in shown:
+            found += [(self.field_label(name), str(e)) for e in self.errors.get(name, [])]
+            if name == counts[-1]:
+                found += [(str(_("Tælling")), e) for e in self.section_errors.get("counts", [])]
+        return found
+
     def add_engine_errors(self, errors) -> None:
         """Show each service error (``FieldError``) next to its field: counts that do not add up
         under the counts, anything without a field of its own at the top of the form."""
@@ -376,27 +436,47 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
 
 
 def carried_initial(form_data, players: tuple[str, ...], dealer: str) -> dict:
+    """What the scorekeeper had typed, for the form rebuilt around another dealer (``carry_over``)."""
+    return carry_over(form_data, players, dealer)[0]
+
+
+def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, list[tuple[str, list[str]]]]:
     """What the scorekeeper had typed, for the form rebuilt around another dealer: every value that
-    is still valid with the new active players. A sitter-out's pick or count is dropped with what
-    belongs to it (a king's fate, a meld, a fine); the derived player goes back to the default."""
+    is still valid with the new active players, and what was cleared (issue 12, item 5). A
+    sitter-out's pick or count is dropped with what belongs to it (a king's fate, a meld, a fine);
+    the derived player goes back to the default. The cleared fields are named per player who now
+    sits out, in the form's order: ``[("Carl", ["Pagat hos", "Tælling", "Melding 2"])]``."""
     active = set(seating(players, dealer).active)
     initial = {name: form_data.get(name) for name in form_data
                if name not in ("dealer", "version", "derived", "csrfmiddlewaretoken")
                and form_data.get(name) not in (None, "")}
-    for name in ("pagat_owner", "last_trick", "tout", "nolo"):
-        if initial.get(name) not in active:
-            initial.pop(name, None)
-    pairs = [(f"king_{s.value}_owner", (f"king_{s.value}_fate",)) for s in Suit]
-    pairs += [(f"meld_{i}_player", (f"meld_{i}_kind",)) for i in range(1, MELD_ROWS + 1)]
-    pairs += [(f"fine_{i}_player", (f"fine_{i}_kind", f"fine_{i}_amount")) for i in range(1, FINE_ROWS + 1)]
-    for owner, belonging in pairs:
+    cleared: dict[str, list[str]] = {}
+
+    def clear(player: str, label) -> None:
+        cleared.setdefault(player, []).append(str(label))
+
+    singles = (("pagat_owner", _("Pagat hos")), ("last_trick", _("Sidste stik")), ("tout", "Tout"),
+               ("nolo", "Nolo"), ("failed_tout", _("Tabt tout")))
+    for name, label in singles:
+        if name in initial and initial[name] not in active:
+            clear(initial.pop(name), label)
+    pairs = [(f"king_{s.value}_owner", (f"king_{s.value}_fate",), _("%(s)s konge hos") % {"s": SUIT_NAMES[s]})
+             for s in Suit]
+    pairs += [(f"meld_{i}_player", (f"meld_{i}_kind",), f"{_('Melding')} {i}") for i in range(1, MELD_ROWS + 1)]
+    pairs += [(f"fine_{i}_player", (f"fine_{i}_kind", f"fine_{i}_amount"), f"{_('Bøde')} {i}")
+              for i in range(1, FINE_ROWS + 1)]
+    for owner, belonging, label in pairs:
         if owner in initial and initial[owner] not in active:
+            clear(initial[owner], str(label).capitalize())
             for name in (owner, *belonging):
                 initial.pop(name, None)
     for name in [n for n in initial if n.startswith("counts.")]:
-        if name[len("counts."):] not in active:
+        player = name[len("counts."):]
+        if player not in active:
             del initial[name]
-    return initial
+            if player in players:
+                clear(player, _("Tælling"))
+    return initial, [(p, cleared[p]) for p in players if p in cleared]
 
 
 @dataclass(frozen=True)

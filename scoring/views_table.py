@@ -20,7 +20,7 @@ from scoring.engine.problems import EveningError
 from scoring.engine.rates import RateCard, rate_card
 from scoring.engine.settle import Cups, Reason, derived_player, settle_deal
 
-from .forms import DealForm, carried_initial, initial_from_outcome
+from .forms import DealForm, carry_over, initial_from_outcome
 from .models import Deal, Role, Table
 from .selectors import TableSheet, table_sheet
 
@@ -141,7 +141,8 @@ def table_detail(request, pk: int):
 @require_GET
 def deal_form(request, pk: int):
     """The form rebuilt for another dealer (``?dealer=NAME``): the active players change with him.
-    What was typed and still fits is kept; the header's seating is swapped out of band."""
+    What was typed and still fits is kept, what was cleared is named (issue 12, item 5); the
+    header's seating is swapped out of band."""
     table = _table(request, pk, Role.SCOREKEEPER)
     sheet = table_sheet(table)
     if sheet.closed:
@@ -149,13 +150,13 @@ def deal_form(request, pk: int):
     dealer = request.GET.get("dealer")
     if dealer not in sheet.players:
         dealer = None
-    carried = carried_initial(request.GET, sheet.players, dealer) if dealer else {}
+    carried, cleared = carry_over(request.GET, sheet.players, dealer) if dealer else ({}, [])
     # The version the phone loaded, never the table's current one: a phone that is behind must
     # still get the 409 page when it saves, however often its form was rebuilt (issue 11).
     loaded = _loaded_version(request.GET)
     form = _form(table, sheet, dealer=dealer, initial={**carried, "version": table.version if loaded is None else loaded})
     return render(request, "scoring/partials/_deal_form.html", {
-        "form": form, "table": table, "sheet": sheet, "seats": form.seats, "oob": True})
+        "form": form, "table": table, "sheet": sheet, "seats": form.seats, "oob": True, "cleared": cleared})
 
 
 # Live preview -----------------------------------------------------------------------------------
@@ -226,9 +227,8 @@ def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: in
     """Settle the deal as entered with the engine, without saving (RULES.md §2–§4): the postings,
     each player's net, the cups after, the derived count; or the problems (RULES.md §5)."""
     context: dict = {"table": table, "players": sheet.players}
-    if not form.is_valid():
-        context["problems"] = [(form.field_label(name), error)
-                               for name, errors in form.errors.items() for error in errors]
+    if not form.is_valid():   # the form's problems and the engine's with the rest, at once (DealForm.clean)
+        context["problems"] = form.problem_list()
         return context
     outcome = form.to_outcome()
     number = editing or sheet.next_number

@@ -1,0 +1,64 @@
+"""Short player names for the narrow columns of the phone sheet (issue 12, item 1).
+
+A column of the running sheet, the preview's table and the header's totals is as wide as its name:
+five names like "Kristoffer" push the sheet off a 360 px screen. A name of at most five letters is
+shown as it is ("Anne", "Dorte"); a longer one as its first four letters and a dot ("Kris."),
+longer where two players' would be the same ("Kristo." and "Krista."). The full name is the
+abbreviation's title, and ``name_legend`` lists the abbreviated ones under the sheet.
+"""
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from django import template
+
+register = template.Library()
+
+#: Letters kept before the dot; a name of up to one letter more is shown whole.
+KEEP = 4
+
+
+def _label(name: str, keep: int) -> str:
+    if len(name) <= keep + 1:
+        return name
+    end = keep
+    while end < len(name) and unicodedata.combining(name[end]):   # never split a letter from its accent
+        end += 1
+    cut = name[:end].rstrip()
+    return name if end >= len(name) else f"{cut}."
+
+
+@lru_cache(maxsize=256)
+def short_names(players: tuple[str, ...]) -> dict[str, str]:
+    """Each player's label, unique at the table: the name itself, or its start and a dot."""
+    names = tuple(unicodedata.normalize("NFC", str(p)) for p in players)
+    keep = dict.fromkeys(names, KEEP)
+    while True:
+        labels = {n: _label(n, keep[n]) for n in names}
+        taken: dict[str, int] = {}
+        for label in labels.values():
+            taken[label] = taken.get(label, 0) + 1
+        clashing = [n for n in names if taken[labels[n]] > 1 and labels[n] != n]
+        if not clashing:
+            break
+        for n in clashing:
+            keep[n] += 1
+    return {p: labels[n] for p, n in zip(players, names)}
+
+
+def _players(players) -> tuple[str, ...]:
+    return tuple(str(p) for p in players or ())
+
+
+@register.filter
+def short(name, players) -> str:
+    """``{{ name|short:sheet.players }}``: the player's label on the narrow sheet."""
+    return short_names(_players(players)).get(str(name), str(name))
+
+
+@register.simple_tag
+def name_legend(players) -> list[tuple[str, str]]:
+    """``{% name_legend sheet.players as legend %}``: (label, full name) of every abbreviated name."""
+    labels = short_names(_players(players))
+    return [(labels[p], p) for p in _players(players) if labels[p] != p]

@@ -111,6 +111,17 @@ def test_the_sheet_of_five_long_names_fits_the_phone_with_every_ret_inside(live_
     assert "K kongekop" in legend and "P pagatkop" in legend
     expect(page.locator("table.sheet thead abbr").first).to_have_attribute("title", "Kristoffer")
 
+    # in English too ("Edit", "Standings", "Close the evening" are longer words)
+    page.click("#lang-en")
+    expect(page.locator("#edit-last")).to_have_text("Edit")
+    shot(page, f"sheet-{width}-en", full=True)
+    no_sideways_scroll(page)
+    for link in (page.locator("#edit-last"), page.locator("#edit-3")):
+        link.scroll_into_view_if_needed()
+        inside_viewport(page, link)
+    expect(page.locator("#sheet-legend")).to_contain_text("K king cup")
+    page.click("#lang-da")
+
     # ⋯ opens the deal's history, Ret the correction of an earlier deal
     page.locator("#history-3").click()
     expect(page).to_have_url(f"{live_server.url}/deals/{deals[2].pk}/history/")

@@ -43,7 +43,8 @@ def open_page(browser, live_server, width: int, height: int, lang: str = "da"):
     page.goto(f"{live_server.url}/login/")
     page.fill("#id_username", "skriver")
     page.fill("#id_password", "pw-secret-1")
-    page.click("#login-submit")
+    with page.expect_navigation():           # the session cookie is set before the next page is asked for
+        page.click("#login-submit")
     return context, page
 
 

@@ -25,12 +25,25 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def phone(browser):
-    """A page in a 360 px wide phone-sized window, downloads allowed."""
-    context = browser.new_context(viewport={"width": 360, "height": 780}, accept_downloads=True,
+def _phone_page(browser, width: int, height: int):
+    context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True,
                                   locale="da-DK", has_touch=True, is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
+    return context, page
+
+
+@pytest.fixture
+def phone(browser):
+    """A page in a 360 px wide phone-sized window (the narrowest phone we fit), downloads allowed."""
+    context, page = _phone_page(browser, 360, 780)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone390(browser):
+    """A page on a 390×844 phone screen, the size the table pages are tested at."""
+    context, page = _phone_page(browser, 390, 844)
     yield page
     context.close()

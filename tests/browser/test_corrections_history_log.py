@@ -20,16 +20,6 @@ DANISH = ("kongekop", "pagatkop", "Giver", "Sidste stik", "Meldinger", "Tælling
           "gemt", "Historik", "Ændret", "Tilbage til bordet")
 
 
-@pytest.fixture
-def phone390(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
-
-
 def shot(page, name):
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)

@@ -14,16 +14,6 @@ SHOTS = "/tmp/shots/N"
 
 
 @pytest.fixture
-def phone390(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
-
-
-@pytest.fixture
 def club_page(live_server, phone390):
     club = Club.objects.create(name="VLK")
     for name in ("Anne", "Bent", "Carl"):

@@ -246,6 +246,8 @@ class ClubCardForm(forms.Form):
         for kind, amount in base["fines"].items():
             self.fields[f"fine_{kind}"] = forms.IntegerField(label=f"{_('bøde')}: {kind}", min_value=0,
                                                              max_value=bounds.CARD_AMOUNT_MAX, initial=amount)
+        for flag in EDITABLE_FLAGS:
+            self.fields[flag] = forms.BooleanField(label=flag.replace("_", " "), required=False, initial=base[flag])
 
     def clean_title(self):
         """A sheet shows a card's title: never the title of another card (built-in or the club's)."""
@@ -253,8 +255,6 @@ class ClubCardForm(forms.Form):
         if title.casefold() in self.other_titles:
             raise forms.ValidationError(_("Der er allerede et takstkort med den titel."))
         return title
-        for flag in EDITABLE_FLAGS:
-            self.fields[flag] = forms.BooleanField(label=flag.replace("_", " "), required=False, initial=base[flag])
 
     def clean(self):
         """Every amount a multiple of the card's smallest jeton: 5 (1 only on a card paid in

@@ -113,3 +113,20 @@ def test_unknown_or_bad_embedded_card_is_refused(club):
     with pytest.raises(services.RecordingError) as err:
         services.evening_import(club=club, data=bad)
     assert [e.field for e in err.value.errors] == ["rate_card.tout_each"]
+
+
+def test_the_card_page_edits_the_yes_no_rules_too(admin, club):
+    card = copy_card(admin, club, "dtf2011")
+    form = admin.get(f"/clubs/{club.pk}/cards/{card.pk}/").context["form"]
+    assert "last_trick_needs_honours_fallen" in form.fields and "failed_tout_doubles_cups" in form.fields
+    data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
+    before = card.card().last_trick_needs_honours_fallen
+    if before:
+        data.pop("last_trick_needs_honours_fallen")
+    else:
+        data["last_trick_needs_honours_fallen"] = "on"
+    response = admin.post(f"/clubs/{club.pk}/cards/{card.pk}/", data)
+    assert response.status_code == 302, response.context["form"].errors
+    card.refresh_from_db()
+    assert card.card().last_trick_needs_honours_fallen is (not before)

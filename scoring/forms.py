@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import bounds, interchange
 from scoring.engine import names as player_names
-from scoring.engine.model import Court, FineKind, MeldKind, Suit, seating
+from scoring.engine.model import Court, FineKind, Suit, seating
 from scoring.engine.problems import EveningError, Problem, problem
 from scoring.engine.validate import validate_deal
 from scoring.engine.rates import VLK, RateCard
@@ -44,10 +44,7 @@ def name_field(**kwargs) -> forms.CharField:
                      widget=forms.TextInput(attrs={"maxlength": bounds.NAME_MAX_LENGTH}))
 
 # The words of melds, suits, fates and fines live in ``words.py`` (one place, issue 12).
-from .words import (  # noqa: E402  (re-exported for the views)
-    COURT_MISSING, FATE_NAMES, FINE_NAMES, MELD_KIND_NAMES, OTHER_FINE_NAMES, SUIT_NAMES, fine_name, meld_code,
-    meld_code_text,
-)
+from .words import FATE_NAMES, SUIT_NAMES, fine_name, meld_code, meld_code_text  # noqa: E402
 
 
 def fine_choices(card: RateCard) -> list[tuple[str, str]]:

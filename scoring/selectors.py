@@ -3,7 +3,7 @@ commands. Every amount shown comes from the stored journal, which the engine pro
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Prefetch

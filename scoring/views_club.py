@@ -18,7 +18,7 @@ from scoring.engine import bounds
 from scoring.engine import names as player_names
 
 from .forms import NameQuestion, name_field, validate_text
-from .models import Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Player, Role, Season
+from .models import Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Role, Season
 
 
 class ReasonForm(forms.Form):

@@ -17,7 +17,7 @@ from scoring import access, services, submissions, words
 from scoring.engine import interchange
 from scoring.engine.model import seating
 from scoring.engine.problems import EveningError
-from scoring.engine.rates import RateCard, rate_card
+from scoring.engine.rates import RateCard
 from scoring.engine.settle import Cups, Reason, derived_player, settle_deal
 
 from .forms import DealForm, carry_over, initial_from_outcome

@@ -6,7 +6,7 @@ Players are identified by their display name at the table; seat order is the ord
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 
 

@@ -1,7 +1,6 @@
 """The settlement as FORMAT.md's JSON shape and as the paper sheet in plain text."""
 from __future__ import annotations
 
-from .model import Cup
 from .settle import Entry, Settlement
 
 

@@ -1,6 +1,5 @@
 """Browser tests: Playwright driving Debian's Chromium against pytest-django's live server."""
 import os
-import tempfile
 
 import pytest
 

@@ -1,6 +1,5 @@
 """Issue 12 items 2, 7, 10, 11 on a 390×844 phone: correcting deal 2 of 4 (the preview shows how
 every total changes), a deal's history and the evening log, in Danish and in English."""
-import copy
 import os
 
 import pytest

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import http.client
 import http.cookies
-import json
 import random
 import re
 import threading
 import time
 import urllib.parse
-import uuid
 from collections import Counter
 from dataclasses import dataclass
 
@@ -28,7 +26,7 @@ from scoring import services
 from scoring.engine.generate import random_deal
 from scoring.engine.interchange import deal_to_dict
 from scoring.forms import DealForm, initial_from_outcome
-from scoring.models import Club, Deal, Evening, EveningEvent, Role, Table
+from scoring.models import Deal, Evening, EveningEvent, Role, Table
 from tests.web.conftest import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,7 +5,6 @@ import io
 import random
 import re
 
-import pytest
 from django.core.management import call_command
 
 from scoring import services, words

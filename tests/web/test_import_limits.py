@@ -22,7 +22,7 @@ from scoring.engine.interchange import FORMAT, deal_to_dict, dumps, evening_to_d
 from scoring.engine.rates import AELDRE1900, VLK
 from scoring.ledger import ledger_differences
 from scoring.models import (
-    Club, ClubRateCard, Deal, JournalEntry, Leg, Player, PlayerDealStat, PlayerEveningSummary, Role, Seat, Table,
+    ClubRateCard, Deal, JournalEntry, Leg, Player, PlayerDealStat, PlayerEveningSummary, Role, Seat, Table,
 )
 from tests.web.conftest import make_user
 

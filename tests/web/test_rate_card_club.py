@@ -1,7 +1,6 @@
 """A club-defined rate card end to end: admin copies and edits a card, the club plays with it, the
 sheet, the export and the PDF use it, and a later edit never changes a past table."""
 import io
-import json
 
 import pytest
 from pypdf import PdfReader

@@ -1,5 +1,4 @@
 """Standings equal the sum of the engine's settlements of the season's evenings."""
-import json
 from collections import Counter, defaultdict
 
 import pytest

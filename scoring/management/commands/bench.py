@@ -85,7 +85,7 @@ class Command(BaseCommand):
         from scoring.engine.interchange import deal_to_dict
         from scoring.engine.model import seating
         from scoring.history import seed_history
-        from scoring.models import Club, Player
+        from scoring.models import Player
         from scoring.pdf import render_evening_pdf
 
         results: dict = {"quick": quick}

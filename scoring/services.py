@@ -325,7 +325,6 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
     every service that writes, inside its transaction."""
     evening = Evening.objects.select_related("club").get(pk=evening.pk)
     legs = Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
-    kroner_of = _closed_kroner(evening) if evening.closed_at is not None else {}
     stats = PlayerDealStat.objects.filter(evening=evening, deal__current=True)
     existing = PlayerEveningSummary.objects.filter(evening=evening)
     if players is None:
@@ -335,6 +334,7 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
         legs, stats, existing = (legs.filter(player_id__in=wanted), stats.filter(player_id__in=wanted),
                                  existing.filter(player_id__in=wanted))
     points = dict(legs.values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
+    kroner_of = {} if evening.closed_at is None else _closed_kroner(evening, points if players is None else None)
     figures = {row["player_id"]: row for row in stats.values("player_id").annotate(
         deals=Count("id", filter=Q(active=True, deal__kind="played")), **{f: Sum(f) for f in SUMMARY_FIELDS})}
     rows = {s.player_id: s for s in existing}
@@ -350,13 +350,15 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
             PlayerEveningSummary.objects.create(player_id=player_id, evening=evening, **values)
 
 
-def _closed_kroner(evening: Evening) -> dict[int, Decimal]:
+def _closed_kroner(evening: Evening, points: dict[int, int] | None = None) -> dict[int, Decimal]:
     """{player id: kroner} of a closed evening: the sum of his payments at the evening's frozen rate
-    (``money.evening_kroner``, players in table and seat order as on the evening sheet)."""
+    (``money.evening_kroner``, players in table and seat order as on the evening sheet). ``points``:
+    every player's points of the evening, when the caller has them already."""
     seated = (Seat.objects.filter(table__evening=evening).order_by("table__number", "position")
               .values_list("player_id", flat=True))
-    points = dict(Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER).values_list("player_id")
-                  .annotate(total=Sum("amount")).values_list("player_id", "total"))
+    if points is None:
+        points = dict(Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
+                      .values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
     totals = tuple((str(player_id), points.get(player_id) or 0) for player_id in seated)
     amounts, _payments = evening_kroner(totals, evening.rate, settled=bool(totals))
     return {int(player_id): amount for player_id, amount in amounts.items()}

@@ -32,6 +32,7 @@ from tests.web.conftest import make_user
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLES = 6
+TREES = ("Ahorn", "Birk", "Ceder", "Daddel", "Elm", "Fyr")  # one word per new table, far from each other
 
 
 # A phone: its own session, no redirects followed ------------------------------------------------
@@ -334,7 +335,9 @@ def test_new_tables_and_evenings_at_once(live_server, evening_of_tables, keeper,
     def new_table(i):
         phone = Phone(live_server, keeper)
         data = page_form(phone.get(f"/evenings/{evening.pk}/tables/new/").body)
-        data.update({f"new_{n + 1}": f"Ny{i}-{name}" for n, name in enumerate(("A", "B", "C"))})
+        # names far apart: a name one letter from another table's new player would be asked about
+        # ("Mente du …?", issue 12 item 9) whenever that table happened to be saved first
+        data.update({f"new_{n + 1}": f"{TREES[i]} {colour}" for n, colour in enumerate(("Rød", "Gul", "Blå"))})
         return tally.add(phone.post(f"/evenings/{evening.pk}/tables/new/", data))
 
     replies = at_once(TABLES, new_table)
@@ -345,7 +348,7 @@ def test_new_tables_and_evenings_at_once(live_server, evening_of_tables, keeper,
     def same_player(i):
         phone = Phone(live_server, keeper)
         data = page_form(phone.get(f"/evenings/{evening.pk}/tables/new/").body)
-        data.update({"new_1": "Samme", "new_2": f"Anden{i}", "new_3": f"Tredje{i}"})
+        data.update({"new_1": "Samme", "new_2": ("Hugo", "Ingrid")[i], "new_3": ("Jørgen", "Klaus")[i]})
         return tally.add(phone.post(f"/evenings/{evening.pk}/tables/new/", data))
 
     replies = at_once(2, same_player)

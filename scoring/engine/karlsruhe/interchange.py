@@ -1,0 +1,248 @@
+"""The Karlsruhe family's evening file ``tarokklub.evening/1`` (FORMAT.md, RULES-karlsruhe.md §11):
+strict reading and writing.
+
+Reading collects every problem of a file (structure first, then §9 for each deal whose structure
+is sound) and raises one ``EveningError``. Unknown keys are errors at every level, ``null`` is
+never a value, a key given twice is an error (``reading.decode`` keeps both). Writing then reading
+gives the same ``Evening``: a deal keeps exactly the fields it was given.
+
+A file from outside is held to ``bounds.py`` (``bounded=True``, the default): names a form would
+accept, an embedded card's amounts within the club pages' limits.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from .. import bounds
+from ..problems import EveningError, problem
+from ..reading import FORMAT, LongNumber, Reader
+from .model import BirdEntry, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, Suit
+from .rates import RATE_CARDS, RateCard
+from .validate import DEAL_FIELDS, validate_deal, validate_players
+
+_EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}
+_DEAL_KEYS = {"dealer", "kind", *DEAL_FIELDS}
+_ENTRY_KEYS = {"side", "won", "announced"}
+_BONUS_KEYS = {b.value for b in Bonus}
+_PLAYERS = (4, 5)
+
+
+def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = None) -> Evening:
+    """An ``Evening`` from decoded JSON; raises ``EveningError`` listing every problem.
+
+    ``bounded`` holds the file to ``bounds.py`` (a file from outside; ``False`` re-reads what the
+    app itself stored). A file of more than ``max_deals`` deals is refused before any deal is read."""
+    top = Reader(None, bounded)
+    root = top.obj(data, "", _EVENING_KEYS, ("format", "players", "deals"))
+    if root is None:
+        raise EveningError(top.problems)
+    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
+        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
+    if "format" in root and root["format"] != FORMAT:
+        top.add("format", "format", expected=FORMAT)
+    rules = root.get("rules", "karlsruhe")
+    rules_ok = top.text(rules, "rules") is not None and not (
+        bounded and not top.bounded_text(rules, "rules", bounds.CARD_NAME_MAX_LENGTH))
+    embedded = None
+    if "rate_card" in root:   # a club's own card travels with its evenings (§8)
+        if not bounded or _card_within_bounds(top, root["rate_card"]):
+            try:
+                embedded = RateCard.from_dict(root["rate_card"])
+            except (ValueError, TypeError) as exc:
+                field, _sep, message = str(exc).partition(": ")
+                top.add(f"rate_card.{field}" if message else "rate_card", "bad_rate_card", detail=message or str(exc))
+            else:
+                if rules_ok and embedded.name != rules:
+                    top.add("rate_card.name", "rate_card_name", name=embedded.name, rules=rules)
+    elif rules_ok and rules not in RATE_CARDS:
+        top.add("rules", "unknown_rules", name=rules)
+    evening_date = None
+    if "date" in root:
+        if top.text(root["date"], "date") is not None:
+            try:
+                evening_date = date.fromisoformat(root["date"])
+            except ValueError:
+                top.add("date", "not_date")
+    players: list[str] = []
+    raw_players = root.get("players", [])
+    for i, name in enumerate(top.items(raw_players, "players"), 1):
+        if top.name(name, f"players[{i}]") is not None:
+            players.append(name)
+    if isinstance(raw_players, list) and "players" in root:
+        if len(players) == len(raw_players):
+            top.problems.extend(validate_players(tuple(players)))
+        elif len(raw_players) not in _PLAYERS:
+            top.add("players", "karlsruhe_player_count", count=len(raw_players))
+    seats_ok = all(not p.field.startswith("players") for p in top.problems)
+    card = embedded or (RATE_CARDS.get(rules) if isinstance(rules, str) else None)
+    problems = top.problems
+    deals: list[Deal] = []
+    for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
+        reader = Reader(number, bounded, top.names)
+        deal = _parse_deal(reader, raw)
+        problems.extend(reader.problems)
+        if deal is not None:
+            deals.append(deal)
+            if seats_ok and card is not None:
+                problems.extend(validate_deal(tuple(players), number, deal, card))
+    if problems:
+        raise EveningError(problems)
+    return Evening(tuple(players), tuple(deals), rules, evening_date, embedded)
+
+
+def parse_deal(data: Any, number: int = 1) -> Deal:
+    """One deal object of an evening file (structure only); raises ``EveningError``."""
+    reader = Reader(number)
+    deal = _parse_deal(reader, data)
+    if reader.problems:
+        raise EveningError(reader.problems)
+    return deal
+
+
+def _parse_deal(r: Reader, raw: Any) -> Deal | None:
+    before = r.fatal
+    d = r.obj(raw, "", _DEAL_KEYS | {"radl"}, ("dealer",))
+    if d is None:
+        return None
+    if "radl" in d:   # §5.4, §9: derived from the deals, never entered
+        r.add("radl", "karlsruhe_radl_derived")
+    kind = r.choice(d["kind"], "kind", DealKind) if "kind" in d else DealKind.PLAYED
+    if kind is not None and kind is not DealKind.PLAYED:   # §11: these two carry only dealer and kind
+        for key in d:
+            if key in DEAL_FIELDS:
+                r.add(key, "karlsruhe_only_dealer_and_kind")
+    value: dict[str, Any] = {}
+    if "dealer" in d:
+        value["dealer"] = r.name(d["dealer"], "dealer")
+    if "game" in d:
+        value["game"] = r.choice(d["game"], "game", Game)
+    for key in ("declarer", "partner"):
+        if key in d:
+            value[key] = r.name(d[key], key)
+    if "called_king" in d:
+        value["called_king"] = r.choice(d["called_king"], "called_king", Suit)
+    if "declarers_count" in d:
+        value["declarers_count"] = r.integer(d["declarers_count"], "declarers_count")
+    if "valat" in d:
+        value["valat"] = _parse_entry(r, d["valat"], "valat")
+    if "bonuses" in d:
+        raw_bonuses = r.obj(d["bonuses"], "bonuses", _BONUS_KEYS)
+        if raw_bonuses is not None:
+            value["bonuses"] = tuple(
+                (bonus, entry) for bonus in Bonus if bonus.value in raw_bonuses
+                if (entry := _parse_entry(r, raw_bonuses[bonus.value], f"bonuses.{bonus.value}")) is not None)
+    for key in ("king_caught", "won"):
+        if key in d:
+            value[key] = r.boolean(d[key], key)
+    if "kontra" in d:
+        raw_kontra = r.obj(d["kontra"], "kontra", set(d["kontra"]) if isinstance(d["kontra"], dict) else set())
+        if raw_kontra is not None:
+            value["kontra"] = tuple(
+                (str(key), level) for key, raw_level in raw_kontra.items()
+                if (level := r.choice(raw_level, f"kontra.{key}", KontraLevel)) is not None)
+    if "counts" in d:
+        raw_counts = r.obj(d["counts"], "counts", set(d["counts"]) if isinstance(d["counts"], dict) else set())
+        if raw_counts is not None:
+            counts = []
+            for name, raw_count in raw_counts.items():
+                if r.bounded and not r.bounded_text(name, f"counts.{name}"):
+                    continue
+                if (count := r.integer(raw_count, f"counts.{name}")) is not None:
+                    counts.append((name, count))
+            value["counts"] = tuple(counts)
+    if r.fatal != before or any(v is None for v in value.values()):
+        return None
+    return Deal(kind=kind, **value)
+
+
+def _parse_entry(r: Reader, raw: Any, at: str) -> BirdEntry | None:
+    """An entry of §11: ``side`` and ``won`` required, ``announced`` optional (default false)."""
+    e = r.obj(raw, at, _ENTRY_KEYS, ("side", "won"))
+    if e is None:
+        return None
+    side = r.choice(e["side"], f"{at}.side", Side) if "side" in e else None
+    won = r.boolean(e["won"], f"{at}.won") if "won" in e else None
+    announced = r.boolean(e["announced"], f"{at}.announced") if "announced" in e else False
+    if side is None or won is None or announced is None:
+        return None
+    return BirdEntry(side, won, announced)
+
+
+def _card_within_bounds(r: Reader, raw: Any) -> bool:
+    """An embedded card's numbers within the club card page's bounds and of sane size, its name and
+    title texts a person may enter, no key twice; problems at ``rate_card.<field>``. ``from_dict``
+    checks the rest (§8)."""
+    if not isinstance(raw, dict):
+        return True      # from_dict says what is wrong with it
+    before = len(r.problems)
+
+    def walk(value: Any, field: str) -> None:
+        if isinstance(value, dict):
+            r.duplicates(value, f"{field}.")
+            for key, inner in value.items():
+                walk(inner, f"{field}.{key}")
+        elif isinstance(value, list):
+            for i, inner in enumerate(value, 1):
+                walk(inner, f"{field}[{i}]")
+        elif isinstance(value, LongNumber):
+            r.add(field, "too_many_digits", digits=value.digits)
+        elif isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= bounds.CARD_AMOUNT_MAX:
+            r.add(field, "number_range", low=0, high=bounds.CARD_AMOUNT_MAX)
+
+    walk(raw, "rate_card")
+    for key, limit in (("name", bounds.CARD_NAME_MAX_LENGTH), ("title", bounds.CARD_TITLE_MAX_LENGTH)):
+        if isinstance(raw.get(key), str):
+            r.bounded_text(raw[key], f"rate_card.{key}", limit)
+    return len(r.problems) == before
+
+
+# Writing ---------------------------------------------------------------------------------------
+
+def _entry_to_dict(entry: BirdEntry) -> dict:
+    out: dict[str, Any] = {"side": entry.side.value}
+    if entry.announced:
+        out["announced"] = True
+    out["won"] = entry.won
+    return out
+
+
+def deal_to_dict(deal: Deal) -> dict:
+    """A deal as §11 writes it: exactly the fields it has."""
+    out: dict[str, Any] = {"dealer": deal.dealer}
+    if deal.kind is not DealKind.PLAYED:
+        out["kind"] = deal.kind.value
+    if deal.game is not None:
+        out["game"] = deal.game.value
+    if deal.declarer is not None:
+        out["declarer"] = deal.declarer
+    if deal.called_king is not None:
+        out["called_king"] = deal.called_king.value
+    if deal.partner is not None:
+        out["partner"] = deal.partner
+    if deal.declarers_count is not None:
+        out["declarers_count"] = deal.declarers_count
+    if deal.valat is not None:
+        out["valat"] = _entry_to_dict(deal.valat)
+    if deal.bonuses is not None:
+        out["bonuses"] = {bonus.value: _entry_to_dict(entry) for bonus, entry in deal.bonuses}
+    if deal.king_caught is not None:
+        out["king_caught"] = deal.king_caught
+    if deal.kontra is not None:
+        out["kontra"] = {key: level.value for key, level in deal.kontra}
+    if deal.won is not None:
+        out["won"] = deal.won
+    if deal.counts is not None:
+        out["counts"] = dict(deal.counts)
+    return out
+
+
+def evening_to_dict(evening: Evening) -> dict:
+    out: dict[str, Any] = {"format": FORMAT, "rules": evening.rules}
+    if evening.date is not None:
+        out["date"] = evening.date.isoformat()
+    if evening.card is not None:
+        out["rate_card"] = evening.card.to_dict()
+    out["players"] = list(evening.players)
+    out["deals"] = [deal_to_dict(d) for d in evening.deals]
+    return out

@@ -9,12 +9,13 @@ from django import forms
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import bounds, interchange
+from scoring.engine import bounds
+from scoring.engine.danish import interchange
 from scoring.engine import names as player_names
-from scoring.engine.model import Court, FineKind, Suit, seating
+from scoring.engine.danish.model import Court, FineKind, Suit, seating
 from scoring.engine.problems import EveningError, Problem, problem
-from scoring.engine.validate import validate_deal
-from scoring.engine.rates import VLK, RateCard
+from scoring.engine.danish.validate import validate_deal
+from scoring.engine.danish.rates import VLK, RateCard
 
 
 MELD_ROWS = 6

@@ -13,9 +13,17 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.bounds import CARD_NAME_MAX_LENGTH, NAME_MAX_LENGTH
-from scoring.engine.rates import RATE_CARDS
+from scoring.engine import families
 
-RULES_CHOICES = [(name, card.title) for name, card in RATE_CARDS.items()]
+
+
+def rules_choices() -> list[tuple[str, str]]:
+    """Every built-in rule set of every family (``families.py``), by its card's title."""
+    return [(name, card.title) for f in families.families() for name, card in f.rate_cards.items()]
+
+
+def family_choices() -> list[tuple[str, str]]:
+    return [(name, name) for name in families.FAMILY_PACKAGES]
 
 
 class Club(models.Model):
@@ -23,7 +31,7 @@ class Club(models.Model):
     kroner_per_point = models.DecimalField(
         _("kroner pr. point"), max_digits=8, decimal_places=4, default=Decimal("0.25"),
         validators=[MinValueValidator(Decimal("0"))])
-    rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, choices=RULES_CHOICES, default="vlk")
+    rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, choices=rules_choices, default="vlk")
     default_card = models.ForeignKey("ClubRateCard", on_delete=models.PROTECT, null=True, blank=True,
                                      related_name="+", verbose_name=_("klubbens eget takstkort"))
 
@@ -44,6 +52,7 @@ class ClubRateCard(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="rate_cards")
     name = models.CharField(_("navn"), max_length=CARD_NAME_MAX_LENGTH)
     based_on = models.CharField(_("kopi af"), max_length=CARD_NAME_MAX_LENGTH)
+    family = models.CharField(_("spil"), max_length=20, choices=family_choices, default=families.DEFAULT_FAMILY)
     data = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -56,8 +65,7 @@ class ClubRateCard(models.Model):
         return self.name
 
     def card(self):
-        from scoring.engine.rates import RateCard
-        return RateCard.from_dict(json.loads(self.data))
+        return families.family(self.family).card_from_dict(json.loads(self.data))
 
 
 class Season(models.Model):
@@ -126,6 +134,8 @@ class Table(models.Model):
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="tables")
     number = models.PositiveSmallIntegerField(_("bord"))
     rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, default="vlk")
+    # The game family the table plays (engine ``families.py``): its engine, deal form and sheet.
+    family = models.CharField(_("spil"), max_length=20, choices=family_choices, default=families.DEFAULT_FAMILY)
     rate_card_json = models.TextField(blank=True)  # the card played with, frozen when the table opened
     version = models.PositiveIntegerField(default=0)  # bumped by every recording (optimistic check)
 
@@ -139,10 +149,15 @@ class Table(models.Model):
         return f"{self.evening} – {_('bord')} {self.number}"
 
     @property
+    def engine(self) -> families.Family:
+        """The table's game family (engine protocol, ``families.py``)."""
+        return families.family(self.family)
+
+    @property
     def card(self):
         """The rate card this table is played with (its own snapshot)."""
-        from scoring.engine.rates import RateCard, rate_card
-        return RateCard.from_dict(json.loads(self.rate_card_json)) if self.rate_card_json else rate_card(self.rules)
+        engine = self.engine
+        return engine.card_from_dict(json.loads(self.rate_card_json)) if self.rate_card_json else engine.rate_card(self.rules)
 
 
 class Seat(models.Model):
@@ -211,8 +226,12 @@ class JournalEntry(models.Model):
     kind = models.CharField(max_length=10, choices=EntryKind.choices)
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
     reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
+    # The family's pots after this entry (the Danish cups; 0 for a family without pots).
     king_cup_after = models.IntegerField()
     pagat_cup_after = models.IntegerField()
+    # The family's facts about the deal as the engine gave them (``Entry.facts``: a formula a
+    # person can check, "this deal was doubled" …), JSON; "" when it has none.
+    info_json = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -347,6 +366,9 @@ class PlayerEveningSummary(EventFigures):
     closed = models.BooleanField(default=False)
     date = models.DateField()
     season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    # The game family of the player's table that evening: points of different families are
+    # different units and are never added together (standings are per family).
+    family = models.CharField(max_length=20, choices=family_choices, default=families.DEFAULT_FAMILY)
     points = models.IntegerField(default=0)
     # The player's kroner of a closed evening (the sum of his payments at the evening's frozen
     # rate, ``money.evening_kroner``); None while the evening is open.

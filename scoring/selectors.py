@@ -2,16 +2,15 @@
 commands. Every amount shown comes from the stored journal, which the engine produced."""
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Prefetch
 
-from scoring.engine import interchange
-from scoring.engine.model import Evening as EngineEvening, seating
+from scoring.engine.families import Family
 from scoring.engine.money import Payment, evening_kroner
-from scoring.engine.rates import RATE_CARDS
 
 from .models import Account, Deal, EntryKind, Evening, JournalEntry, Leg, Table
 
@@ -27,6 +26,11 @@ class SheetRow:
     pagat_cup: int
     running: tuple[int, ...]      # per player after this row
     deal: Deal | None = None
+    info: dict | None = None      # the family's facts about the deal (``formula``, ``radl`` …)
+
+    @property
+    def formula(self) -> str:
+        return (self.info or {}).get("formula", "")
 
     @property
     def net_cells(self) -> tuple[tuple[int, bool], ...]:
@@ -42,6 +46,12 @@ class TableSheet:
     totals: tuple[int, ...]       # per player now (after the split when closed)
     closed: bool
     deals: tuple[Deal, ...]       # current version of every deal
+    family: Family | None = None  # the table's game family (engine protocol)
+
+    @property
+    def pots(self) -> tuple[str, ...]:
+        """The family's pots shown on the sheet (the Danish cups), none for a family without."""
+        return self.family.pots if self.family is not None else ()
 
     @property
     def next_number(self) -> int:
@@ -52,15 +62,13 @@ class TableSheet:
         return self.deals[-1] if self.deals else None
 
     def next_seating(self):
-        """Who deals, leads and sits out next (RULES.md §1): the dealer after the last deal's
-        (a misdeal passes the deal on, §11a; a scrapped deal is dealt again by the same dealer)."""
+        """Who deals, leads and sits out next, by the family's rules (Danish: RULES.md §1, a
+        misdeal passes the deal on, a scrapped deal is dealt again by the same dealer)."""
+        family = self.family or self.table.engine
         if not self.deals:
-            return seating(self.players, self.players[0])
+            return family.seating(self.players, self.players[0])
         last = self.deals[-1]
-        dealer = last.dealer.name
-        if last.kind == "scrapped":
-            return seating(self.players, dealer)
-        return seating(self.players, seating(self.players, dealer).next_dealer)
+        return family.seating(self.players, family.dealer_after(self.players, last.dealer.name, last.kind))
 
 
 def table_player_names(table: Table) -> tuple[str, ...]:
@@ -83,8 +91,10 @@ def _sheet_entries(table: Table) -> list[JournalEntry]:
 
 
 def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> TableSheet:
-    """The paper sheet of one table: a row per deal, each player's net, the cups after."""
+    """The paper sheet of one table: a row per deal, each player's net, the pots after (the Danish
+    cups), the family's facts about each deal (a formula …)."""
     players = table_player_names(table)
+    family = table.engine
     if entries is None:
         entries = _sheet_entries(table)
     order = {EntryKind.OPENING: 0, EntryKind.DEAL: 1, EntryKind.SPLIT: 2}
@@ -98,14 +108,14 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
         for name in players:
             running[name] += net[name]
         if entry.kind == EntryKind.DEAL:
-            active = set(seating(players, entry.deal.dealer.name).active)
+            active = set(family.seating(players, entry.deal.dealer.name).active)
             label, kind = str(entry.deal.number), entry.deal.kind
         else:
             active, label, kind = set(players), entry.kind, entry.kind
         rows.append(SheetRow(label, entry.deal.number if entry.deal else None, kind,
                              tuple(net[p] for p in players), tuple(p in active for p in players),
                              entry.king_cup_after, entry.pagat_cup_after, tuple(running[p] for p in players),
-                             entry.deal))
+                             entry.deal, json.loads(entry.info_json) if entry.info_json else None))
     last = rows[-1] if rows else None
     return TableSheet(
         table=table, players=players, rows=tuple(rows),
@@ -113,7 +123,27 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
         totals=tuple(running[p] for p in players),
         closed=table.evening.closed_at is not None,
         deals=tuple(e.deal for e in entries if e.kind == EntryKind.DEAL),
+        family=family,
     )
+
+
+@dataclass(frozen=True)
+class FamilySettlement:
+    """The tables of one game family in an evening and their money: points of different families
+    are different units, so each family's tables settle among themselves (RULES-karlsruhe.md: money
+    is points × the club's rate, applied once to the evening's totals — per family)."""
+    family: Family
+    sheets: tuple[TableSheet, ...]
+    totals: tuple[tuple[str, int, Decimal], ...]   # player, points, kroner (table and seat order)
+    payments: tuple[Payment, ...]
+
+    @property
+    def name(self) -> str:
+        return self.family.name
+
+    @property
+    def pots(self) -> tuple[str, ...]:
+        return self.family.pots
 
 
 @dataclass(frozen=True)
@@ -123,10 +153,33 @@ class EveningSummary:
     totals: tuple[tuple[str, int, Decimal], ...]   # player, points, kroner (seat order, table order)
     payments: tuple[Payment, ...]
     kroner_per_point: Decimal
+    families: tuple[FamilySettlement, ...] = ()    # the sheets by game family, each settled on its own
+
+    @property
+    def mixed(self) -> bool:
+        """Tables of more than one game family this evening (their points are never added)."""
+        return len(self.families) > 1
+
+    @property
+    def pots(self) -> bool:
+        """Whether any table of the evening has pots (the Danish cups)."""
+        return any(s.pots for s in self.sheets)
+
+
+def family_groups(sheets) -> list[tuple[Family, list]]:
+    """``sheets`` (in table order) grouped by game family, the families in order of their first
+    table (as ``services`` settles a closed evening's kroner)."""
+    groups: dict[str, tuple[Family, list]] = {}
+    for sheet in sheets:
+        groups.setdefault(sheet.family.name, (sheet.family, []))[1].append(sheet)
+    return list(groups.values())
 
 
 def evening_summary(evening: Evening) -> EveningSummary:
-    """Every table's sheet, each player's total and who pays whom, in points and kroner."""
+    """Every table's sheet, each player's total and who pays whom, in points and kroner. The money
+    is settled per game family: a Danish point is never added to a Karlsruhe point, so the tables of
+    each family pay among themselves (``families``; ``totals`` and ``payments`` list them all,
+    family after family)."""
     tables = list(evening.tables.prefetch_related("seats__player").order_by("number"))
     entries = defaultdict(list)
     for entry in (JournalEntry.objects.filter(table__evening=evening, reversed_by__isnull=True)
@@ -135,23 +188,29 @@ def evening_summary(evening: Evening) -> EveningSummary:
         entries[entry.table_id].append(entry)
     sheets = tuple(table_sheet(t, entries[t.id]) for t in tables)
     rate = evening.rate
-    totals: list[tuple[str, int]] = [(p, t) for s in sheets for p, t in zip(s.players, s.totals)]
     closed = evening.closed_at is not None  # before the split the cups still hold points
-    amounts, payments = evening_kroner(tuple(totals), rate, settled=closed and bool(totals))
+    groups = []
+    for family, family_sheets in family_groups(sheets):
+        totals = tuple((p, t) for s in family_sheets for p, t in zip(s.players, s.totals))
+        amounts, payments = evening_kroner(totals, rate, settled=closed and bool(totals))
+        groups.append(FamilySettlement(family, tuple(family_sheets),
+                                       tuple((p, t, amounts[p]) for p, t in totals), payments))
     return EveningSummary(
         evening=evening, sheets=sheets,
-        totals=tuple((p, t, amounts[p]) for p, t in totals),
-        payments=payments,
+        totals=tuple(line for g in groups for line in g.totals),
+        payments=tuple(p for g in groups for p in g.payments),
         kroner_per_point=rate,
+        families=tuple(groups),
     )
 
 
 def table_to_evening_file(table: Table) -> dict:
     """The table's evening in the interchange format (the current version of every deal)."""
     players = table_player_names(table)
-    deals = tuple(interchange.parse_deal(d.outcome, d.number)
+    family = table.engine
+    deals = tuple(family.parse_deal(d.outcome, d.number)
                   for d in table.deals.filter(current=True).order_by("number"))
     card = table.card
-    builtin = RATE_CARDS.get(card.name)
+    builtin = family.rate_cards.get(card.name)
     embedded = None if builtin == card else card   # a club's own (or edited) card travels with the file
-    return interchange.evening_to_dict(EngineEvening(players, deals, card.name, table.evening.date, embedded))
+    return family.evening_to_dict(family.make_evening(players, deals, card.name, table.evening.date, embedded))

@@ -13,15 +13,12 @@ from django.db.models import Count, F, Q, Sum
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from scoring.engine import bounds, interchange
+from scoring.engine import bounds, families, interchange
 from scoring.engine import names as player_names
-from scoring.engine.model import Cup
+from scoring.engine.families import Family
+from scoring.engine.ledger import LedgerError
 from scoring.engine.money import evening_kroner
 from scoring.engine.problems import EveningError, Problem, problem
-from scoring.engine.rates import RATE_CARDS, RateCard, rate_card
-from scoring.engine.stats import deal_stats
-from scoring.engine.settle import Cups, Entry, LedgerError, settle_deal, settle_evening, settle_opening, settle_split
-from scoring.engine.validate import validate_players
 
 from .models import (
     Account, Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Leg, Player, PlayerDealStat,
@@ -79,30 +76,39 @@ class BusyError(RecordingError):
 
 # Persisting engine entries ---------------------------------------------------------------------
 
-def _post(table: Table, entry: Entry, kind: str, players: dict[str, Player], deal: Deal | None = None,
+def _info_json(entry) -> str:
+    """The family's facts about a deal (``Entry.facts``) as stored with its journal entry."""
+    facts = entry.facts
+    return json.dumps(facts, ensure_ascii=False) if facts else ""
+
+
+def _pots_after(contents: dict[str, int]) -> dict[str, int]:
+    """The stored pot columns of a journal entry (the Danish cups; 0 for a family without pots)."""
+    return {"king_cup_after": contents.get("king", 0), "pagat_cup_after": contents.get("pagat", 0)}
+
+
+def _post(table: Table, entry, kind: str, players: dict[str, Player], deal: Deal | None = None,
           reverses: JournalEntry | None = None) -> JournalEntry:
+    """Save an engine entry (``ledger.py``'s protocol, any family) with its legs."""
     legs = [(account, amount) for account, amount in entry.legs if amount]
     if sum(amount for _, amount in legs) != 0:
         raise LedgerError(f"refusing to save an entry that sums to {sum(a for _, a in legs)}")
     saved = JournalEntry.objects.create(table=table, kind=kind, deal=deal, reverses=reverses,
-                                        king_cup_after=entry.cups.king, pagat_cup_after=entry.cups.pagat)
+                                        info_json=_info_json(entry), **_pots_after(entry.pot_contents))
     Leg.objects.bulk_create([_leg(saved, account, amount, players) for account, amount in legs])
     return saved
 
 
 def _leg(entry: JournalEntry, account, amount: int, players: dict[str, Player]) -> Leg:
-    if account is Cup.KING:
-        return Leg(entry=entry, account=Account.KING_CUP, amount=amount)
-    if account is Cup.PAGAT:
-        return Leg(entry=entry, account=Account.PAGAT_CUP, amount=amount)
-    return Leg(entry=entry, account=Account.PLAYER, player=players[account], amount=amount)
+    if isinstance(account, str):
+        return Leg(entry=entry, account=Account.PLAYER, player=players[account], amount=amount)
+    return Leg(entry=entry, account=account.value, amount=amount)   # a pot: the family's pot by its name
 
 
-def _reverse(entry: JournalEntry, cups_after: Cups) -> JournalEntry:
+def _reverse(entry: JournalEntry, pots_after: dict[str, int]) -> JournalEntry:
     """Post the mirror image of ``entry``; the original stays untouched (STYLE.md habit 4)."""
     reversal = JournalEntry.objects.create(
-        table=entry.table, kind=EntryKind.REVERSAL, deal=entry.deal, reverses=entry,
-        king_cup_after=cups_after.king, pagat_cup_after=cups_after.pagat)
+        table=entry.table, kind=EntryKind.REVERSAL, deal=entry.deal, reverses=entry, **_pots_after(pots_after))
     Leg.objects.bulk_create([Leg(entry=reversal, account=leg.account, player=leg.player, amount=-leg.amount)
                              for leg in entry.legs.all()])
     return reversal
@@ -113,11 +119,34 @@ def table_players(table: Table) -> dict[str, Player]:
     return {seat.player.name: seat.player for seat in table.seats.select_related("player").order_by("position")}
 
 
-def table_cups(table: Table) -> Cups:
-    """The cups' content: the sum of every cup leg ever posted on the table."""
+def table_pots(table: Table) -> dict[str, int]:
+    """The pots' content by name (the Danish cups): the sum of every pot leg ever posted on the
+    table; empty for a family without pots."""
+    if not table.engine.pots:
+        return {}
     sums = dict(Leg.objects.filter(entry__table=table).exclude(account=Account.PLAYER)
                 .values_list("account").annotate(total=Sum("amount")).values_list("account", "total"))
-    return Cups(king=sums.get(Account.KING_CUP, 0) or 0, pagat=sums.get(Account.PAGAT_CUP, 0) or 0)
+    return {pot: sums.get(pot) or 0 for pot in table.engine.pots}
+
+
+def _minus(pots: dict[str, int], moved: dict[str, int]) -> dict[str, int]:
+    return {pot: content - moved.get(pot, 0) for pot, content in pots.items()}
+
+
+def table_state(table: Table, number: int | None = None, pots: dict[str, int] | None = None):
+    """What the family's next deal needs from the ones before (the Danish cups, the Karlsruhe
+    Radl): before deal ``number`` (default: after the last current deal), from ``pots`` (default:
+    the pots now) and, for a family that ``needs_history``, the current deals before it."""
+    family = table.engine
+
+    def earlier():
+        rows = table.deals.filter(current=True).order_by("number")
+        if number is not None:
+            rows = rows.filter(number__lt=number)
+        return [family.parse_deal(row.outcome, row.number) for row in rows]
+
+    return family.state_before(tuple(table_players(table)), table.card,
+                               table_pots(table) if pots is None else pots, earlier)
 
 
 # Locks (issue 11). One order for every service that writes: the evening row first, then table rows
@@ -153,30 +182,42 @@ def _check_version(table: Table, expected_version: int | None) -> None:
             "", _("En anden har registreret et spil ved bordet – her er arket nu; dine indtastninger er bevaret."))
 
 
-def _parse(outcome: Any, number: int):
+def _parse(family: Family, outcome: Any, number: int):
     try:
-        return interchange.parse_deal(outcome, number)
+        return family.parse_deal(outcome, number)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
 
 
 # Tables and deals ------------------------------------------------------------------------------
 
+def builtin_card(rules: str):
+    """The built-in card named ``rules`` of whichever family has it; ``RecordingError`` if none."""
+    family = families.family_of_rules(rules)
+    if family is None:
+        raise RecordingError.from_problems([problem(None, "rules", "unknown_rules", name=rules)])
+    return family.rate_card(rules)
+
+
 def club_card(club: Club):
     """The card a club plays with now: its own default card, else its built-in card."""
-    return club.default_card.card() if club.default_card_id else rate_card(club.rules)
+    return club.default_card.card() if club.default_card_id else builtin_card(club.rules)
 
 
 @transaction.atomic
 def table_create(*, evening: Evening, players: list[Player], rules: str | None = None, card=None, user=None,
                  _log: bool = True) -> Table:
     """Seat 3–5 players (in dealing order) at a new table of ``evening`` and open its cups. The card
-    is ``card``, else the built-in card named ``rules``, else the club's; it is frozen on the table.
+    is ``card``, else the built-in card named ``rules``, else the club's; it is frozen on the table,
+    and its family is the table's game (how many may sit, the deal form, the engine).
     New tables of one evening are made one at a time (the evening row locked): each its own number."""
     evening = _lock_evening(evening.pk)
     _check_open(evening)
+    if card is None:
+        card = builtin_card(rules) if rules else club_card(evening.club)
+    family = families.family_of_card(card)
     names = tuple(p.name for p in players)
-    problems = validate_players(names)
+    problems = family.validate_players(names)
     if problems:
         raise RecordingError.from_problems(problems)
     if any(p.club_id != evening.club_id for p in players):
@@ -185,13 +226,11 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
     if seated:
         raise RecordingError.single("players", _("%(names)s sidder allerede ved et andet bord i aften.")
                                     % {"names": ", ".join(sorted(seated))})
-    if card is None:
-        card = rate_card(rules) if rules else club_card(evening.club)
     number = (evening.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    table = Table.objects.create(evening=evening, number=number, rules=card.name,
+    table = Table.objects.create(evening=evening, number=number, rules=card.name, family=family.name,
                                  rate_card_json=json.dumps(card.to_dict(), ensure_ascii=False))
     Seat.objects.bulk_create([Seat(table=table, player=p, position=i) for i, p in enumerate(players)])
-    _post(table, settle_opening(names, card), EntryKind.OPENING, {p.name: p for p in players})
+    _post(table, family.settle_opening(names, card), EntryKind.OPENING, {p.name: p for p in players})
     if _log:   # an import logs one event of its own
         EveningEvent.objects.create(evening=evening, kind=EveningEventKind.TABLE_CREATED, table=table, user=_user(user))
     summary_refresh(evening, players)
@@ -210,13 +249,14 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     table = _locked(table, evening)
     _check_version(table, expected_version)
     number = table.deals.filter(current=True).count() + 1
-    deal = _parse(outcome, number)
+    family = table.engine
+    deal = _parse(family, outcome, number)
     players = table_players(table)
-    entry = _settle(players, number, deal, table_cups(table), table.card)
+    entry = _settle(family, players, number, deal, table_state(table), table.card)
     saved = Deal.objects.create(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
-                                outcome_json=_outcome_json(deal), recorded_by=_user(user))
+                                outcome_json=_outcome_json(family, deal), recorded_by=_user(user))
     _post(table, entry, EntryKind.DEAL, players, deal=saved)
-    _save_stats(table, saved, deal, entry, players)
+    _save_stats(family, table, saved, deal, entry, players)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_RECORDED, table=table, deal=saved,
                                 user=_user(user))
@@ -224,9 +264,9 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     return saved
 
 
-def _settle(players: dict[str, Player], number: int, deal, cups: Cups, card) -> Entry:
+def _settle(family: Family, players: dict[str, Player], number: int, deal, state, card):
     try:
-        return settle_deal(tuple(players), number, deal, cups, card)
+        return family.settle_deal(tuple(players), number, deal, state, card)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
 
@@ -243,36 +283,37 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
     deal = Deal.objects.get(pk=deal.pk)
     if not deal.current:
         raise RecordingError.single("", _("Spillet er allerede rettet; ret den nyeste udgave."))
-    corrected = _parse(outcome, deal.number)
+    family = table.engine
+    corrected = _parse(family, outcome, deal.number)
     players = table_players(table)
     affected = [d for d in _current_deals(table) if d.number >= deal.number]
     old_entries = list(JournalEntry.objects.filter(table=table, deal__in=affected, kind=EntryKind.DEAL,
                                                    reversed_by__isnull=True).prefetch_related("legs").order_by("-id"))
     # Settle everything in memory first: nothing is written unless the correction is valid.
-    cups = table_cups(table)
-    reversal_cups = []
-    for entry in old_entries:  # newest first: each reversal states the cups after it
-        moved = _cup_movement(entry)
-        cups = Cups(cups.king - moved.king, cups.pagat - moved.pagat)
-        reversal_cups.append(cups)
+    pots = table_pots(table)
+    reversal_pots = []
+    for entry in old_entries:  # newest first: each reversal states the pots after it
+        pots = _minus(pots, _pot_movement(entry))
+        reversal_pots.append(pots)
+    state = table_state(table, deal.number, pots)
     new_entries = []
     for row in affected:
-        engine_deal = corrected if row.pk == deal.pk else interchange.parse_deal(row.outcome, row.number)
-        entry = _settle(players, row.number, engine_deal, cups, table.card)
+        engine_deal = corrected if row.pk == deal.pk else family.parse_deal(row.outcome, row.number)
+        entry = _settle(family, players, row.number, engine_deal, state, table.card)
         new_entries.append(entry)
-        cups = entry.cups
+        state = entry.state
 
-    for entry, after in zip(old_entries, reversal_cups):
+    for entry, after in zip(old_entries, reversal_pots):
         _reverse(entry, after)
     Deal.objects.filter(pk=deal.pk).update(current=False)
     replacement = Deal.objects.create(table=table, number=deal.number, dealer=players[corrected.dealer],
-                                      kind=corrected.kind.value, outcome_json=_outcome_json(corrected),
+                                      kind=corrected.kind.value, outcome_json=_outcome_json(family, corrected),
                                       replaces=deal, recorded_by=_user(user))
     rows = [replacement] + [d for d in affected if d.pk != deal.pk]
-    engine_deals = [corrected] + [interchange.parse_deal(d.outcome, d.number) for d in rows[1:]]
+    engine_deals = [corrected] + [family.parse_deal(d.outcome, d.number) for d in rows[1:]]
     for row, engine_deal, entry in zip(rows, engine_deals, new_entries):
         _post(table, entry, EntryKind.DEAL, players, deal=row)
-        _save_stats(table, row, engine_deal, entry, players)
+        _save_stats(family, table, row, engine_deal, entry, players)
     Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_CORRECTED, table=table,
                                 deal=replacement, count=len(affected) - 1, user=_user(user), reason=reason)
@@ -294,11 +335,10 @@ def deal_void(*, deal: Deal, user=None, reason: str = "", expected_version: int 
         raise RecordingError.single("", _("Kun det seneste spil kan annulleres."))
     if not reason.strip():
         raise RecordingError.single("reason", _("Skriv en begrundelse."))
-    cups = table_cups(table)
+    pots = table_pots(table)
     for entry in JournalEntry.objects.filter(deal=deal, kind=EntryKind.DEAL, reversed_by__isnull=True).prefetch_related("legs"):
-        moved = _cup_movement(entry)
-        cups = Cups(cups.king - moved.king, cups.pagat - moved.pagat)
-        _reverse(entry, cups)
+        pots = _minus(pots, _pot_movement(entry))
+        _reverse(entry, pots)
     Deal.objects.filter(pk=deal.pk).update(current=False)
     void = Deal.objects.create(table=table, number=deal.number, dealer=deal.dealer, kind=deal.kind,
                                outcome_json=deal.outcome_json, replaces=deal, current=False, voided=True,
@@ -310,9 +350,9 @@ def deal_void(*, deal: Deal, user=None, reason: str = "", expected_version: int 
     return void
 
 
-def _cup_movement(entry: JournalEntry) -> Cups:
-    moved = {leg.account: leg.amount for leg in entry.legs.all() if leg.account != Account.PLAYER}
-    return Cups(moved.get(Account.KING_CUP, 0), moved.get(Account.PAGAT_CUP, 0))
+def _pot_movement(entry: JournalEntry) -> dict[str, int]:
+    """What ``entry`` moved into each pot, by the pot's name."""
+    return {leg.account: leg.amount for leg in entry.legs.all() if leg.account != Account.PLAYER}
 
 
 SUMMARY_FIELDS = ("meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo",
@@ -334,12 +374,14 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
         legs, stats, existing = (legs.filter(player_id__in=wanted), stats.filter(player_id__in=wanted),
                                  existing.filter(player_id__in=wanted))
     points = dict(legs.values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
+    family_of = dict(Seat.objects.filter(table__evening=evening).values_list("player_id", "table__family"))
     kroner_of = {} if evening.closed_at is None else _closed_kroner(evening, points if players is None else None)
     figures = {row["player_id"]: row for row in stats.values("player_id").annotate(
         deals=Count("id", filter=Q(active=True, deal__kind="played")), **{f: Sum(f) for f in SUMMARY_FIELDS})}
     rows = {s.player_id: s for s in existing}
     for player_id in wanted | set(rows):
         values = {"club_id": evening.club_id, "closed": evening.closed_at is not None, "date": evening.date,
+                  "family": family_of.get(player_id, families.DEFAULT_FAMILY),
                   "season_id": evening.season_id, "points": points.get(player_id) or 0,
                   "kroner": kroner_of.get(player_id),
                   "deals": figures.get(player_id, {}).get("deals") or 0,
@@ -352,28 +394,40 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
 
 def _closed_kroner(evening: Evening, points: dict[int, int] | None = None) -> dict[int, Decimal]:
     """{player id: kroner} of a closed evening: the sum of his payments at the evening's frozen rate
-    (``money.evening_kroner``, players in table and seat order as on the evening sheet). ``points``:
-    every player's points of the evening, when the caller has them already."""
+    (``money.evening_kroner``, players in table and seat order as on the evening sheet), settled
+    within each game family (a Danish point is not a Karlsruhe point: the tables of one family pay
+    each other). ``points``: every player's points of the evening, when the caller has them already."""
     seated = (Seat.objects.filter(table__evening=evening).order_by("table__number", "position")
-              .values_list("player_id", flat=True))
+              .values_list("player_id", "table__family"))
     if points is None:
         points = dict(Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
                       .values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
-    totals = tuple((str(player_id), points.get(player_id) or 0) for player_id in seated)
-    amounts, _payments = evening_kroner(totals, evening.rate, settled=bool(totals))
-    return {int(player_id): amount for player_id, amount in amounts.items()}
+    by_family: dict[str, list[tuple[str, int]]] = {}
+    for player_id, family in seated:
+        by_family.setdefault(family, []).append((str(player_id), points.get(player_id) or 0))
+    kroner_of: dict[int, Decimal] = {}
+    for totals in by_family.values():
+        amounts, _payments = evening_kroner(tuple(totals), evening.rate, settled=True)
+        kroner_of.update({int(player_id): amount for player_id, amount in amounts.items()})
+    return kroner_of
 
 
 _STAT_FIELDS = ("active", "net", "meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud",
                 "king_bagud", "tout", "nolo", "last_trick", "cup_won")
 
 
-def _save_stats(table: Table, saved: Deal, deal, entry: Entry, players: dict[str, Player]) -> None:
+def _stat_values(figures) -> dict:
+    """The stored per-deal figures of a player (``PlayerDealStat``) from the family's own: every
+    family gives ``active`` and ``net``; a figure the family does not count is 0."""
+    return {name: getattr(figures, name, 0) for name in _STAT_FIELDS}
+
+
+def _save_stats(family: Family, table: Table, saved: Deal, deal, entry, players: dict[str, Player]) -> None:
     """Write (or bring up to date) the players' figures for ``saved`` from the engine's entry."""
     existing = {s.player_id: s for s in PlayerDealStat.objects.filter(deal=saved)}
     new, changed = [], []
-    for figures in deal_stats(tuple(players), deal, entry):
-        values = {name: getattr(figures, name) for name in _STAT_FIELDS}
+    for figures in family.deal_stats(tuple(players), deal, entry):
+        values = _stat_values(figures)
         player = players[figures.player]
         if player.pk in existing:
             row = existing[player.pk]
@@ -387,8 +441,8 @@ def _save_stats(table: Table, saved: Deal, deal, entry: Entry, players: dict[str
         PlayerDealStat.objects.bulk_update(changed, _STAT_FIELDS)
 
 
-def _outcome_json(deal) -> str:
-    return json.dumps(interchange.deal_to_dict(deal), ensure_ascii=False)
+def _outcome_json(family: Family, deal) -> str:
+    return json.dumps(family.deal_to_dict(deal), ensure_ascii=False)
 
 
 def _user(user):
@@ -408,7 +462,8 @@ def evening_create(*, club: Club, date: dt.date | str, season=None, user=None) -
 
 @transaction.atomic
 def evening_close(*, evening: Evening, user=None) -> Evening:
-    """Share each table's cups (RULES.md §2, booklet §12); totals are final, the evening read-only."""
+    """Close every table by its family's split (the Danish cups shared, RULES.md §2, booklet §12;
+    nothing to share for a family without pots); totals are final, the evening read-only."""
     evening = _lock_evening(evening.pk)
     _check_open(evening)
     for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
@@ -417,7 +472,7 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
         for name, total in (Leg.objects.filter(entry__table=table, account=Account.PLAYER)
                             .values_list("player__name").annotate(t=Sum("amount")).values_list("player__name", "t")):
             running[name] = total
-        entry = settle_split(tuple(players), table_cups(table), running, table.card)
+        entry = table.engine.settle_split(tuple(players), table_state(table), running, table.card)
         _post(table, entry, EntryKind.SPLIT, players)
         Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     evening.closed_at = timezone.now()
@@ -440,9 +495,7 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
         raise RecordingError.single("reason", _("Skriv en begrundelse."))
     for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
         for entry in JournalEntry.objects.filter(table=table, kind=EntryKind.SPLIT, reversed_by__isnull=True):
-            moved = _cup_movement(entry)
-            cups = table_cups(table)
-            _reverse(entry, Cups(cups.king - moved.king, cups.pagat - moved.pagat))
+            _reverse(entry, _minus(table_pots(table), _pot_movement(entry)))
         Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     evening.closed_at = None
     evening.save(update_fields=["closed_at"])
@@ -478,10 +531,10 @@ def player_get_or_create(*, club: Club, name: str) -> Player:
 class PreparedImport:
     """An evening file checked and settled in memory, ready to be written (``evening_import``)."""
 
-    parsed: Any                  # the engine's Evening
-    card: RateCard               # the table's card: one the club has, or the new club card to create
+    parsed: Any                  # the engine's Evening (of the file's family)
+    card: Any                    # the table's card: one the club has, or the new club card to create
     new_card_title: str | None   # set when ``card`` is to be created as a club card with this title
-    entries: tuple[Entry, ...]   # the engine's entry of each deal
+    entries: tuple[Any, ...]     # the engine's entry of each deal
     stats: tuple[tuple, ...]     # the engine's per-player figures of each deal
 
 
@@ -502,12 +555,13 @@ def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | 
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
     _check_import_names(club, parsed.players)
+    family = interchange.family_of(parsed)
     card, title = _import_card(club, parsed, user, new_card)
     try:
-        settlement = settle_evening(parsed, card)
+        settlement = family.settle_evening(parsed, card)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
-    stats = tuple(tuple(deal_stats(parsed.players, deal, entry))
+    stats = tuple(tuple(family.deal_stats(parsed.players, deal, entry))
                   for deal, entry in zip(parsed.deals, settlement.deals))
     return PreparedImport(parsed, card, title, settlement.deals, stats)
 
@@ -558,23 +612,26 @@ def _check_import_names(club: Club, file_names) -> None:
         raise RecordingError([FieldError(None, "players", e) for e in errors])
 
 
-def _card_amounts(card: RateCard) -> dict:
+def _card_amounts(card) -> dict:
     """Everything of a card but its name and title: what makes two cards the same card."""
     return {k: v for k, v in card.to_dict().items() if k not in ("name", "title")}
 
 
-def _known_cards(club: Club) -> list[RateCard]:
-    return [*RATE_CARDS.values(), *(row.card() for row in club.rate_cards.order_by("id"))]
+def _known_cards(club: Club, family: Family | None = None) -> list:
+    """The cards the club has (every family's built-in cards and its own), of ``family`` if given."""
+    found = [*(card for f in families.families() for card in f.rate_cards.values()),
+             *(row.card() for row in club.rate_cards.order_by("id"))]
+    return [card for card in found if family is None or families.family_of_card(card) is family]
 
 
-def _import_card(club: Club, parsed, user, new_card: str | None) -> tuple[RateCard, str | None]:
+def _import_card(club: Club, parsed, user, new_card: str | None) -> tuple[Any, str | None]:
     """The card an imported table is played with (see ``evening_import_prepare``) and, for a card
     the club does not have, the title it is to be created with. A sheet never shows a card's name or
     title for other amounts: an unknown card is refused, naming ``rate_card``."""
     if parsed.card is None:
-        return rate_card(parsed.rules), None
+        return builtin_card(parsed.rules), None
     wanted = _card_amounts(parsed.card)
-    known = _known_cards(club)
+    known = _known_cards(club, families.family_of_card(parsed.card))
     for card in known:   # the very card (export → import in the same club), then by amounts alone
         if card.name == parsed.card.name and _card_amounts(card) == wanted:
             return card, None
@@ -593,12 +650,12 @@ def _import_card(club: Club, parsed, user, new_card: str | None) -> tuple[RateCa
     return parsed.card, title
 
 
-def _check_title_free(title: str, known: list[RateCard]) -> None:
+def _check_title_free(title: str, known: list) -> None:
     if title.casefold() in {card.title.casefold() for card in known}:
         raise RecordingError.from_problems([problem(None, "new_card", "card_title_taken", title=title)])
 
 
-def _create_card(club: Club, prepared: PreparedImport) -> RateCard:
+def _create_card(club: Club, prepared: PreparedImport):
     """Create the imported card as a club card (inside the import's transaction), named anew."""
     from .models import ClubRateCard
     _check_title_free(prepared.new_card_title, _known_cards(club))   # again: a card may have come meanwhile
@@ -606,14 +663,15 @@ def _create_card(club: Club, prepared: PreparedImport) -> RateCard:
     while club.rate_cards.filter(name=f"{club.pk}-import-{number}").exists():
         number += 1
     name = f"{club.pk}-import-{number}"
-    card = RateCard.from_dict(prepared.card.to_dict() | {"name": name, "title": prepared.new_card_title})
-    base = interchange.card_base(card)
-    ClubRateCard.objects.create(club=club, name=name, based_on=base.name if base else "",
+    family = families.family_of_card(prepared.card)
+    card = family.card_from_dict(prepared.card.to_dict() | {"name": name, "title": prepared.new_card_title})
+    base = family.card_base(card)
+    ClubRateCard.objects.create(club=club, name=name, based_on=base.name if base else "", family=family.name,
                                 data=json.dumps(card.to_dict(), ensure_ascii=False))
     return card
 
 
-def _record_settled(table: Table, players: list[Player], deals, entries: tuple[Entry, ...], stats: tuple[tuple, ...],
+def _record_settled(table: Table, players: list[Player], deals, entries: tuple, stats: tuple[tuple, ...],
                     user) -> None:
     """Write the deals of a new table, already settled in memory by the engine, in four bulk
     statements (deals, journal entries, legs, per-deal figures) and one summary refresh: the same
@@ -622,27 +680,27 @@ def _record_settled(table: Table, players: list[Player], deals, entries: tuple[E
         return
     by_name = {p.name: p for p in players}
     recorder = _user(user)
+    family = table.engine
     rows = Deal.objects.bulk_create([
         Deal(table=table, number=number, dealer=by_name[deal.dealer], kind=deal.kind.value,
-             outcome_json=_outcome_json(deal), recorded_by=recorder)
+             outcome_json=_outcome_json(family, deal), recorded_by=recorder)
         for number, deal in enumerate(deals, 1)])
     saved = JournalEntry.objects.bulk_create([
-        JournalEntry(table=table, kind=EntryKind.DEAL, deal=row, king_cup_after=entry.cups.king,
-                     pagat_cup_after=entry.cups.pagat)
+        JournalEntry(table=table, kind=EntryKind.DEAL, deal=row, info_json=_info_json(entry),
+                     **_pots_after(entry.pot_contents))
         for row, entry in zip(rows, entries)])
-    cup_accounts = {Cup.KING: Account.KING_CUP.value, Cup.PAGAT: Account.PAGAT_CUP.value}
     player_ids = {name: player.pk for name, player in by_name.items()}
     legs = []
     for journal_entry, entry in zip(saved, entries):
         moved = [(account, amount) for account, amount in entry.legs if amount]
         if sum(amount for _, amount in moved) != 0:
             raise LedgerError(f"refusing to save an entry that sums to {sum(a for _, a in moved)}")
-        legs += [(journal_entry.pk, cup_accounts[account], None, amount) if account in cup_accounts
-                 else (journal_entry.pk, Account.PLAYER.value, player_ids[account], amount)
+        legs += [(journal_entry.pk, Account.PLAYER.value, player_ids[account], amount) if isinstance(account, str)
+                 else (journal_entry.pk, account.value, None, amount)   # a pot, by its name
                  for account, amount in moved]
     _insert_rows(Leg, ("entry", "account", "player", "amount"), legs)
     _insert_rows(PlayerDealStat, ("deal", "player", "evening", *_STAT_FIELDS), [
-        (row.pk, player_ids[figures.player], table.evening_id, *(getattr(figures, name) for name in _STAT_FIELDS))
+        (row.pk, player_ids[figures.player], table.evening_id, *_stat_values(figures).values())
         for row, deal_figures in zip(rows, stats) for figures in deal_figures])
     Table.objects.filter(pk=table.pk).update(version=F("version") + len(deals))
     summary_refresh(table.evening, players)

@@ -10,24 +10,16 @@ from django.contrib import messages
 from django.http import HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import access, services, submissions, words
-from scoring.engine import interchange
-from scoring.engine.model import seating
-from scoring.engine.problems import EveningError
-from scoring.engine.rates import RateCard
-from scoring.engine.settle import Cups, Reason, derived_player, settle_deal
+from scoring import access, services, submissions
 
-from .forms import DealForm, carry_over, initial_from_outcome
 from .models import Deal, Role, Table
 from .selectors import TableSheet, table_sheet
+from .table_families import TableFamily, table_family
 
 log = logging.getLogger(__name__)
-
-PREVIEW = "scoring/partials/_preview.html"
-
 
 # Helpers ----------------------------------------------------------------------------------------
 
@@ -37,34 +29,29 @@ def _table(request, pk: int, role: str = Role.MEMBER) -> Table:
     return table
 
 
-def _lang() -> str:
-    """The engine's message language: English when the user chose English, else Danish."""
-    return "en" if (get_language() or "da").startswith("en") else "da"
+def family_of(table: Table) -> TableFamily:
+    """The table's game family: its form, preview and sheet (``table_families.py``)."""
+    return table_family(table.family)
 
 
-def _card(table: Table) -> RateCard:
-    return table.card  # the card frozen on the table when it opened
-
-
-def _form(table: Table, sheet: TableSheet, data=None, dealer: str | None = None, initial=None) -> DealForm:
-    """The deal form; unbound it proposes the sheet's next dealer (RULES.md §1)."""
+def _form(table: Table, sheet: TableSheet, data=None, dealer: str | None = None, initial=None):
+    """The family's deal form; unbound it proposes the sheet's next dealer."""
     initial = {"version": table.version, **(initial or {})}
-    return DealForm(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer, initial=initial,
-                    card=_card(table))
+    return family_of(table).make_form(table, sheet, data=data, dealer=dealer, initial=initial)
 
 
 def _can_record(request, table: Table, sheet: TableSheet) -> bool:
     return not sheet.closed and access.can(request.user, table.evening.club_id, Role.SCOREKEEPER)
 
 
-def _page(request, table: Table, form: DealForm | None, *, status: int = 200, sheet: TableSheet | None = None,
+def _page(request, table: Table, form, *, status: int = 200, sheet: TableSheet | None = None,
           template: str = "scoring/table.html", **extra):
     sheet = sheet or table_sheet(table)
     can_record = _can_record(request, table, sheet)
     form = form if can_record else None
     return render(request, template, {
         "table": table, "sheet": sheet, "form": form, "can_record": can_record,
-        "seats": form.seats if form is not None else sheet.next_seating(), **extra,
+        "seats": form.seats if form is not None else sheet.next_seating(), "family": family_of(table), **extra,
     }, status=status)
 
 
@@ -73,7 +60,7 @@ def _closed(request, table: Table, sheet: TableSheet):
     return _page(request, table, None, status=403, sheet=sheet)
 
 
-def _stale_note(message: str, sheet: TableSheet, form: DealForm) -> str:
+def _stale_note(message: str, sheet: TableSheet, form) -> str:
     """The service's stale-table message, plus the dealer the fresh sheet proposes if the kept
     form names another one."""
     proposed = sheet.next_seating().dealer
@@ -83,7 +70,7 @@ def _stale_note(message: str, sheet: TableSheet, form: DealForm) -> str:
     return message
 
 
-def _kept_form(table: Table, sheet: TableSheet, post) -> DealForm:
+def _kept_form(table: Table, sheet: TableSheet, post):
     """The scorekeeper's input, bound again with the table's fresh version (after a stale save): the
     409 page shows the fresh sheet, so saving this form again is a deliberate new deal (under a new
     submission key)."""
@@ -150,34 +137,18 @@ def deal_form(request, pk: int):
     dealer = request.GET.get("dealer")
     if dealer not in sheet.players:
         dealer = None
-    carried, cleared = carry_over(request.GET, sheet.players, dealer) if dealer else ({}, [])
+    family = family_of(table)
+    carried, cleared = family.carry_over(request.GET, sheet.players, dealer) if dealer else ({}, [])
     # The version the phone loaded, never the table's current one: a phone that is behind must
     # still get the 409 page when it saves, however often its form was rebuilt (issue 11).
     loaded = _loaded_version(request.GET)
     form = _form(table, sheet, dealer=dealer, initial={**carried, "version": table.version if loaded is None else loaded})
-    return render(request, "scoring/partials/_deal_form.html", {
-        "form": form, "table": table, "sheet": sheet, "seats": form.seats, "oob": True, "cleared": cleared})
+    return render(request, family.form_template, {
+        "form": form, "table": table, "sheet": sheet, "seats": form.seats, "oob": True, "cleared": cleared,
+        "family": family})
 
 
 # Live preview -----------------------------------------------------------------------------------
-
-# The payments' reasons and the cups' names: ``words.py`` (one place for the table's words).
-posting_reason = words.posting_reason
-
-
-def _account(account) -> str:
-    return words.cup_name(account)
-
-
-def _cups_before(sheet: TableSheet, number: int, now: Cups) -> Cups:
-    """The cups before deal ``number``: after the row preceding it on the sheet (or now, for a new deal)."""
-    previous = None
-    for row in sheet.rows:
-        if row.number == number:
-            return Cups(previous.king_cup, previous.pagat_cup) if previous is not None else now
-        previous = row
-    return now
-
 
 def _editing_number(post, sheet: TableSheet) -> int | None:
     """The number of the deal being corrected, if the preview comes from the edit page (any deal)."""
@@ -188,94 +159,24 @@ def _editing_number(post, sheet: TableSheet) -> int | None:
     return number if not sheet.closed and any(d.number == number for d in sheet.deals) else None
 
 
-def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> dict:
-    """What correcting deal ``number`` to the settled ``entry`` changes (issue 12): the deal's own
-    payments per player before and after, and each player's total now and after every later deal
-    is settled again by the engine from the corrected cups, in memory (``services.deal_correct``
-    writes the same). ``later_problems``: a later deal the correction would make impossible."""
-    players = sheet.players
-    rows = [r for r in sheet.rows if r.number is not None and r.number >= number]
-    old_deal = next((r for r in rows if r.number == number), None)
-    delta = {p: entry.net[p] - (old_deal.net[i] if old_deal else 0) for i, p in enumerate(players)}
-    cups, problems = entry.cups, []
-    for row in rows:
-        if row.number == number:
-            continue
-        try:
-            later = settle_deal(players, row.number, interchange.parse_deal(row.deal.outcome, row.number), cups,
-                                _card(table))
-        except EveningError as exc:
-            problems += [p.message(_lang()) for p in exc.problems]
-            break
-        for i, p in enumerate(players):
-            delta[p] += later.net[p] - row.net[i]
-        cups = later.cups
-    last = sheet.rows[-1] if sheet.rows else None
-    return {
-        "effect_number": number,
-        "effect_later": len(rows) - 1,
-        "effect_rows": [{"name": p, "deal_before": old_deal.net[i] if old_deal else 0, "deal_after": entry.net[p],
-                         "total_now": total, "total_after": total + delta[p], "change": delta[p]}
-                        for i, (p, total) in enumerate(zip(players, sheet.totals))],
-        "effect_cups": ((last.king_cup, last.pagat_cup) if last else (0, 0), (cups.king, cups.pagat)),
-        "effect_problems": problems,
-        "effect_none": not any(delta.values()),
-    }
-
-
-def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: int | None) -> dict:
-    """Settle the deal as entered with the engine, without saving (RULES.md §2–§4): the postings,
-    each player's net, the cups after, the derived count; or the problems (RULES.md §5)."""
-    context: dict = {"table": table, "players": sheet.players}
-    if not form.is_valid():   # the form's problems and the engine's with the rest, at once (DealForm.clean)
-        context["problems"] = form.problem_list()
-        return context
-    outcome = form.to_outcome()
-    number = editing or sheet.next_number
-    cups = services.table_cups(table)
-    if editing:
-        cups = _cups_before(sheet, editing, cups)
-    try:
-        deal = interchange.parse_deal(outcome, number)
-        entry = settle_deal(sheet.players, number, deal, cups, _card(table))
-    except EveningError as exc:
-        context["problems"] = [(form.label_for(p.field), p.message(_lang())) for p in exc.problems]
-        return context
-    seats = seating(sheet.players, deal.dealer)
-    derived = derived_player(seats.active, seats.default_derived, deal) if deal.counts and not deal.nolo else None
-    counting = [p for p in entry.postings if p.reason is Reason.COUNTING]
-    context.update({
-        "number": number,
-        "postings": [(_account(p.payer), _account(p.payee), p.amount, reason)
-                     for p, reason in zip(entry.postings, words.posting_reasons(entry.postings, deal))],
-        "net": [(p, entry.net[p], p in seats.active) for p in sheet.players],
-        "cups": entry.cups,
-        "counted": [(p, c, _card(table).count_value(c)) for p, c in deal.counts if p != derived],
-        "derived": derived,
-        "derived_amount": sum(-p.amount if p.payer == derived else p.amount for p in counting) if derived else None,
-    })
-    if editing:
-        context.update(correction_effect(table, sheet, editing, entry))
-    return context
-
-
 @require_POST
 def deal_preview(request, pk: int):
     """The live preview (htmx): every payment of the deal as entered. Always a 200 partial: any
     input, however broken, is shown as problems, and nothing is ever saved."""
     table = _table(request, pk, Role.SCOREKEEPER)
     sheet = table_sheet(table)
+    template = family_of(table).preview_template
     if sheet.closed:
-        return render(request, PREVIEW, {"problems": [("", _("Aftenen er lukket; den kan ikke ændres."))],
-                                         "summary": True})
+        return render(request, template, {"problems": [("", _("Aftenen er lukket; den kan ikke ændres."))],
+                                          "summary": True})
     try:
         form = _form(table, sheet, data=request.POST)
-        context = preview_context(table, sheet, form, _editing_number(request.POST, sheet))
+        context = family_of(table).preview_context(table, sheet, form, _editing_number(request.POST, sheet))
     except Exception:  # the preview is advice only; a bug here must not block the scorekeeper
         log.exception("preview of table %s failed", table.pk)
         context = {"table": table, "players": sheet.players,
                    "problems": [("", _("Forhåndsvisningen kunne ikke beregnes; tjek felterne."))]}
-    return render(request, PREVIEW, {**context, "summary": True})
+    return render(request, template, {**context, "summary": True})
 
 
 # Correcting a deal ------------------------------------------------------------------------------
@@ -306,7 +207,7 @@ def deal_edit(request, pk: int):
         return _no_longer_current(request, table, deal, 409 if loaded is not None and loaded != table.version else 404)
     context = {"template": "scoring/deal_edit.html", "deal": deal}
     if request.method == "GET":
-        dealer, initial = initial_from_outcome(sheet.players, deal.outcome, table.version)
+        dealer, initial = family_of(table).initial_from_outcome(sheet.players, deal.outcome, table.version)
         form = _form(table, sheet, dealer=dealer, initial=initial)
         return _page(request, table, form, sheet=sheet, **context)
     form = _form(table, sheet, data=request.POST)

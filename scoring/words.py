@@ -11,8 +11,8 @@ from typing import Any, Iterable
 
 from django.utils.translation import gettext, gettext_lazy as _
 
-from scoring.engine.model import Court, Cup, FineKind, MeldKind, Suit
-from scoring.engine.settle import Posting, Reason
+from scoring.engine.danish.model import Court, Cup, FineKind, MeldKind, Suit
+from scoring.engine.danish.settle import Posting, Reason
 
 SUIT_NAMES = {Suit.HEARTS: _("hjerter"), Suit.DIAMONDS: _("ruder"), Suit.CLUBS: _("klør"), Suit.SPADES: _("spar")}
 #: The missing court card of a half meld, in the definite form ("mangler damen").

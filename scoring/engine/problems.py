@@ -114,6 +114,14 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                          "there is already a rate card titled '{title}'"),
 }
 
+def register(catalogue: dict[str, tuple[str, str]]) -> None:
+    """Add a family's own message codes (Danish, English) to the catalogue; a code already there
+    with other wording is a bug (two families would disagree on what it says)."""
+    for code, wording in catalogue.items():
+        if _CATALOGUE.setdefault(code, wording) != wording:
+            raise ValueError(f"problem code {code!r} is already registered with other wording")
+
+
 _CARD_NAMES: dict[str, tuple[str, str]] = {
     "pagat": ("pagat", "the pagat"),
     "scies": ("skisen", "the scies"),

@@ -1,12 +1,13 @@
-"""The settlement as FORMAT.md's JSON shape and as the paper sheet in plain text."""
+"""The settlement as FORMAT.md's JSON shape and as the paper sheet in plain text, for every family:
+only the ledger's protocol (``ledger.py``) is read. A family without pots reports ``"cups": {}``;
+a family's facts about each deal (``formula``, ``radl`` …) are added to its row."""
 from __future__ import annotations
 
-from .settle import Entry, Settlement
+from .ledger import Settlement
 
 
-def _row(entry: Entry, players: tuple[str, ...]) -> dict:
-    return {"net": {p: entry.net[p] for p in players},
-            "cups": {"king": entry.cups.king, "pagat": entry.cups.pagat}}
+def _row(entry, players: tuple[str, ...]) -> dict:
+    return {"net": {p: entry.net[p] for p in players}, "cups": entry.pot_contents}
 
 
 def settlement_to_dict(s: Settlement) -> dict:
@@ -15,7 +16,7 @@ def settlement_to_dict(s: Settlement) -> dict:
         "players": list(s.players),
         "rules": s.rules,
         "opening": _row(s.opening, s.players),
-        "deals": [{"number": e.number, **_row(e, s.players)} for e in s.deals],
+        "deals": [{"number": e.number, **_row(e, s.players), **e.facts} for e in s.deals],
         "split": _row(s.split, s.players),
         "totals": dict(s.totals),
         "transfers": [{"from": t.payer, "to": t.payee, "points": t.points} for t in s.transfers],
@@ -23,24 +24,31 @@ def settlement_to_dict(s: Settlement) -> dict:
 
 
 def settlement_text(s: Settlement) -> str:
-    """The evening like the paper sheet: per deal each player's net and both cups, then running
-    totals, the split, final totals and who pays whom."""
-    players = s.players
+    """The evening like the paper sheet: per deal each player's net and the pots (the Danish cups),
+    and the family's formula if it has one, then running totals, the split, final totals and who
+    pays whom."""
+    players, pots = s.players, s.pots
     width = max(8, *(len(p) + 1 for p in players))
-    head = f"{'':<10}" + "".join(f"{p:>{width}}" for p in players) + f"{'king cup':>10}{'pagat cup':>10}"
+    head = (f"{'':<10}" + "".join(f"{p:>{width}}" for p in players)
+            + "".join(f"{pot + ' cup':>10}" for pot in pots))
     lines = [f"Rules: {s.rules}", head, "-" * len(head)]
 
     def cells(values: dict) -> str:
         return "".join(f"{values[p]:>{width}}" for p in players)
 
+    def pot_cells(entry) -> str:
+        contents = entry.pot_contents
+        return "".join(f"{contents[pot]:>10}" for pot in pots)
+
     running = s.running()
     labelled = [("opening", s.opening, running[0])] + [
         (f"deal {e.number}", e, running[i]) for i, e in enumerate(s.deals, 1)]
     for label, entry, total in labelled:
-        lines.append(f"{label:<10}{cells(entry.net)}{entry.cups.king:>10}{entry.cups.pagat:>10}")
+        formula = entry.facts.get("formula")
+        lines.append(f"{label:<10}{cells(entry.net)}{pot_cells(entry)}" + (f"   {formula}" if formula else ""))
         lines.append(f"{'  total':<10}{cells(total)}")
     lines.append("-" * len(head))
-    lines.append(f"{'split':<10}{cells(s.split.net)}{s.split.cups.king:>10}{s.split.cups.pagat:>10}")
+    lines.append(f"{'split':<10}{cells(s.split.net)}{pot_cells(s.split)}")
     lines.append(f"{'TOTAL':<10}{cells(dict(s.totals))}")
     lines.append("")
     lines.append("Who pays whom:" if s.transfers else "Nobody owes anybody.")

@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 import pytest
 
 from scoring import services
-from scoring.engine import interchange
+from scoring.engine.danish import interchange as danish_interchange
 from scoring.forms import DealForm, meld_choices, meld_from_code
 from scoring.models import Deal, EntryKind, JournalEntry, Leg, Role, Table
 from scoring.services import FieldError
@@ -248,7 +248,7 @@ def test_quick_picker_offers_every_meld_in_groups():
     assert options["half:hearts:queen"] == "halve i hjerter, mangler damen"
     assert options["half:kings:hearts"] == "halve konger, mangler hjerter konge"
     for code in options:  # every option is a well-formed meld of the evening file
-        interchange.parse_deal({"dealer": "Anne", "melds": [meld_from_code(code, "Bent")]})
+        danish_interchange.parse_deal({"dealer": "Anne", "melds": [meld_from_code(code, "Bent")]})
 
 
 def test_melds_from_the_quick_picker_become_the_outcome(keeper_client, four_table):

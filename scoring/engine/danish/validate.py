@@ -18,7 +18,7 @@ from .model import (
     IN_LAST_TRICK, WON_A_TRICK, CardFate, Court, Cup, Deal, DealKind, Evening, Fate, FineKind, Group, Meld,
     MeldKind, Seating, Suit, seating, seatings,
 )
-from .problems import Problem, problem
+from ..problems import Problem, problem
 from .rates import RateCard
 
 # Members used on every deal, looked up once (an enum class attribute is slow to read).

@@ -5,17 +5,10 @@ Players are identified by their display name at the table; seat order is the ord
 """
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from datetime import date
 
-
-class IdentityEnum(enum.Enum):
-    """The engine's enums. Members hash by identity, at C speed: a member is a singleton and
-    equal only to itself, so this agrees with equality (``enum.Enum`` hashes the member's name
-    in a Python-level ``__hash__``, which settling an evening would call ~50 times a deal)."""
-
-    __hash__ = object.__hash__
+from ..ledger import IdentityEnum
 
 
 class Suit(IdentityEnum):

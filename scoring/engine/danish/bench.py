@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from .generate import random_evening
 from .model import Account, Cup, Deal, DealKind, Evening, Fate, FineKind, seating
-from .problems import EveningError
+from ..problems import EveningError
 from .rates import RateCard, rate_card
 from .settle import settle_evening
 

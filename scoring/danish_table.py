@@ -1,0 +1,127 @@
+"""The Danish family at the table (RULES.md): its deal form, live preview, correction effect and
+the words of its sheet, behind the table pages' family protocol (``table_families.py``)."""
+from __future__ import annotations
+
+from django.utils.translation import get_language
+
+from scoring import services, words
+from scoring.engine.danish import interchange
+from scoring.engine.danish.model import seating
+from scoring.engine.danish.settle import Cups, Reason, derived_player, settle_deal
+from scoring.engine.problems import EveningError
+
+from .forms import DealForm, carry_over, initial_from_outcome
+from .models import Table
+from .selectors import TableSheet
+from .table_families import DANISH_LABEL, TableFamily, register
+
+
+def _lang() -> str:
+    """The engine's message language: English when the user chose English, else Danish."""
+    return "en" if (get_language() or "da").startswith("en") else "da"
+
+
+def make_form(table: Table, sheet: TableSheet, *, data=None, dealer: str | None = None, initial=None) -> DealForm:
+    """The deal form; unbound it proposes the sheet's next dealer (RULES.md §1)."""
+    return DealForm(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer, initial=initial,
+                    card=table.card)
+
+
+# The payments' reasons and the cups' names: ``words.py`` (one place for the table's words).
+posting_reason = words.posting_reason
+
+
+def _account(account) -> str:
+    return words.cup_name(account)
+
+
+def _cups_before(sheet: TableSheet, number: int, now: Cups) -> Cups:
+    """The cups before deal ``number``: after the row preceding it on the sheet (or now, for a new deal)."""
+    previous = None
+    for row in sheet.rows:
+        if row.number == number:
+            return Cups(previous.king_cup, previous.pagat_cup) if previous is not None else now
+        previous = row
+    return now
+
+
+def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> dict:
+    """What correcting deal ``number`` to the settled ``entry`` changes (issue 12): the deal's own
+    payments per player before and after, and each player's total now and after every later deal
+    is settled again by the engine from the corrected cups, in memory (``services.deal_correct``
+    writes the same). ``later_problems``: a later deal the correction would make impossible."""
+    players = sheet.players
+    rows = [r for r in sheet.rows if r.number is not None and r.number >= number]
+    old_deal = next((r for r in rows if r.number == number), None)
+    delta = {p: entry.net[p] - (old_deal.net[i] if old_deal else 0) for i, p in enumerate(players)}
+    cups, problems = entry.cups, []
+    for row in rows:
+        if row.number == number:
+            continue
+        try:
+            later = settle_deal(players, row.number, interchange.parse_deal(row.deal.outcome, row.number), cups,
+                                table.card)
+        except EveningError as exc:
+            problems += [p.message(_lang()) for p in exc.problems]
+            break
+        for i, p in enumerate(players):
+            delta[p] += later.net[p] - row.net[i]
+        cups = later.cups
+    last = sheet.rows[-1] if sheet.rows else None
+    return {
+        "effect_number": number,
+        "effect_later": len(rows) - 1,
+        "effect_rows": [{"name": p, "deal_before": old_deal.net[i] if old_deal else 0, "deal_after": entry.net[p],
+                         "total_now": total, "total_after": total + delta[p], "change": delta[p]}
+                        for i, (p, total) in enumerate(zip(players, sheet.totals))],
+        "effect_cups": ((last.king_cup, last.pagat_cup) if last else (0, 0), (cups.king, cups.pagat)),
+        "effect_problems": problems,
+        "effect_none": not any(delta.values()),
+    }
+
+
+def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: int | None) -> dict:
+    """Settle the deal as entered with the engine, without saving (RULES.md §2–§4): the postings,
+    each player's net, the cups after, the derived count; or the problems (RULES.md §5)."""
+    context: dict = {"table": table, "players": sheet.players}
+    if not form.is_valid():   # the form's problems and the engine's with the rest, at once (DealForm.clean)
+        context["problems"] = form.problem_list()
+        return context
+    outcome = form.to_outcome()
+    number = editing or sheet.next_number
+    cups = services.table_state(table)   # the Danish state: the cups now
+    if editing:
+        cups = _cups_before(sheet, editing, cups)
+    try:
+        deal = interchange.parse_deal(outcome, number)
+        entry = settle_deal(sheet.players, number, deal, cups, table.card)
+    except EveningError as exc:
+        context["problems"] = [(form.label_for(p.field), p.message(_lang())) for p in exc.problems]
+        return context
+    seats = seating(sheet.players, deal.dealer)
+    derived = derived_player(seats.active, seats.default_derived, deal) if deal.counts and not deal.nolo else None
+    counting = [p for p in entry.postings if p.reason is Reason.COUNTING]
+    context.update({
+        "number": number,
+        "postings": [(_account(p.payer), _account(p.payee), p.amount, reason)
+                     for p, reason in zip(entry.postings, words.posting_reasons(entry.postings, deal))],
+        "net": [(p, entry.net[p], p in seats.active) for p in sheet.players],
+        "cups": entry.cups,
+        "counted": [(p, c, table.card.count_value(c)) for p, c in deal.counts if p != derived],
+        "derived": derived,
+        "derived_amount": sum(-p.amount if p.payer == derived else p.amount for p in counting) if derived else None,
+    })
+    if editing:
+        context.update(correction_effect(table, sheet, editing, entry))
+    return context
+
+
+
+
+register(TableFamily(
+    name="danish", label=DANISH_LABEL, make_form=make_form, preview_context=preview_context,
+    carry_over=carry_over, initial_from_outcome=initial_from_outcome,
+    deal_lines=words.deal_lines, deal_changes=words.deal_changes, deal_summary=words.deal_summary,
+    form_template="scoring/partials/_deal_form.html", preview_template="scoring/partials/_preview.html",
+    sheet_template="scoring/partials/_sheet.html", header_template="scoring/partials/_table_header.html",
+))

@@ -1,0 +1,53 @@
+"""Danish Tarok (RULES.md): the VLK, DTF 2011 and older rule-book cards, three active players and
+two cups. The family's ``FAMILY`` answers the protocol of ``families.py``."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from ..families import Family
+from . import interchange, model, rates, settle, stats, validate
+from .settle import Cups
+
+
+def _state_before(players: tuple[str, ...], card: rates.RateCard, pots: Mapping[str, int],
+                  earlier: Callable[[], Sequence[Any]]) -> Cups:
+    """A Danish deal needs only the cups' content before it (RULES.md §2)."""
+    return Cups(king=pots.get("king", 0), pagat=pots.get("pagat", 0))
+
+
+def _dealer_after(players: tuple[str, ...], dealer: str, kind: str) -> str:
+    """RULES.md §1: the deal passes on (a misdeal too, §11a); a scrapped deal is dealt again by
+    the same dealer."""
+    return dealer if kind == "scrapped" else model.seating(players, dealer).next_dealer
+
+
+def _owns_card(data: Any) -> bool:
+    return isinstance(data, Mapping) and "opening_per_cup" in data
+
+
+FAMILY = Family(
+    name="danish",
+    players=(3, 4, 5),
+    pots=("king", "pagat"),
+    needs_history=False,
+    rate_cards=rates.RATE_CARDS,
+    default_card=rates.DEFAULT_RATE_CARD,
+    card_from_dict=rates.RateCard.from_dict,
+    owns_card=_owns_card,
+    card_base=interchange.card_base,
+    parse_evening=interchange.parse_evening,
+    parse_deal=interchange.parse_deal,
+    deal_to_dict=interchange.deal_to_dict,
+    evening_to_dict=interchange.evening_to_dict,
+    validate_players=validate.validate_players,
+    validate_deal=validate.validate_deal,
+    settle_opening=settle.settle_opening,
+    settle_deal=settle.settle_deal,
+    settle_split=settle.settle_split,
+    state_before=_state_before,
+    settle_evening=settle.settle_evening,
+    make_evening=model.Evening,
+    seating=model.seating,
+    dealer_after=_dealer_after,
+    deal_stats=stats.deal_stats,
+)

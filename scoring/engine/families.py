@@ -1,0 +1,128 @@
+"""Which rule sets exist, which family each belongs to, and the protocol every family answers.
+
+A *family* is one game (Danish Tarok, Austrian Tarock as played in Karlsruhe, …) with its own deal,
+rules and rate cards; a *rule set* is one rate card of a family (``vlk``, ``dtf2011``, ``karlsruhe``).
+Each family lives in its own folder (``danish/``, ``karlsruhe/``) and exports one ``Family`` as
+``FAMILY``; a family never imports another. Everything outside the folders — the ledger, the
+evening file, ``settle``, the web app — goes through this protocol and never asks which family it is.
+
+The protocol, each a plain function of the family:
+
+- ``parse_evening(data, *, bounded=True, max_deals=None) -> Evening`` a decoded evening file,
+  every problem of structure and rules raised at once as ``EveningError``; ``parse_deal(data,
+  number) -> Deal`` one deal object (structure only); ``deal_to_dict`` / ``evening_to_dict`` back.
+- ``validate_players(players)`` and ``validate_deal(players, number, deal, card)``: the RULES
+  file's "impossible to record", each ``Problem`` naming deal and field.
+- ``settle_opening(players, card)``, ``settle_deal(players, number, deal, state, card)`` and
+  ``settle_split(players, state, running, card)``: journal entries (``ledger.py``); ``state`` is what
+  a deal needs from the ones before it (the Danish cups, the Karlsruhe Radl), read from the previous
+  entry's ``state`` or, for a table in the database, from ``state_before``.
+- ``state_before(players, card, pots, earlier)``: the state before the next deal from the pots'
+  contents (by name) and ``earlier()``, the deals before it (called only by a family whose
+  ``needs_history``).
+- ``settle_evening(evening, card=None) -> Settlement``; ``make_evening(players, deals, rules, date,
+  card)`` the family's ``Evening`` object (``card``: ``None`` for the built-in card named ``rules``).
+- ``seating(players, dealer)``: who deals, leads, plays and sits out (``dealer``, ``forehand``,
+  ``active``, ``sitting_out`` at least); ``dealer_after(players, dealer, kind)``: who deals after a
+  deal of ``kind`` (the evening file's ``kind`` value) dealt by ``dealer``.
+- ``deal_stats(players, deal, entry)``: per player, the family's own figures of the deal.
+- ``rate_cards`` (name -> card), ``card_from_dict``, ``owns_card(data)`` (a card's JSON shape
+  is this family's) and ``card_base(card)`` (the built-in card a club's copy is based on, or None).
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str                                   # "danish", "karlsruhe"
+    players: tuple[int, ...]                    # how many may sit at a table
+    pots: tuple[str, ...]                       # the ledger's accounts besides the players (by name)
+    needs_history: bool                         # state_before reads the earlier deals
+    rate_cards: Mapping[str, Any]               # built-in cards by name
+    default_card: Any
+    card_from_dict: Callable[[Any], Any]
+    owns_card: Callable[[Any], bool]
+    card_base: Callable[[Any], Any]             # the built-in card a club's card is a copy of (or None)
+    parse_evening: Callable[..., Any]
+    parse_deal: Callable[[Any, int], Any]
+    deal_to_dict: Callable[[Any], dict]
+    evening_to_dict: Callable[[Any], dict]
+    validate_players: Callable[[tuple[str, ...]], list]
+    validate_deal: Callable[..., list]
+    settle_opening: Callable[..., Any]
+    settle_deal: Callable[..., Any]
+    settle_split: Callable[..., Any]
+    state_before: Callable[..., Any]
+    settle_evening: Callable[..., Any]
+    make_evening: Callable[..., Any]
+    seating: Callable[[tuple[str, ...], str], Any]
+    dealer_after: Callable[[tuple[str, ...], str, str], str]
+    deal_stats: Callable[..., Any]
+
+    def rate_card(self, name: str):
+        try:
+            return self.rate_cards[name]
+        except KeyError:
+            raise KeyError(f"unknown rate card {name!r} of the {self.name} family") from None
+
+
+#: The families, in the order the app offers them, and the package of each.
+FAMILY_PACKAGES: Mapping[str, str] = MappingProxyType({
+    "danish": "scoring.engine.danish",
+    "karlsruhe": "scoring.engine.karlsruhe",
+})
+DEFAULT_FAMILY = "danish"
+
+_loaded: dict[str, Family] = {}
+
+
+def family(name: str) -> Family:
+    """The family called ``name``; ``KeyError`` for an unknown one."""
+    if name not in _loaded:
+        if name not in FAMILY_PACKAGES:
+            raise KeyError(f"unknown game family {name!r}")
+        _loaded[name] = importlib.import_module(FAMILY_PACKAGES[name]).FAMILY
+    return _loaded[name]
+
+
+def families() -> tuple[Family, ...]:
+    return tuple(family(name) for name in FAMILY_PACKAGES)
+
+
+def rule_sets() -> dict[str, str]:
+    """Every built-in rule set (rate card name) and the family it belongs to."""
+    return {card: f.name for f in families() for card in f.rate_cards}
+
+
+def family_of_rules(rules: str) -> Family | None:
+    """The family of the built-in rule set ``rules``, ``None`` if there is no such rule set."""
+    name = rule_sets().get(rules)
+    return family(name) if name else None
+
+
+def family_of_file(data: Any) -> Family:
+    """The family that reads this decoded evening file: the one of its ``rules``, else the one
+    whose card shape its ``rate_card`` has (a club's own card), else the default family (whose
+    reader then names what is wrong)."""
+    if isinstance(data, dict):
+        rules = data.get("rules")
+        if isinstance(rules, str) and (found := family_of_rules(rules)) is not None:
+            return found
+        card = data.get("rate_card")
+        for f in families():
+            if isinstance(card, dict) and f.owns_card(card):
+                return f
+    return family(DEFAULT_FAMILY)
+
+
+def family_of_card(card: Any) -> Family:
+    """The family a rate card object belongs to."""
+    for f in families():
+        if isinstance(card, type(f.default_card)):
+            return f
+    raise KeyError(f"no family has a card of type {type(card).__name__}")

@@ -1,0 +1,161 @@
+"""The family-blind double-entry core (STYLE.md habit 3): postings, journal entries, settlements.
+
+Every family settles an evening into the same shapes: one journal ``Entry`` for the opening, one
+per deal and one for the split. An entry's legs are the players at the table (seat order) and then
+the family's pots (the Danish cups; a family without pots has none) and sum to zero. What a family
+adds per deal for the sheet and ``settle --json`` (a formula a person can check, "this deal was
+doubled") travels in ``Entry.info``; what the next deal needs from this one (the cups' content, the
+Radl still owed) in ``Entry.state``. The ledger, the sheet and the exports read only these.
+
+A family may keep entries of its own class for speed (the Danish one keeps its postings as rows of
+atoms), as long as it answers the same attributes: ``kind``, ``number``, ``players``, ``postings``,
+``amounts``, ``legs``, ``net``, ``pots``, ``pot_contents``, ``state`` and ``info``.
+"""
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from .transfers import Transfer, fewest_transfers
+
+
+class IdentityEnum(enum.Enum):
+    """The engine's enums. Members hash by identity, at C speed: a member is a singleton and
+    equal only to itself, so this agrees with equality (``enum.Enum`` hashes the member's name
+    in a Python-level ``__hash__``, which settling an evening would call ~50 times a deal)."""
+
+    __hash__ = object.__hash__
+
+
+class LedgerError(AssertionError):
+    """An entry that does not sum to zero or a pot below zero: a bug, never a user error."""
+
+
+class EntryKind(IdentityEnum):
+    OPENING = "opening"
+    DEAL = "deal"
+    SPLIT = "split"
+
+
+#: An account of the journal: a player (by name) or one of the family's pots (an enum member
+#: whose ``value`` is the pot's name, e.g. the Danish ``Cup.KING`` = "king").
+Account = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    """``payer`` pays ``payee`` ``amount`` points, for ``reason`` (a member of the family's own
+    enum of reasons, each citing its rule)."""
+
+    payer: Account
+    payee: Account
+    amount: int
+    reason: enum.Enum
+    detail: str = ""   # e.g. the meld kind, the fine kind, the card, the bonus
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One journal entry of a family that keeps its postings as objects."""
+
+    kind: EntryKind
+    number: int | None                      # the deal number of a DEAL entry
+    players: tuple[str, ...]                # the table, in seat order
+    postings: tuple[Posting, ...]
+    amounts: tuple[int, ...]                # the legs' amounts: every player in seat order, then the pots
+    pots: tuple[enum.Enum, ...] = ()        # the family's pot accounts, in the legs' order
+    contents: tuple[int, ...] = ()          # each pot's content after this entry
+    state: Any = None                       # what the next deal needs from this one (family-defined)
+    info: tuple[tuple[str, Any], ...] = ()  # the family's facts about the deal (``formula``, ``radl`` …)
+
+    @property
+    def legs(self) -> tuple[tuple[Account, int], ...]:
+        return tuple(zip((*self.players, *self.pots), self.amounts))
+
+    @property
+    def net(self) -> dict[Account, int]:
+        return dict(self.legs)
+
+    @property
+    def pot_contents(self) -> dict[str, int]:
+        """Each pot's content after this entry, by the pot's name."""
+        return {pot.value: content for pot, content in zip(self.pots, self.contents)}
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        return dict(self.info)
+
+
+def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], postings: Iterable[Posting], *,
+               pots: tuple[enum.Enum, ...] = (), before: tuple[int, ...] = (), state: Any = None,
+               info: tuple[tuple[str, Any], ...] = ()) -> Entry:
+    """The entry of ``postings`` (zero amounts dropped): the legs of every player and pot. Raises
+    ``LedgerError`` if a posting names an account outside the table, if the legs do not sum to zero
+    or if a pot would go below zero."""
+    postings = tuple(p for p in postings if p.amount)
+    legs: dict[Account, int] = dict.fromkeys((*players, *pots), 0)
+    for p in postings:
+        if p.payer not in legs or p.payee not in legs:
+            raise LedgerError(f"posting to an account outside the table: {p}")
+        legs[p.payer] -= p.amount
+        legs[p.payee] += p.amount
+    amounts = tuple(legs.values())
+    if sum(amounts) != 0:
+        raise LedgerError(f"{kind.value} {number}: entry sums to {sum(amounts)}")
+    before = before or (0,) * len(pots)
+    contents = tuple(b + legs[pot] for b, pot in zip(before, pots))
+    if any(c < 0 for c in contents):
+        raise LedgerError(f"{kind.value} {number}: a pot went below zero ({contents})")
+    return Entry(kind, number, players, postings, amounts, pots, contents, state, info)
+
+
+def player_totals(players: tuple[str, ...], entries: Iterable[Any]) -> dict[str, int]:
+    """Each player's total over ``entries`` (an entry's amounts list the players first, in seat order)."""
+    totals = dict.fromkeys(players, 0)
+    for entry in entries:
+        for player, amount in zip(players, entry.amounts):
+            totals[player] += amount
+    return totals
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A whole evening at one table, in any family: the opening, every deal, the split, the totals
+    and who pays whom. ``rules`` names the rule set (rate card) it was settled with."""
+
+    players: tuple[str, ...]
+    rules: str
+    opening: Any
+    deals: tuple[Any, ...]
+    split: Any
+    totals: tuple[tuple[str, int], ...]
+    transfers: tuple[Transfer, ...]
+
+    @property
+    def entries(self) -> tuple[Any, ...]:
+        return (self.opening, *self.deals, self.split)
+
+    @property
+    def pots(self) -> tuple[str, ...]:
+        """The names of the family's pots (the Danish cups), none for a family without."""
+        return tuple(pot.value for pot in self.opening.pots)
+
+    def running(self) -> list[dict[str, int]]:
+        """The players' running totals after the opening and after each deal (the paper sheet)."""
+        rows, total = [], Counter()
+        for entry in (self.opening, *self.deals):
+            total.update({p: entry.net[p] for p in self.players})
+            rows.append({p: total[p] for p in self.players})
+        return rows
+
+
+def settlement(players: tuple[str, ...], rules: str, opening: Any, deals: Iterable[Any], split: Any) -> Settlement:
+    """The settlement of these entries: totals (asserted zero-sum) and the fewest transfers."""
+    deals = tuple(deals)
+    summed = player_totals(players, (opening, *deals, split))
+    totals = tuple((p, summed[p]) for p in players)
+    if sum(summed.values()) != 0:
+        raise LedgerError(f"the evening's totals sum to {sum(summed.values())}")
+    return Settlement(players, rules, opening, deals, split, totals, fewest_transfers(totals))

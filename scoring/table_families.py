@@ -1,0 +1,60 @@
+"""The table pages' side of a game family (engine ``families.py``): each family brings its own deal
+form, live preview, sheet and words, and the views, the evening pages and the exports reach them only
+through the ``TableFamily`` of a table. A family module registers one with ``register``.
+
+What a family's form must answer (the views call nothing else): ``seats`` (the deal's seating:
+``dealer``, ``forehand``, ``active``, ``sitting_out``), ``is_valid()``, ``to_outcome()`` (the deal
+object of the evening file), ``cleaned_data["version"]``, ``add_engine_errors(errors)`` (the
+service's ``FieldError`` list), ``label_for(field)`` and ``problem_list()``.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class TableFamily:
+    name: str                       # the engine family's name
+    label: Promise                  # shown when a club or a table picks its game
+    make_form: Callable[..., Any]   # (table, sheet, *, data=None, dealer=None, initial=None) -> form
+    preview_context: Callable[..., dict]   # (table, sheet, form, editing: int | None) -> template context
+    carry_over: Callable[..., tuple]       # (GET data, players, dealer) -> (initial, cleared)
+    initial_from_outcome: Callable[..., tuple]   # (players, outcome, version) -> (dealer, initial)
+    deal_lines: Callable[[dict], list]     # a deal object as (label, text) lines (history pages)
+    deal_changes: Callable[[dict, dict], list]   # what a correction changed, as lines
+    deal_summary: Callable[[dict], str]    # one line for the evening's log
+    form_template: str              # the deal form's fields (inside the table page's form)
+    preview_template: str
+    sheet_template: str
+    header_template: str
+
+
+#: The module of each family's table side, in the order the app offers the families.
+TABLE_FAMILY_MODULES = ("scoring.danish_table",)
+
+_FAMILIES: dict[str, TableFamily] = {}
+
+
+def register(family: TableFamily) -> TableFamily:
+    _FAMILIES[family.name] = family
+    return family
+
+
+def table_family(name: str) -> TableFamily:
+    """The table side of the family ``name`` (the modules register on first use)."""
+    if not _FAMILIES:
+        for module in TABLE_FAMILY_MODULES:
+            importlib.import_module(module)   # each registers its family
+    return _FAMILIES[name]
+
+
+def family_label(name: str) -> str:
+    return str(table_family(name).label)
+
+
+DANISH_LABEL = _("Dansk tarok")

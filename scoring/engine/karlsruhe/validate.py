@@ -31,6 +31,7 @@ _REQ, _OPT, _NO = "required", "optional", "forbidden"
 _RUFER = {"declarer": _REQ, "called_king": _REQ, "partner": _REQ, "declarers_count": _REQ, "valat": _OPT,
           "bonuses": _OPT, "king_caught": _OPT, "kontra": _OPT, "won": _NO, "counts": _NO}
 _SOLO = {**_RUFER, "called_king": _NO, "partner": _NO, "king_caught": _NO}
+_NONE = {key: _NO for key in _RUFER}
 #: §11's table: which fields each game requires, allows and forbids (``declarers_count``: required
 #: without a ``valat``, forbidden beside one, checked on its own).
 USES: dict[Game, dict[str, str]] = {
@@ -38,8 +39,8 @@ USES: dict[Game, dict[str, str]] = {
     Game.SOLORUFER: _RUFER,
     Game.DREIER: _SOLO,
     Game.SECHSERBOCK: _SOLO,
-    Game.BETTEL_OUVERT: {**{key: _NO for key in _RUFER}, "declarer": _REQ, "kontra": _OPT, "won": _REQ},
-    Game.FAHRER: {**{key: _NO for key in _RUFER}, "counts": _REQ},
+    Game.BETTEL_OUVERT: {**_NONE, "declarer": _REQ, "kontra": _OPT, "won": _REQ},
+    Game.FAHRER: {**_NONE, "counts": _REQ},
 }
 
 
@@ -93,8 +94,8 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
     active = active_players(players, deal.dealer) if deal.dealer in players else players
     uses = USES[game]
     for name, use in uses.items():
-        if name == "declarers_count":
-            continue
+        if name == "declarers_count" and game.is_positive:
+            continue   # required without a Valat, forbidden beside one: ``_count``
         if use == _REQ and not _given(deal, name):
             add(name, "required")
         elif use == _NO and _given(deal, name):
@@ -105,7 +106,7 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
     if game.is_positive:
         _count(add, deal)
         _bonuses(add, deal)
-        if game.is_rufer and deal.king_caught is not None:
+        if game.is_rufer:
             _king(add, deal)
     elif game is Game.FAHRER and deal.counts is not None:
         _fahrer_counts(add, deal, active)

@@ -1,0 +1,152 @@
+"""RULES-karlsruhe.md §10's invariants as properties over random valid evenings (``generate.py``):
+zero sums, deal by deal equals the whole evening however often, the Radl derived from the history,
+the formula a person can check, and writing then reading an evening."""
+import json
+import re
+from datetime import date
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine.bounds import name_problem
+from scoring.engine.interchange import dumps, loads
+from scoring.engine.karlsruhe.generate import random_deal, random_evening
+from scoring.engine.karlsruhe.interchange import deal_to_dict, evening_to_dict, parse_deal, parse_evening
+from scoring.engine.karlsruhe.model import DealKind, Evening, Game, dealer_after
+from scoring.engine.karlsruhe.rates import KARLSRUHE, RateCard
+from scoring.engine.karlsruhe.settle import (
+    radl_status, sides, settle_deal, settle_evening, settle_opening, settle_split, state_before,
+)
+from scoring.engine.karlsruhe.stats import deal_stats
+from scoring.engine.karlsruhe.validate import validate_evening
+from scoring.engine.ledger import player_totals
+
+POOL = ("Anna", "Bernd", "Clara", "Dieter", "Emil", "Jörg", "Ülkü", "Hans Peter")
+names = st.sampled_from(POOL) | st.text(min_size=1, max_size=8).filter(lambda s: name_problem(s) is None)
+tables = st.integers(4, 5).flatmap(lambda n: st.lists(names, min_size=n, max_size=n, unique=True).map(tuple))
+cards = st.builds(lambda radl, fine, dreier: RateCard(name="club", title="Club", radl=radl, misdeal_fine=fine,
+                                                      dreier=dreier),
+                  st.integers(0, 5), st.integers(0, 20), st.integers(0, 30))
+
+
+@st.composite
+def evenings(draw, card=st.none()):
+    players = draw(tables)
+    seed = draw(st.integers(0, 2**32))
+    count = draw(st.integers(0, 40))
+    dates = draw(st.none() | st.dates(date(2000, 1, 1), date(2099, 12, 31)))
+    evening = random_evening(seed, players, count, dates)
+    card = draw(card)
+    return Evening(players, evening.deals, "karlsruhe" if card is None else card.name, dates, card)
+
+
+@given(evenings())
+def test_karlsruhe_s10_random_evenings_are_valid(evening):
+    assert validate_evening(evening, KARLSRUHE) == []
+
+
+@given(evenings(), cards)
+def test_karlsruhe_s10_every_deal_and_the_totals_sum_to_zero(evening, card):
+    s = settle_evening(evening, card)
+    for entry in s.entries:
+        assert sum(entry.net.values()) == 0
+        assert entry.pot_contents == {}
+    assert sum(dict(s.totals).values()) == 0
+    balance = dict(s.totals)
+    for t in s.transfers:
+        balance[t.payer] += t.points
+        balance[t.payee] -= t.points
+    assert set(balance.values()) <= {0}
+    assert len(s.transfers) <= len(evening.players) - 1
+
+
+@settings(max_examples=60)
+@given(evenings(), cards)
+def test_karlsruhe_s10_deal_by_deal_equals_the_evening_however_often(evening, card):
+    whole = settle_evening(evening, card)
+    assert settle_evening(evening, card) == whole
+    players = evening.players
+    state = settle_opening(players, card).state
+    entries = []
+    for number, deal in enumerate(evening.deals, 1):
+        assert state == state_before(players, card, {}, lambda: evening.deals[:number - 1])
+        entry = settle_deal(players, number, deal, state, card)
+        entries.append(entry)
+        state = entry.state
+    assert tuple(entries) == whole.deals
+    assert settle_split(players, state, player_totals(players, entries), card) == whole.split
+
+
+@given(evenings())
+def test_karlsruhe_s5_4_radl_deals_are_n_per_fahrer_less_what_lapses(evening):
+    s = settle_evening(evening)
+    fahrers = sum(1 for d in evening.deals if d.game is Game.FAHRER)
+    radls = sum(1 for e in s.deals if e.facts["radl"])
+    owed = radl_status(evening.players, evening.deals)
+    assert radls == len(evening.players) * fahrers - owed
+    assert owed == (s.deals[-1].state if s.deals else 0)
+    for deal, entry in zip(evening.deals, s.deals):
+        if deal.kind is not DealKind.PLAYED:
+            assert entry.facts["radl"] is False
+
+
+def _evaluate(expression: str) -> int:
+    assert re.fullmatch(r"[-+0-9x()\[\]]+", expression)
+    return eval(expression.replace("x", "*").replace("[", "(").replace("]", ")"))  # noqa: S307 (checked above)
+
+
+@given(evenings(), cards)
+def test_karlsruhe_s5_5_the_formula_adds_up_to_what_is_paid(evening, card):
+    s = settle_evening(evening, card)
+    for deal, entry in zip(evening.deals, s.deals):
+        formula = entry.facts["formula"]
+        expression, _, shown = formula.partition("=")
+        v = _evaluate(expression)
+        if shown:
+            assert int(shown) == v
+        else:
+            assert re.fullmatch(r"-?\d+", expression)
+        net = entry.net
+        if deal.kind is not DealKind.PLAYED:
+            assert net[deal.dealer] == -v * (len(evening.players) - 1)
+        elif deal.game is Game.FAHRER:
+            assert sorted(v for v in net.values() if v) in ([], [-v, -v, v, v])
+        else:
+            declarers, opponents = sides(evening.players, deal)
+            assert all(net[p] == -v for p in opponents)
+            assert all(net[p] == v * (3 if len(declarers) == 1 else 1) for p in declarers)
+
+
+@given(evenings(st.sampled_from([None, KARLSRUHE, RateCard(name="club", title="Club", radl=3)])))
+def test_karlsruhe_s11_write_then_read_gives_the_same_evening(evening):
+    data = evening_to_dict(evening)
+    assert parse_evening(json.loads(json.dumps(data))) == evening
+    assert loads(dumps(evening)) == evening
+    for number, deal in enumerate(evening.deals, 1):
+        assert parse_deal(deal_to_dict(deal), number) == deal
+
+
+@given(evenings())
+def test_karlsruhe_stats_agree_with_the_payments(evening):
+    s = settle_evening(evening)
+    for deal, entry in zip(evening.deals, s.deals):
+        stats = deal_stats(evening.players, deal, entry)
+        assert [x.player for x in stats] == list(evening.players)
+        assert [x.net for x in stats] == [entry.net[p] for p in evening.players]
+        played = deal.kind is DealKind.PLAYED
+        assert sum(x.active for x in stats) == (4 if played else 0)
+        assert sum(x.declarer for x in stats) == (1 if played and deal.game is not Game.FAHRER else 0)
+        assert sum(x.radl for x in stats) == (4 if entry.facts["radl"] else 0)
+        assert all(x.declarer_won + x.declarer_lost <= x.declarer for x in stats)
+
+
+@given(st.integers(0, 2**32), tables)
+def test_karlsruhe_generator_is_deterministic_and_valid_deal_by_deal(seed, players):
+    assert random_evening(seed, players, 10) == random_evening(seed, players, 10)
+    import random
+    rng = random.Random(seed)
+    dealer = players[0]
+    for _ in range(10):
+        deal = random_deal(rng, players, dealer, KARLSRUHE)
+        assert validate_evening(Evening(players, (deal,)), KARLSRUHE) == []
+        dealer = dealer_after(players, dealer, deal.kind.value)

@@ -35,7 +35,7 @@ class TableFamily:
 
 
 #: The module of each family's table side, in the order the app offers the families.
-TABLE_FAMILY_MODULES = ("scoring.danish_table",)
+TABLE_FAMILY_MODULES = ("scoring.danish_table", "scoring.karlsruhe_table")
 
 _FAMILIES: dict[str, TableFamily] = {}
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..families import Family
-from . import interchange, model, problems, rates, settle, stats, validate  # noqa: F401 (problems registers its codes)
+from . import interchange, model, problems, rates, settle, stats, validate
+
+#: The family's own message codes (Danish, English), registered when ``problems`` is imported.
+CODES = problems.CATALOGUE
 
 
 def _card_base(card: Any) -> rates.RateCard | None:

@@ -136,13 +136,13 @@ def _parse_deal(r: Reader, raw: Any) -> Deal | None:
         if key in d:
             value[key] = r.boolean(d[key], key)
     if "kontra" in d:
-        raw_kontra = r.obj(d["kontra"], "kontra", set(d["kontra"]) if isinstance(d["kontra"], dict) else set())
+        raw_kontra = _mapping(r, d["kontra"], "kontra")
         if raw_kontra is not None:
             value["kontra"] = tuple(
                 (str(key), level) for key, raw_level in raw_kontra.items()
                 if (level := r.choice(raw_level, f"kontra.{key}", KontraLevel)) is not None)
     if "counts" in d:
-        raw_counts = r.obj(d["counts"], "counts", set(d["counts"]) if isinstance(d["counts"], dict) else set())
+        raw_counts = _mapping(r, d["counts"], "counts")
         if raw_counts is not None:
             counts = []
             for name, raw_count in raw_counts.items():
@@ -154,6 +154,15 @@ def _parse_deal(r: Reader, raw: Any) -> Deal | None:
     if r.fatal != before or any(v is None for v in value.values()):
         return None
     return Deal(kind=kind, **value)
+
+
+def _mapping(r: Reader, raw: Any, at: str) -> dict | None:
+    """An object whose keys the rules check (kontra: §5.3; counts: the active players, §6)."""
+    if not isinstance(raw, dict):
+        r.add(at, "not_object")
+        return None
+    r.duplicates(raw, f"{at}.")
+    return raw
 
 
 def _parse_entry(r: Reader, raw: Any, at: str) -> BirdEntry | None:

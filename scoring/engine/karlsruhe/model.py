@@ -11,8 +11,8 @@ gives the same deal.
 """
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
-from datetime import date
 
 from ..ledger import IdentityEnum
 
@@ -169,7 +169,7 @@ class Evening:
     players: tuple[str, ...]
     deals: tuple[Deal, ...] = ()
     rules: str = "karlsruhe"
-    date: date | None = None
+    date: datetime.date | None = None
     #: A club's copy of the card carried by the file itself (§8 ``rate_card``); ``None``: the
     #: built-in card named ``rules``.
     card: object | None = None

@@ -10,7 +10,7 @@ it (§5.4), which is all the next deal needs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, player_totals, settlement
 from ..problems import EveningError
@@ -18,7 +18,7 @@ from .model import (
     KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, from_forehand, other_side_thirds,
 )
 from .rates import RateCard, rate_card
-from .validate import pagat_side, validate_deal, validate_evening
+from .validate import validate_deal, validate_evening
 
 _PLAYED = DealKind.PLAYED
 

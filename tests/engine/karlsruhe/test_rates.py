@@ -39,7 +39,8 @@ def test_karlsruhe_s8_the_built_in_card_is_every_number_of_the_rules():
 def test_karlsruhe_s8_to_dict_from_dict_round_trip():
     assert RateCard.from_dict(KARLSRUHE.to_dict()) == KARLSRUHE
     assert RateCard.from_dict(json.loads(json.dumps(S8))) == KARLSRUHE
-    club = RateCard.from_dict({**S8, "name": "club", "title": "Club", "radl": 3, "bonus": {**S8["bonus"], "uhu": [9, 18]}})
+    club = RateCard.from_dict({**S8, "name": "club", "title": "Club", "radl": 3,
+                               "bonus": {**S8["bonus"], "uhu": [9, 18]}})
     assert (club.radl, club.uhu) == (3, (9, 18))
     assert hash(club) == hash(RateCard.from_dict(club.to_dict()))
 
@@ -79,7 +80,8 @@ def test_karlsruhe_s8_no_other_key(path):
 
 @pytest.mark.parametrize(("path", "value", "field"), [
     (("radl",), -1, "radl"), (("radl",), 2.5, "radl"), (("radl",), True, "radl"), (("radl",), "2", "radl"),
-    (("game", "dreier"), -8, "game.dreier"), (("bonus", "uhu"), [8], "bonus.uhu"), (("bonus", "uhu"), [8, -1], "bonus.uhu[2]"),
+    (("game", "dreier"), -8, "game.dreier"), (("bonus", "uhu"), [8], "bonus.uhu"),
+    (("bonus", "uhu"), [8, -1], "bonus.uhu[2]"),
     (("valat",), 8, "valat"), (("kontra", "re"), None, "kontra.re"), (("name",), "", "name"), (("title",), 3, "title"),
     (("game",), [], "game"),
 ])
@@ -115,4 +117,5 @@ def test_karlsruhe_s9_evening_rate_card_not_whole(path, value, field):
 
 
 def test_karlsruhe_s9_evening_rate_card_missing_a_key():
-    assert problems(evening(DEAL, rate_card=_without(("schneider",)))) == [(None, "rate_card.schneider", "bad_rate_card")]
+    found = problems(evening(DEAL, rate_card=_without(("schneider",))))
+    assert found == [(None, "rate_card.schneider", "bad_rate_card")]

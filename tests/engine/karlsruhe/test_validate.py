@@ -247,8 +247,8 @@ def test_karlsruhe_s9_silent_trull_or_four_kings_that_failed(bonus):
 
 
 def test_karlsruhe_s9_silent_valat_that_failed():
-    assert one({**VALAT, "valat": {"side": "declarers", "won": False}}) == (1, "valat.won", "karlsruhe_silent_cannot_fail")
-    assert one({**VALAT, "valat": {"side": "opponents", "won": False}}) == (1, "valat.won", "karlsruhe_silent_cannot_fail")
+    for side in ("declarers", "opponents"):
+        assert one({**VALAT, "valat": {"side": side, "won": False}}) == (1, "valat.won", "karlsruhe_silent_cannot_fail")
 
 
 @pytest.mark.parametrize(("pagat", "trull_side"), [
@@ -293,7 +293,8 @@ def test_karlsruhe_s9_declarer_alone_may_keep_the_king_from_opponents_with_four_
 
 @pytest.mark.parametrize("key", ["uhu", "valat", "king_caught", "trull", "canari"])
 def test_karlsruhe_s9_kontra_on_anything_but_game_or_an_announced_bonus(key):
-    deal = {**DREIER, "bonuses": {"uhu": {"side": "declarers", "won": True}, "trull": {"side": "opponents", "won": True}},
+    deal = {**DREIER, "bonuses": {"uhu": {"side": "declarers", "won": True},
+                                  "trull": {"side": "opponents", "won": True}},
             "kontra": {key: "kontra"}}
     assert one(deal) == (1, f"kontra.{key}", "karlsruhe_kontra_target")
 

@@ -1,6 +1,11 @@
 """Austrian Tarock as played in Karlsruhe (RULES-karlsruhe.md): 4 or 5 at a table, four active,
 no cups, the Radl derived from the deal history. The family's ``FAMILY`` answers the protocol of
-``families.py``."""
+``families.py``.
+
+The modules, each the one place of its rules: ``model`` (the deal and evening, seats, counts in
+thirds), ``rates`` (§8, every number), ``validate`` (§9), ``settle`` (§5-§7: terms, formula, Radl,
+entries), ``interchange`` (§11), ``stats`` (per-player figures), ``generate`` (random valid deals),
+``problems`` (the family's message codes)."""
 from __future__ import annotations
 
 from typing import Any, Mapping

@@ -91,7 +91,9 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
         add("game", "required")
         return found
     game = deal.game
-    active = active_players(players, deal.dealer) if deal.dealer in players else players
+    # who plays: unknown at a table of 5 whose dealer is not at it (then only "not at the table")
+    seated = deal.dealer in players or len(players) != 5
+    active = active_players(players, deal.dealer) if seated else players
     uses = USES[game]
     for name, use in uses.items():
         if name == "declarers_count" and game.is_positive:
@@ -108,7 +110,7 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
         _bonuses(add, deal)
         if game.is_rufer:
             _king(add, deal)
-    elif game is Game.FAHRER and deal.counts is not None:
+    elif game is Game.FAHRER and deal.counts is not None and seated:
         _fahrer_counts(add, deal, active)
     if deal.kontra is not None and game is not Game.FAHRER:
         _kontra(add, deal)

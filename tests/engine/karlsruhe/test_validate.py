@@ -55,6 +55,12 @@ def test_karlsruhe_s9_dealer_not_at_table():
     assert one({**RUFER, "dealer": "Zoe"}) == (1, "dealer", "not_at_table")
 
 
+def test_karlsruhe_s9_dealer_not_at_a_table_of_five_names_only_the_dealer():
+    deal = {"dealer": "Zoe", "game": "fahrer", "counts": {"Anna": 60, "Bernd": 50, "Clara": 50, "Dieter": 50}}
+    assert one(deal, FIVE) == (1, "dealer", "not_at_table")
+    assert one({**DREIER, "dealer": "Zoe", "declarer": "Emil"}, FIVE) == (1, "dealer", "not_at_table")
+
+
 def test_karlsruhe_s9_declarer_not_at_table():
     assert one({**DREIER, "declarer": "Zoe"}) == (1, "declarer", "not_at_table")
 

@@ -1,11 +1,11 @@
-"""The ledger check: re-settle every stored table with the engine and compare with the journal."""
+"""The ledger check: re-settle every stored table with its game family's engine and compare with
+the journal. Family-blind: each table is read and settled by its own family (``Table.engine``), and
+the pots are compared only where the family has them (the Danish cups)."""
 from __future__ import annotations
 
 from django.db.models import Sum
 
-from scoring.engine.interchange import parse_evening
 from scoring.engine.problems import EveningError
-from scoring.engine.settle import settle_evening
 
 from .models import Club, Evening, JournalEntry, Leg, Table
 from .selectors import table_sheet, table_to_evening_file
@@ -21,14 +21,17 @@ def table_differences(table: Table) -> list[str]:
         entry = JournalEntry.objects.select_related("deal").get(pk=entry_id)
         label = f"deal {entry.deal.number}" if entry.deal else entry.kind
         found.append(f"{where}, {label}: entry {entry_id} sums to {total}, not 0")
-    cup_totals = (Leg.objects.filter(entry__table=table).exclude(account="player")
+    family = table.engine
+    pot_totals = (Leg.objects.filter(entry__table=table).exclude(account="player")
                   .values("account").annotate(total=Sum("amount")).values_list("account", "total"))
-    for account, total in cup_totals:
-        if total < 0:
+    for account, total in pot_totals:
+        if account not in family.pots:
+            found.append(f"{where}: a leg on {account!r}, which the {family.name} family has no pot for")
+        elif total < 0:
             found.append(f"{where}: the {account} cup holds {total}")
     try:
         # What the app stored stays readable: the bounds of bounds.py hold files from outside.
-        settlement = settle_evening(parse_evening(table_to_evening_file(table), bounded=False))
+        settlement = family.settle_evening(family.parse_evening(table_to_evening_file(table), bounded=False))
     except EveningError as exc:
         return found + [f"{where}: {line}" for line in exc.lines()]
     sheet = table_sheet(table)
@@ -46,14 +49,23 @@ def table_differences(table: Table) -> list[str]:
         if row.net != want:
             found.append(f"{where}, {name}: stored {dict(zip(sheet.players, row.net))}, "
                          f"engine {dict(zip(settlement.players, want))}")
-        if (row.king_cup, row.pagat_cup) != (entry.cups.king, entry.cups.pagat):
-            found.append(f"{where}, {name}: cups stored {row.king_cup}/{row.pagat_cup}, "
-                         f"engine {entry.cups.king}/{entry.cups.pagat}")
-        if row.king_cup < 0 or row.pagat_cup < 0:
+        stored, engine = _stored_pots(family, row), entry.pot_contents
+        if any(stored[pot] != engine.get(pot, 0) for pot in family.pots):
+            found.append(f"{where}, {name}: cups stored {'/'.join(str(stored[p]) for p in family.pots)}, "
+                         f"engine {'/'.join(str(engine.get(p, 0)) for p in family.pots)}")
+        if any(stored[pot] < 0 for pot in family.pots):
             found.append(f"{where}, {name}: a cup below zero")
+        if not family.pots and (row.king_cup, row.pagat_cup) != (0, 0):
+            found.append(f"{where}, {name}: pots stored {row.king_cup}/{row.pagat_cup} at a table without pots")
     extra = set(rows) - {label for label, _ in expected}
     found += [f"{where}, {label}: stored entry the engine does not produce" for label in sorted(extra)]
     return found
+
+
+def _stored_pots(family, row) -> dict[str, int]:
+    """Each of the family's pots after a stored row, by name (the journal keeps two pot columns,
+    the Danish cups', in the family's pot order; 0 for a family without pots)."""
+    return dict(zip(family.pots, (row.king_cup, row.pagat_cup)))
 
 
 def ledger_differences(evenings=None) -> tuple[int, list[str]]:
@@ -70,19 +82,32 @@ def ledger_differences(evenings=None) -> tuple[int, list[str]]:
 
 
 def summary_differences(evenings) -> list[str]:
-    """The per-evening summaries the standings read must equal re-summing the journal."""
+    """The per-evening summaries the standings read must equal re-summing the journal, family by
+    family (each summary row's family must be its player's table's)."""
+    from .models import PlayerEveningSummary, Seat
     from .standings import standings, standings_from_journal
 
     found = []
+    seated = dict(((e, p), f) for e, p, f in Seat.objects.filter(table__evening__in=evenings)
+                  .values_list("table__evening_id", "player_id", "table__family"))
+    for summary in (PlayerEveningSummary.objects.filter(evening__in=evenings)
+                    .select_related("player").order_by("evening_id", "player_id")):
+        family = seated.get((summary.evening_id, summary.player_id))
+        if family is not None and family != summary.family:
+            found.append(f"evening {summary.evening_id}, player {summary.player.name}: the summary says "
+                         f"{summary.family}, the table plays {family}")
     for club in Club.objects.filter(evenings__in=evenings).distinct():
         club_evenings = evenings.filter(club=club)
-        fast = {row.player_id: row for row in standings(club, evenings=club_evenings)}
-        slow = {row.player_id: row for row in standings_from_journal(club, evenings=club_evenings)}
-        for player_id in sorted(set(fast) | set(slow)):
-            summary, journal = fast.get(player_id), slow.get(player_id)
-            if summary != journal:
-                name = (summary or journal).player
-                fields = [f for f in ("points", "kroner", "evenings", "deals") if getattr(summary, f, None) != getattr(journal, f, None)]
-                found.append(f"club {club.name}, player {name}: the standings summaries differ from the journal"
-                             f" ({', '.join(fields) or 'event figures'})")
+        families = sorted(set(Table.objects.filter(evening__in=club_evenings).values_list("family", flat=True)))
+        for family in families:
+            fast = {row.player_id: row for row in standings(club, evenings=club_evenings, family=family)}
+            slow = {row.player_id: row for row in standings_from_journal(club, evenings=club_evenings, family=family)}
+            for player_id in sorted(set(fast) | set(slow)):
+                summary, journal = fast.get(player_id), slow.get(player_id)
+                if summary != journal:
+                    name = (summary or journal).player
+                    fields = [f for f in ("points", "kroner", "evenings", "deals")
+                              if getattr(summary, f, None) != getattr(journal, f, None)]
+                    found.append(f"club {club.name}, {family}, player {name}: the standings summaries differ "
+                                 f"from the journal ({', '.join(fields) or 'event figures'})")
     return found

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from scoring.engine.money import format_kroner
 
@@ -46,6 +47,7 @@ class PdfCell:
 class PdfRow:
     row: SheetRow
     cells: tuple[PdfCell, ...]
+    tag: str = ""         # what the deal was besides a played one (a misdeal, a Radl deal …)
 
 
 @dataclass(frozen=True)
@@ -54,31 +56,59 @@ class PdfTable:
     rows: tuple[PdfRow, ...]
     wide: bool            # printed on a landscape page
     rules: str            # the title of the rate card the table is played with (its frozen copy)
+    pots: bool = True     # the family has pots (the Danish cups): their columns are printed
+    formulas: bool = False   # the family gives each deal a formula (Karlsruhe): its column is printed
+    label: str = ""       # the game family, as the pages name it
+
+
+def _tag(row: SheetRow) -> str:
+    """The deal's kind when it was not simply played, and a doubled (Radl) deal."""
+    tags = {"misdeal": _("fejlgivning"), "scrapped": _("kasseret"), "redeal": _("givet om")}
+    words = [str(tags[row.kind])] if row.kind in tags else []
+    if (row.info or {}).get("radl"):
+        words.append("Radl")
+    return ", ".join(words)
 
 
 def _pdf_table(sheet: TableSheet) -> PdfTable:
-    rows = tuple(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, row.active)))
-                 for row in sheet.rows)
+    """One table's sheet for the PDF: a family without pots has no cup columns and no opening or
+    split row that moves nothing; a family whose deals carry a formula gets a column for it."""
+    from .standings import family_title
+
+    pots = bool(sheet.pots)
+    rows = tuple(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, row.active)), _tag(row))
+                 for row in sheet.rows
+                 if pots or row.deal is not None or any(row.net))
     longest = max((len(word) for name in sheet.players for word in name.split()), default=0)
-    return PdfTable(sheet, rows, longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players), 14),
-                    sheet.table.card.title)
+    formulas = any(row.formula for row in sheet.rows)
+    return PdfTable(sheet, rows, longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + (2 if formulas else 0), 14),
+                    sheet.table.card.title, pots, formulas, family_title(sheet.family.name))
 
 
 def render_evening_pdf(evening: Evening) -> bytes:
     """The evening's settlement sheet on A4: each table's deal-by-deal sheet (each player's net and
-    running total, sitters-out greyed, the cups after every row, the split), the final totals, who
-    pays whom in points and kroner, and a signature line per player."""
+    running total, sitters-out greyed; the cups after every row and the split for a family with
+    cups, each deal's formula for a family that gives one), the final totals, who pays whom in
+    points and kroner — per game family, whose points are never added together — and a signature
+    line per player."""
     from weasyprint import HTML
 
     summary = evening_summary(evening)
     lang = _lang()
     tables = [_pdf_table(s) for s in summary.sheets]
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
+    labels = {t.sheet.family.name: t.label for t in tables}
     html = render_to_string("scoring/pdf/evening.html", {
         "evening": evening, "summary": summary, "tables": tables,
         "rules": ", ".join(sorted({t.rules for t in tables})),
         "closed": evening.closed_at is not None,
         "several_tables": len(tables) > 1,
+        "mixed": summary.mixed, "has_pots": summary.pots,
+        # each game family settles on its own: a Danish point is never added to a Karlsruhe point
+        "money_groups": [{"label": labels.get(g.name, g.name),
+                          "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in g.totals],
+                          "payments": [(p, format_kroner(p.kroner, lang)) for p in g.payments]}
+                         for g in summary.families],
         "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
         "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
         "rate": plain_decimal(summary.kroner_per_point, lang),
@@ -87,19 +117,28 @@ def render_evening_pdf(evening: Evening) -> bytes:
     return HTML(string=html, url_fetcher=_no_remote).write_pdf()
 
 
-def render_standings_pdf(club, rows: list[dict], evening_filter=None) -> bytes:
-    """The standings as an A4 landscape PDF, in the evening sheet's look, stating the evenings it covers
-    (season or dates, how many, first and last, whether open evenings are included)."""
+def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family: str | None = None,
+                         family_label: str = "") -> bytes:
+    """The standings of one game family (default: the club's, ``standings.standings_family``) as an
+    A4 landscape PDF, in the evening sheet's look, with the page's columns, stating the evenings it
+    covers (season or dates, how many, first and last, whether open evenings are included) and,
+    for a club of several families, which family."""
     from django.db.models import Count, Max, Min
     from django.utils import timezone
     from weasyprint import HTML
 
+    from .standings import standings_family
+    from .tables import standings_columns
+
     lang = _lang()
+    columns = standings_columns(family or standings_family(club))
     data = evening_filter.form.cleaned_data if evening_filter is not None and evening_filter.is_valid() else {}
     covered = (evening_filter.qs.aggregate(count=Count("id"), first=Min("date"), last=Max("date"))
                if evening_filter is not None and evening_filter.is_valid() else {"count": 0})
     html = render_to_string("scoring/pdf/standings.html", {
-        "club": club, "rows": [{**r, "kroner": format_kroner(r["kroner"], lang)} for r in rows], "filters": data,
+        "club": club, "columns": columns, "family_label": family_label, "filters": data,
+        "rows": [[(key, format_kroner(r["kroner"], lang) if key == "kroner" else r[key]) for key, _h in columns]
+                 for r in rows],
         "covered": covered, "include_open": bool(data.get("include_open")), "printed": timezone.localtime(),
     })
     return HTML(string=html, url_fetcher=_no_remote).write_pdf()

@@ -3,6 +3,11 @@
 Points come from the journal (every leg a player ever got, reversals included, so corrections
 cancel out); event counts from the per-deal figures the engine wrote with each entry. A fixed
 number of queries, whatever the number of evenings or deals.
+
+Standings are per game family (issue 13): points of different families are different units and
+are never added together, so every selector here takes the ``family`` whose tables it sums
+(``PlayerEveningSummary.family``, ``Table.family``). A club that has played several families picks
+one (``standings_family``); the default is the club's own game.
 """
 from __future__ import annotations
 
@@ -13,12 +18,73 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import Count, Max, Min, Q, Sum
 
+from scoring.engine import families as engine_families
 from scoring.engine.money import evening_kroner, kroner
 
 from .models import Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season
 
 EVENT_FIELDS = ("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                 "meld_points", "fines")
+
+#: The summary's event figures (``EventFigures``) each family's ``deal_stats`` counts: the Danish
+#: ones are Danish Tarok's events (RULES.md); a family not named here counts none of them and its
+#: pages show its own figures instead (``family_figures``).
+FAMILY_EVENT_FIELDS = {"danish": EVENT_FIELDS}
+
+
+def event_fields(family: str) -> tuple[str, ...]:
+    return FAMILY_EVENT_FIELDS.get(family, ())
+
+
+# Which family ------------------------------------------------------------------------------------
+
+def family_title(name: str) -> str:
+    """The family's name as the pages show it ("Dansk tarok", "Tarock (Karlsruhe)"); the engine's
+    name for a family whose table side is not registered."""
+    from .table_families import table_family
+
+    try:
+        return str(table_family(name).label)
+    except KeyError:
+        return name
+
+
+def club_families(club: Club) -> list[str]:
+    """The game families the club has played (a table of that family), in the app's order."""
+    return _in_app_order(PlayerEveningSummary.objects.filter(club=club))
+
+
+def player_families(player: Player) -> list[str]:
+    """The game families the player has played, in the app's order."""
+    return _in_app_order(PlayerEveningSummary.objects.filter(player=player))
+
+
+def _in_app_order(summaries) -> list[str]:
+    played = set(summaries.order_by().values_list("family", flat=True).distinct())
+    return [name for name in engine_families.FAMILY_PACKAGES if name in played]
+
+
+def club_family(club: Club) -> str:
+    """The club's own game: the family of its rate card (its own card, else its built-in rule set)."""
+    if club.default_card_id is not None:
+        return club.default_card.family
+    return engine_families.rule_sets().get(club.rules, engine_families.DEFAULT_FAMILY)
+
+
+def standings_family(club: Club, wanted: str | None = None, played: list[str] | None = None,
+                     player: Player | None = None) -> str:
+    """The family whose standings to show: ``wanted`` if it was played (by the club, or by
+    ``player``); else the club's own game if that was played (or nothing yet); else the family of
+    the latest evening played."""
+    played = club_families(club) if played is None else played
+    if wanted in played:
+        return wanted
+    own = club_family(club)
+    if own in played or not played:
+        return own
+    summaries = PlayerEveningSummary.objects.filter(club=club) if player is None else player.evening_summaries
+    latest = summaries.order_by("-date", "-evening_id").values_list("family", flat=True).first()
+    return latest or own
 
 
 @dataclass(frozen=True)
@@ -57,9 +123,11 @@ def standings_evenings(club: Club, *, season: Season | None = None, date_from: d
     return evenings
 
 
-def evening_points(evenings) -> dict[int, dict[int, int]]:
-    """{player id: {evening id: points}} over ``evenings``, from the journal (one query)."""
-    rows = (Leg.objects.filter(account=Account.PLAYER, entry__table__evening__in=evenings)
+def evening_points(evenings, family: str) -> dict[int, dict[int, int]]:
+    """{player id: {evening id: points}} at the ``family``'s tables of ``evenings``, from the
+    journal (one query)."""
+    rows = (Leg.objects.filter(account=Account.PLAYER, entry__table__evening__in=evenings,
+                               entry__table__family=family)
             .values_list("player_id", "entry__table__evening_id").annotate(total=Sum("amount")))
     points: dict[int, dict[int, int]] = defaultdict(dict)
     for player_id, evening_id, total in rows:
@@ -67,13 +135,14 @@ def evening_points(evenings) -> dict[int, dict[int, int]]:
     return points
 
 
-def standings(club: Club, evenings=None, **filters) -> list[StandingRow]:
-    """One row per player over ``evenings`` (default: ``standings_evenings(club, **filters)``),
-    from the per-evening summaries: one aggregate query, however long the history, and one for the
-    open evenings' provisional kroner."""
+def standings(club: Club, evenings=None, *, family: str | None = None, **filters) -> list[StandingRow]:
+    """One row per player of the ``family``'s tables (default: ``standings_family(club)``) over
+    ``evenings`` (default: ``standings_evenings(club, **filters)``), from the per-evening summaries:
+    one aggregate query, however long the history, and one for the open evenings' provisional kroner."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
-    summaries = PlayerEveningSummary.objects.filter(evening__in=evenings)
+    family = family or standings_family(club)
+    summaries = PlayerEveningSummary.objects.filter(evening__in=evenings, family=family)
     rows = (summaries.values("player_id", "player__name")
             .annotate(evenings=Count("id"), total=Sum("points"), played=Sum("deals"), best=Max("points"),
                       worst=Min("points"), closed_kroner=Sum("kroner", filter=Q(closed=True)),
@@ -97,16 +166,18 @@ def _row(player_id, name, evenings, deals, total, amount, events, best, worst) -
         **events, best_evening=best, worst_evening=worst)
 
 
-def standings_from_journal(club: Club, evenings=None, **filters) -> list[StandingRow]:
-    """The same standings re-summed from every leg and per-deal row (the check on the summaries):
-    a closed evening's kroner re-settled from its journal totals, an open one's at its rate."""
+def standings_from_journal(club: Club, evenings=None, *, family: str | None = None, **filters) -> list[StandingRow]:
+    """The same standings re-summed from every leg and per-deal row of the ``family``'s tables (the
+    check on the summaries): a closed evening's kroner re-settled from its journal totals (the
+    family's tables of the evening among themselves), an open one's at its rate."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
-    points = evening_points(evenings)
-    amounts = _journal_kroner(club, evenings, points)
+    family = family or standings_family(club)
+    points = evening_points(evenings, family)
+    amounts = _journal_kroner(club, evenings, points, family)
     figures = {
         row["player_id"]: row for row in
-        PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True)
+        PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, deal__table__family=family)
         .values("player_id", "player__name")
         .annotate(deals=Count("id", filter=Q(active=True, deal__kind="played")), **{f: Sum(f) for f in EVENT_FIELDS})
     }
@@ -124,11 +195,13 @@ def standings_from_journal(club: Club, evenings=None, **filters) -> list[Standin
     return rows
 
 
-def _journal_kroner(club: Club, evenings, points: dict[int, dict[int, int]]) -> dict[int, dict[int, Decimal]]:
+def _journal_kroner(club: Club, evenings, points: dict[int, dict[int, int]],
+                    family: str) -> dict[int, dict[int, Decimal]]:
     """{player id: {evening id: kroner}} from the journal's points: closed evenings settled anew by
-    ``money.evening_kroner`` (table and seat order), open ones at the evening's rate."""
+    ``money.evening_kroner`` among the ``family``'s tables (table and seat order), open ones at the
+    evening's rate."""
     seated: dict[int, list[int]] = defaultdict(list)
-    for evening_id, player_id in (Seat.objects.filter(table__evening__in=evenings)
+    for evening_id, player_id in (Seat.objects.filter(table__evening__in=evenings, table__family=family)
                                   .order_by("table__evening_id", "table__number", "position")
                                   .values_list("table__evening_id", "player_id")):
         seated[evening_id].append(player_id)
@@ -151,10 +224,14 @@ class PlayerEvening:
     cumulative: int
 
 
-def player_evenings(player, evenings) -> list[PlayerEvening]:
-    """The player's result per evening, oldest first, with the running sum (one query)."""
+def player_evenings(player, evenings, family: str | None = None) -> list[PlayerEvening]:
+    """The player's result per evening at the ``family``'s tables (default: ``standings_family``
+    of his club and him), oldest first, with the running sum (one query)."""
+    if family is None:
+        family = standings_family(player.club, None, player_families(player), player)
     rows, running = [], 0
-    for summary in PlayerEveningSummary.objects.filter(player=player, evening__in=evenings).select_related("evening__club").order_by("date", "evening_id"):
+    for summary in PlayerEveningSummary.objects.filter(player=player, evening__in=evenings,
+                                                       family=family).select_related("evening__club").order_by("date", "evening_id"):
         running += summary.points
         rows.append(PlayerEvening(summary.evening_id, summary.date, summary.closed, summary.points,
                                   summary_kroner(summary), running))
@@ -178,7 +255,79 @@ class CupWin:
 
 
 def largest_cups_won(evenings, limit: int = 5) -> list[CupWin]:
-    """The largest cups taken in one deal by an ultimo or a tout (one query)."""
+    """The largest cups taken in one deal by an ultimo or a tout (one query; only a family with cups
+    takes any)."""
     rows = (PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, cup_won__gt=0)
             .select_related("player", "evening").order_by("-cup_won", "evening__date")[:limit])
     return [CupWin(r.evening.date, r.evening_id, r.player.name, r.cup_won, bool(r.tout)) for r in rows]
+
+
+# A family's own figures (player page) --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FamilyFigures:
+    """A player's figures at one family's tables, from the family's own ``deal_stats``: each count
+    the family gives (summed over the deals), and per game the deals he declared, won and lost."""
+    family: str
+    deals: int                                       # deals he played in (not sitting out)
+    counts: tuple[tuple[str, int], ...]              # figure name, total
+    games: tuple[tuple[str, int, int, int], ...]     # game, declared, won, lost (as declarer)
+
+    @property
+    def declared(self) -> int:
+        return sum(declared for _, declared, _won, _lost in self.games)
+
+
+#: What every family's per-deal figures carry besides its own counts (``families.py``), and the
+#: declarer's figures, shown per game instead of summed.
+_COMMON_FIGURES = ("player", "active", "net", "declarer", "declarer_won", "declarer_lost")
+
+
+def family_figures(player: Player, evenings, family: str) -> FamilyFigures | None:
+    """The player's figures at the ``family``'s tables of ``evenings``, for a family whose figures
+    the summaries do not keep (``event_fields`` empty; ``None`` for one whose they do): every such
+    table the player sat at is settled again in memory with its family (``settle_evening`` with the
+    table's own card, the current version of every deal) and the family's ``deal_stats`` of each
+    deal summed. Three queries, however many evenings; the engine does the rest."""
+    if event_fields(family):
+        return None
+    from .models import Deal, Table
+    from .selectors import table_player_names
+
+    engine = engine_families.family(family)
+    tables = list(Table.objects.filter(family=family, evening__in=evenings, seats__player=player)
+                  .select_related("evening").prefetch_related("seats__player").order_by("evening__date", "number"))
+    outcomes: dict[int, list[Deal]] = defaultdict(list)
+    for deal in Deal.objects.filter(table__in=tables, current=True).order_by("table_id", "number"):
+        outcomes[deal.table_id].append(deal)
+    counts: dict[str, int] = {}
+    games: dict[str, list[int]] = {}
+    played = 0
+    for table in tables:
+        players = table_player_names(table)
+        card = table.card
+        deals = tuple(engine.parse_deal(d.outcome, d.number) for d in outcomes[table.pk])
+        settlement = engine.settle_evening(
+            engine.make_evening(players, deals, card.name, table.evening.date, card), card)
+        for deal, entry in zip(deals, settlement.deals):
+            mine = next(f for f in engine.deal_stats(players, deal, entry) if f.player == player.name)
+            if mine.active:
+                played += 1
+                _add_figures(deal, mine, counts, games)
+    return FamilyFigures(family, played, tuple(counts.items()),
+                         tuple((game, *tally) for game, tally in games.items()))
+
+
+def _add_figures(deal, figures, counts: dict[str, int], games: dict[str, list[int]]) -> None:
+    """Add one deal's figures: every whole-number figure summed; a deal the player declared
+    (``declarer``) counted under its game (the deal's ``game``) as declared, won or lost."""
+    for name in figures.__dataclass_fields__:
+        value = getattr(figures, name)
+        if name not in _COMMON_FIGURES and isinstance(value, int):
+            counts[name] = counts.get(name, 0) + int(value)
+    if getattr(figures, "declarer", 0):
+        game = getattr(deal, "game", None)
+        tally = games.setdefault(getattr(game, "value", str(game)), [0, 0, 0])
+        tally[0] += 1
+        tally[1] += int(bool(getattr(figures, "declarer_won", 0)))
+        tally[2] += int(bool(getattr(figures, "declarer_lost", 0)))

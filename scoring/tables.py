@@ -190,6 +190,24 @@ class StandingsTable(tables.Table):
         sheet_title = _("Stilling")
 
 
+def standings_table(rows, family: str, **kwargs) -> StandingsTable:
+    """The standings of one game family: the event columns only for a family that counts those
+    events (``standings.event_fields``); the page, the CSV/XLSX and the PDF show the same columns."""
+    from .standings import EVENT_FIELDS, event_fields
+
+    counted = event_fields(family)
+    return StandingsTable(rows, exclude=[f for f in EVENT_FIELDS if f not in counted], **kwargs)
+
+
+def standings_columns(family: str) -> list[tuple[str, str]]:
+    """(key, heading) of each column of a family's standings, in the table's order (the PDF)."""
+    from .standings import EVENT_FIELDS, event_fields
+
+    counted = event_fields(family)
+    return [(name, str(column.verbose_name)) for name, column in StandingsTable.base_columns.items()
+            if name not in EVENT_FIELDS or name in counted]
+
+
 class PlayerEveningsTable(tables.Table):
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: reverse(
         "scoring:evening_detail", args=[record.evening_id]))

@@ -1,25 +1,58 @@
 """Club overview, season standings and player pages, with CSV/XLSX/PDF exports (issue 4)."""
 from __future__ import annotations
 
+import sys
 from dataclasses import asdict
 
 from django.db.models import Count, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.formats import date_format
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from scoring import access
+from scoring.engine.families import family as engine_family
 
 from .charts import cumulative_svg
 from .filters import EveningFilter
 from .models import Account, Club, Evening, Leg, Player
-from .standings import largest_cups_won, player_evenings, standings
-from .tables import EveningsTable, PlayerEveningsTable, SpreadsheetExport, StandingsTable
+from .standings import (club_families, event_fields, family_figures, family_title, largest_cups_won,
+                        player_evenings, player_families, standings, standings_family)
+from .table_families import table_family
+from .tables import EveningsTable, PlayerEveningsTable, SpreadsheetExport, StandingsTable, standings_table
 
 EXPORT_FORMATS = ("csv", "xlsx")
+
+#: The headings of a family's own per-deal figures (``deal_stats``) on the player page: Danish
+#: words around the game's own terms (Valat, Fahrer, Radl); an unknown figure shows its name.
+FIGURE_WORDS = {
+    "partner": gettext_lazy("Som partner"), "partner_won": gettext_lazy("Vundet som partner"),
+    "valat": "Valat", "fahrer": "Fahrer", "radl": gettext_lazy("Radl-spil"),
+}
+
+
+def _game_words(family: str) -> dict[str, str]:
+    """The names of the family's games as its sheet writes them (its table module's ``GAME_WORDS``:
+    the game's own terms, e.g. Königsrufer), by the game's value."""
+    try:
+        module = sys.modules.get(table_family(family).make_form.__module__)
+    except KeyError:
+        return {}
+    return dict(getattr(module, "GAME_WORDS", {}))
+
+
+def _figures_context(figures) -> dict | None:
+    """The player page's view of a family's own figures (``standings.family_figures``)."""
+    if figures is None:
+        return None
+    words = _game_words(figures.family)
+    return {
+        "deals": figures.deals, "declared": figures.declared,
+        "games": [(words.get(game, game), declared, won, lost) for game, declared, won, lost in figures.games],
+        "counts": [(str(FIGURE_WORDS.get(name, name.replace("_", " "))), value) for name, value in figures.counts],
+    }
 
 
 def _club(request, pk: int) -> Club:
@@ -35,22 +68,33 @@ def _export(request, table, name: str):
     return None
 
 
+def _evening_filter(request, club: Club, played: list[str], player=None) -> EveningFilter:
+    """The evenings asked for, of one game family: with several families played a picker (the
+    default: ``standings_family``), with one none. Points of two families are never summed."""
+    family = standings_family(club, request.GET.get("family"), played, player)
+    return EveningFilter(request.GET, queryset=Evening.objects.filter(club=club), club=club,
+                         families=[(name, family_title(name)) for name in played], family=family)
+
+
 def _standings_context(request, club: Club):
-    evening_filter = EveningFilter(request.GET, queryset=Evening.objects.filter(club=club), club=club)
+    played = club_families(club)
+    evening_filter = _evening_filter(request, club, played)
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
-    rows = [asdict(r) for r in standings(club, evenings=evenings)]
-    return evening_filter, rows
+    family = evening_filter.chosen_family
+    rows = [asdict(r) for r in standings(club, evenings=evenings, family=family)]
+    return evening_filter, rows, family, len(played) > 1
 
 
 @require_GET
 def standings_view(request, pk: int):
     club = _club(request, pk)
-    evening_filter, rows = _standings_context(request, club)
-    table = StandingsTable(rows)
+    evening_filter, rows, family, several = _standings_context(request, club)
+    table = standings_table(rows, family)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return _export(request, table, f"stilling-{club.pk}") or render(
         request, "scoring/standings.html", {"club": club, "filter": evening_filter, "table": table,
-                                            "query": request.GET.urlencode()})
+                                            "query": request.GET.urlencode(), "family": family,
+                                            "family_label": family_title(family) if several else ""})
 
 
 @require_GET
@@ -58,8 +102,10 @@ def standings_pdf(request, pk: int):
     from .pdf import render_standings_pdf
 
     club = _club(request, pk)
-    evening_filter, rows = _standings_context(request, club)
-    response = HttpResponse(render_standings_pdf(club, rows, evening_filter), content_type="application/pdf")
+    evening_filter, rows, family, several = _standings_context(request, club)
+    response = HttpResponse(render_standings_pdf(club, rows, evening_filter, family=family,
+                                                 family_label=family_title(family) if several else ""),
+                            content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="stilling-{club.pk}.pdf"'
     return response
 
@@ -69,24 +115,31 @@ def player_detail(request, pk: int):
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     access.require(request.user, player.club_id)
     club = player.club
-    evening_filter = EveningFilter(request.GET, queryset=Evening.objects.filter(club=club), club=club)
+    played = player_families(player)
+    evening_filter = _evening_filter(request, club, played, player)
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
-    history = player_evenings(player, evenings)
-    row = next((r for r in standings(club, evenings=evenings) if r.player_id == player.pk), None)
+    family = evening_filter.chosen_family
+    history = player_evenings(player, evenings, family)
+    row = next((r for r in standings(club, evenings=evenings, family=family) if r.player_id == player.pk), None)
     table = PlayerEveningsTable(history)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
     return _export(request, table, f"spiller-{player.pk}") or render(
-        request, "scoring/player_detail.html", {"player": player, "club": club, "row": row, "table": table,
-                                                "chart": chart, "filter": evening_filter})
+        request, "scoring/player_detail.html", {
+            "player": player, "club": club, "row": row, "table": table, "chart": chart, "filter": evening_filter,
+            "family": family, "family_label": family_title(family) if len(played) > 1 else "",
+            "events": event_fields(family), "figures": _figures_context(family_figures(player, evenings, family)),
+            "query": request.GET.urlencode()})
 
 
 @require_GET
 def club_detail(request, pk: int):
     club = _club(request, pk)
-    evening_filter = EveningFilter(request.GET, queryset=Evening.objects.filter(club=club), club=club)
+    played = club_families(club)
+    evening_filter = _evening_filter(request, club, played)
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
+    family = evening_filter.chosen_family
     all_evenings = Evening.objects.filter(club=club)
     shared = dict(Leg.objects.filter(entry__table__evening__in=all_evenings, entry__kind="split",
                                      entry__reversed_by__isnull=True,  # a reopening reversed the earlier split
@@ -97,7 +150,10 @@ def club_detail(request, pk: int):
                for e in all_evenings.annotate(tables_count=Count("tables")).order_by("-date", "-id")]
     table = EveningsTable(listing)
     RequestConfig(request, paginate={"per_page": 20}).configure(table)
-    leaders = standings(club, evenings=evenings)[:5]
+    leaders = standings(club, evenings=evenings, family=family)[:5]
     return _export(request, table, f"aftener-{club.pk}") or render(request, "scoring/club_detail.html", {
-        "club": club, "table": table, "leaders": leaders, "cups": largest_cups_won(evenings),
+        "club": club, "table": table, "leaders": leaders,
+        "cups": largest_cups_won(evenings) if engine_family(family).pots else [],
+        "has_cups": bool(engine_family(family).pots),
+        "family_label": family_title(family) if len(played) > 1 else "",
         "filter": evening_filter, "can_admin": access.can(request.user, club, "admin")})

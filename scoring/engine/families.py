@@ -26,6 +26,10 @@ The protocol, each a plain function of the family:
   ``active``, ``sitting_out`` at least); ``dealer_after(players, dealer, kind)``: who deals after a
   deal of ``kind`` (the evening file's ``kind`` value) dealt by ``dealer``.
 - ``deal_stats(players, deal, entry)``: per player, the family's own figures of the deal.
+- ``money(totals)``: the points each player wins or pays at the end, from a table's totals (in seat
+  order). A family whose deals are payments returns the totals (``ledger.zero_sum_money``); a
+  written-score family (the deals write points that do not sum to zero, balanced in the ledger by
+  its sheet pot) its own rule, zero-sum. Kroner are this at the club's rate.
 - ``rate_cards`` (name -> card), ``card_from_dict``, ``owns_card(data)`` (a card's JSON shape
   is this family's) and ``card_base(card)`` (the built-in card a club's copy is based on, or None).
 """
@@ -63,6 +67,7 @@ class Family:
     seating: Callable[[tuple[str, ...], str], Any]
     dealer_after: Callable[[tuple[str, ...], str, str], str]
     deal_stats: Callable[..., Any]
+    money: Callable[[tuple[tuple[str, int], ...]], tuple[tuple[str, int], ...]]
 
     def rate_card(self, name: str):
         try:

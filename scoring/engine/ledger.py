@@ -90,10 +90,11 @@ class Entry:
 
 def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], postings: Iterable[Posting], *,
                pots: tuple[enum.Enum, ...] = (), before: tuple[int, ...] = (), state: Any = None,
-               info: tuple[tuple[str, Any], ...] = ()) -> Entry:
+               info: tuple[tuple[str, Any], ...] = (), floored: bool = True) -> Entry:
     """The entry of ``postings`` (zero amounts dropped): the legs of every player and pot. Raises
     ``LedgerError`` if a posting names an account outside the table, if the legs do not sum to zero
-    or if a pot would go below zero."""
+    or if a pot would go below zero (``floored``: a pot that holds something, like the Danish cups;
+    a written-score family's sheet account, the other side of what is written, has no floor)."""
     postings = tuple(p for p in postings if p.amount)
     legs: dict[Account, int] = dict.fromkeys((*players, *pots), 0)
     for p in postings:
@@ -106,9 +107,15 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], po
         raise LedgerError(f"{kind.value} {number}: entry sums to {sum(amounts)}")
     before = before or (0,) * len(pots)
     contents = tuple(b + legs[pot] for b, pot in zip(before, pots))
-    if any(c < 0 for c in contents):
+    if floored and any(c < 0 for c in contents):
         raise LedgerError(f"{kind.value} {number}: a pot went below zero ({contents})")
     return Entry(kind, number, players, postings, amounts, pots, contents, state, info)
+
+
+def zero_sum_money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """The points each player wins or pays at the end of a family whose deals are payments: his
+    total itself (the totals of such a family sum to zero)."""
+    return tuple(totals)
 
 
 def player_totals(players: tuple[str, ...], entries: Iterable[Any]) -> dict[str, int]:
@@ -132,6 +139,9 @@ class Settlement:
     split: Any
     totals: tuple[tuple[str, int], ...]
     transfers: tuple[Transfer, ...]
+    #: A written-score family: the points each player wins or pays at the end (``Family.money``),
+    #: when they are not the totals themselves; ``transfers`` settle these. ``None``: the totals.
+    money: tuple[tuple[str, int], ...] | None = None
 
     @property
     def entries(self) -> tuple[Any, ...]:
@@ -151,11 +161,16 @@ class Settlement:
         return rows
 
 
-def settlement(players: tuple[str, ...], rules: str, opening: Any, deals: Iterable[Any], split: Any) -> Settlement:
-    """The settlement of these entries: totals (asserted zero-sum) and the fewest transfers."""
+def settlement(players: tuple[str, ...], rules: str, opening: Any, deals: Iterable[Any], split: Any,
+               money: Any = None) -> Settlement:
+    """The settlement of these entries: totals and the fewest transfers. Without ``money`` the
+    totals are payments and are asserted zero-sum; with it (a written-score family's
+    ``money(totals)``) the money is asserted zero-sum and the transfers settle it."""
     deals = tuple(deals)
     summed = player_totals(players, (opening, *deals, split))
     totals = tuple((p, summed[p]) for p in players)
-    if sum(summed.values()) != 0:
-        raise LedgerError(f"the evening's totals sum to {sum(summed.values())}")
-    return Settlement(players, rules, opening, deals, split, totals, fewest_transfers(totals))
+    paid = totals if money is None else tuple(money(totals))
+    if sum(amount for _, amount in paid) != 0:
+        raise LedgerError(f"the evening's money sums to {sum(amount for _, amount in paid)}")
+    return Settlement(players, rules, opening, deals, split, totals, fewest_transfers(paid),
+                      None if money is None else paid)

@@ -19,6 +19,7 @@ def settlement_to_dict(s: Settlement) -> dict:
         "deals": [{"number": e.number, **_row(e, s.players), **e.facts} for e in s.deals],
         "split": _row(s.split, s.players),
         "totals": dict(s.totals),
+        **({"money": dict(s.money)} if s.money is not None else {}),
         "transfers": [{"from": t.payer, "to": t.payee, "points": t.points} for t in s.transfers],
     }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..families import Family
+from ..ledger import zero_sum_money
 from . import interchange, model, rates, settle, stats, validate
 from .settle import Cups
 
@@ -50,4 +51,5 @@ FAMILY = Family(
     seating=model.seating,
     dealer_after=_dealer_after,
     deal_stats=stats.deal_stats,
+    money=zero_sum_money,
 )

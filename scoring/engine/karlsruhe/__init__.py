@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..families import Family
+from ..ledger import zero_sum_money
 from . import interchange, model, problems, rates, settle, stats, validate
 
 #: The family's own message codes (Danish, English), registered when ``problems`` is imported.
@@ -52,4 +53,5 @@ FAMILY = Family(
     seating=model.seating,
     dealer_after=model.dealer_after,
     deal_stats=stats.deal_stats,
+    money=zero_sum_money,
 )

@@ -205,7 +205,7 @@ class KarlsruheDealForm(forms.Form):
         f["king_caught"] = forms.BooleanField(label=KING_CAUGHT, required=False)
         radio("count_side", _("Tælling for"), list(SIDE_WORDS.items()), initial=Side.DECLARERS.value)
         f["count_points"] = forms.IntegerField(
-            label=_("Punkte"), required=False, min_value=0, max_value=MAX_POINTS,
+            label="Punkte", required=False, min_value=0, max_value=MAX_POINTS,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
                                             "min": 0, "max": MAX_POINTS}))
         radio("count_blaetter", "Blätter", _blaetter_choices(), initial="0")

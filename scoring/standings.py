@@ -208,7 +208,10 @@ def _journal_kroner(club: Club, evenings, points: dict[int, dict[int, int]],
     result: dict[int, dict[int, Decimal]] = defaultdict(dict)
     for evening in evenings.select_related("club"):
         totals = tuple((str(p), points.get(p, {}).get(evening.pk, 0)) for p in seated[evening.pk])
-        amounts, _payments = evening_kroner(totals, evening.rate, settled=evening.is_closed and bool(totals))
+        # a journal whose totals do not sum to zero cannot be settled: its points at the rate (the
+        # check names the entry; the kroner then differ from the summaries' too)
+        balanced = sum(t for _p, t in totals) == 0
+        amounts, _payments = evening_kroner(totals, evening.rate, settled=evening.is_closed and bool(totals) and balanced)
         for player_id, amount in amounts.items():
             result[int(player_id)][evening.pk] = amount
     return result

@@ -3,6 +3,7 @@ trail pages every member may read."""
 from __future__ import annotations
 
 import json
+import re
 
 from django import forms
 from django.contrib import messages
@@ -14,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services, submissions, words
 
-from scoring.engine import bounds
+from scoring.engine import bounds, families
 from scoring.engine import names as player_names
 
 from .forms import NameQuestion, name_field, validate_text
@@ -276,32 +277,88 @@ class ClubCardForm(forms.Form):
         return data
 
 
-def _card_error(form: ClubCardForm, exc: ValueError) -> None:
+class NumbersCardForm(forms.Form):
+    """A club copy of a card of any family whose numbers are not ``ClubCardForm``'s (the Danish
+    card's): the title and every whole number of the card (a club copy may change any number,
+    RULES-karlsruhe.md §8), each field named by its path in the card (``game.koenigsrufer``,
+    ``bonus.pagat.2``). The family's ``card_from_dict`` has the last word; its message is shown
+    next to the field it names."""
+
+    title = ClubCardForm.base_fields["title"]
+
+    def __init__(self, base: dict, *args, other_titles=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.base = base
+        self.other_titles = {t.casefold() for t in other_titles}
+        self.fields["title"].initial = base["title"]
+        for path, value in _number_leaves(base):
+            self.fields[path] = forms.IntegerField(label=path.replace(".", " · ").replace("_", " "), min_value=0,
+                                                   max_value=bounds.CARD_AMOUNT_MAX, initial=value)
+
+    clean_title = ClubCardForm.clean_title
+
+    def card_data(self, name: str) -> dict:
+        data = json.loads(json.dumps(self.base))
+        for path, _value in _number_leaves(self.base):
+            *parents, last = path.split(".")
+            node = data
+            for key in parents:
+                node = node[int(key) - 1] if isinstance(node, list) else node[key]
+            if isinstance(node, list):
+                node[int(last) - 1] = self.cleaned_data[path]
+            else:
+                node[last] = self.cleaned_data[path]
+        return dict(data, name=name, title=self.cleaned_data["title"])
+
+
+def _number_leaves(data, prefix: str = "") -> list[tuple[str, int]]:
+    """Every whole number of a card's JSON with its path (list items counted from 1)."""
+    items = enumerate(data, 1) if isinstance(data, list) else data.items()
+    leaves = []
+    for key, value in items:
+        path = f"{prefix}{key}"
+        if isinstance(value, (dict, list)):
+            leaves += _number_leaves(value, path + ".")
+        elif isinstance(value, int) and not isinstance(value, bool):
+            leaves.append((path, value))
+    return leaves
+
+
+def _card_error(form, exc: ValueError) -> None:
     field, _sep, message = str(exc).partition(": ")
-    name = f"fine_{field[6:]}" if field.startswith("fines.") else field
+    name = f"fine_{field[6:]}" if field.startswith("fines.") else re.sub(r"\[(\d+)\]", r".\1", field)
     form.add_error(name if name in form.fields else None, message or str(exc))
+
+
+def _builtin_cards() -> dict:
+    """Every family's built-in cards by name (rule set)."""
+    return {name: card for f in families.families() for name, card in f.rate_cards.items()}
 
 
 @require_http_methods(["GET", "POST"])
 @submissions.once
 def club_cards(request, pk: int):
-    """The club's cards: copy a built-in (or own) card, choose the club's default card."""
-    from scoring.engine.rates import RATE_CARDS
+    """The club's cards and its game: copy a built-in (any family's) or own card, choose the club's
+    card — a Karlsruhe card makes Karlsruhe the club's game (new tables, the standings' default)."""
     from .models import ClubRateCard
+    from .standings import family_title
 
     club = _club(request, pk, Role.ADMIN)
+    builtin = _builtin_cards()
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "copy":
             source = request.POST.get("source", "")
             own = club.rate_cards.filter(name=source).first()
-            base = own.card() if own else RATE_CARDS.get(source)
+            base = own.card() if own else builtin.get(source)
             if base is None:
                 messages.error(request, _("Ukendt takstkort."))
             else:
+                family = own.family if own else families.family_of_rules(source).name
+
                 def copy():
                     name = f"{club.pk}-{(base.name.split('-', 1)[-1] if own else base.name)}-{club.rate_cards.count() + 1}"
-                    return ClubRateCard.objects.create(club=club, name=name, based_on=base.name,
+                    return ClubRateCard.objects.create(club=club, name=name, based_on=base.name, family=family,
                                                        data=json.dumps(base.to_dict() | {"name": name,
                                                                        "title": f"{club.name}: {base.title}"}))
                 card = submissions.write(request, "card_copy", copy,
@@ -309,8 +366,8 @@ def club_cards(request, pk: int):
                 return redirect("scoring:club_card_edit", pk=club.pk, card=card.pk)
         elif action == "default":
             chosen = request.POST.get("card", "")
-            own = None if chosen in RATE_CARDS else club.rate_cards.filter(pk=chosen if chosen.isdigit() else 0).first()
-            if chosen not in RATE_CARDS and own is None:
+            own = None if chosen in builtin else club.rate_cards.filter(pk=chosen if chosen.isdigit() else 0).first()
+            if chosen not in builtin and own is None:
                 messages.error(request, _("Ukendt takstkort."))
                 return redirect("scoring:club_cards", pk=club.pk)
             submissions.write(request, "card_default", lambda: Club.objects.filter(pk=club.pk).update(
@@ -318,8 +375,14 @@ def club_cards(request, pk: int):
                 url=reverse("scoring:club_cards", args=[club.pk]))
             messages.success(request, _("Klubbens takstkort er skiftet; allerede spillede borde beholder deres."))
         return redirect("scoring:club_cards", pk=club.pk)
+    own = list(club.rate_cards.all())
+    current = club.default_card.family if club.default_card_id else families.rule_sets().get(club.rules)
     return render(request, "scoring/club_cards.html", {
-        "club": club, "builtin": list(RATE_CARDS.values()), "own": list(club.rate_cards.all())})
+        "club": club, "builtin": list(builtin.values()), "own": own,
+        "groups": [{"name": f.name, "label": family_title(f.name), "builtin": list(f.rate_cards.values()),
+                    "own": [c for c in own if c.family == f.name]} for f in families.families()],
+        "game": family_title(current) if current else "",
+    })
 
 
 @require_http_methods(["GET", "POST"])
@@ -327,13 +390,14 @@ def club_cards(request, pk: int):
 def club_card_edit(request, pk: int, card: int):
     club = _club(request, pk, Role.ADMIN)
     own = get_object_or_404(club.rate_cards, pk=card)
-    from scoring.engine.rates import RATE_CARDS
-    others = [c.title for c in RATE_CARDS.values()] + [c.card().title for c in club.rate_cards.exclude(pk=own.pk)]
-    form = ClubCardForm(json.loads(own.data), request.POST or None, other_titles=others)
+    family = families.family(own.family)
+    others = [c.title for c in _builtin_cards().values()] + [c.card().title for c in club.rate_cards.exclude(pk=own.pk)]
+    # the Danish card's own form (its fines, the 5-point jeton); any other family's numbers as they are
+    form_class = ClubCardForm if own.family == families.DEFAULT_FAMILY else NumbersCardForm
+    form = form_class(json.loads(own.data), request.POST or None, other_titles=others)
     if request.method == "POST" and form.is_valid():
-        from scoring.engine.rates import RateCard
         try:
-            checked = RateCard.from_dict(form.card_data(own.name))
+            checked = family.card_from_dict(form.card_data(own.name))
         except ValueError as exc:
             _card_error(form, exc)
         else:
@@ -343,4 +407,5 @@ def club_card_edit(request, pk: int, card: int):
             messages.success(request, _("Takstkortet er gemt."))
             return redirect("scoring:club_cards", pk=club.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/club_card_edit.html", {"club": club, "card": own, "form": form}, status=status)
+    return render(request, "scoring/club_card_edit.html", {
+        "club": club, "card": own, "form": form, "multiples": form_class is ClubCardForm}, status=status)

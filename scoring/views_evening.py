@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,14 +22,14 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services, submissions
-from scoring.engine import bounds, interchange
+from scoring.engine import bounds, families, interchange
 from scoring.engine.money import format_kroner
-from scoring.engine.settle import Cups, settle_split
 
 from .forms import SeatingForm
 from .models import Club, Evening, Role, Table
 from .pdf import plain_decimal, render_evening_pdf
 from .selectors import EveningSummary, TableSheet, evening_summary, table_to_evening_file
+from .standings import family_title
 
 
 def _evening(request, pk: int, role: str = Role.MEMBER) -> Evening:
@@ -69,22 +70,44 @@ class TableBlock:
     lines: tuple[PlayerLine, ...]
     deal_count: int
 
+    @property
+    def pots(self) -> tuple[str, ...]:
+        """The table's pots (the Danish cups) with their content now; none for a family without."""
+        return tuple(zip(self.sheet.pots, self.sheet.cups))
+
+    @property
+    def label(self) -> str:
+        return family_title(self.sheet.family.name)
+
+    @property
+    def has_split(self) -> bool:
+        """Whether closing moves anything at this table (a family with pots shares them)."""
+        return bool(self.sheet.pots)
+
 
 def _split_row(sheet: TableSheet):
     return next((row for row in sheet.rows if row.kind == "split"), None)
 
 
+def _preview_split(sheet: TableSheet) -> dict[str, int]:
+    """What closing would post at an open table: the family's ``settle_split`` with the table's own
+    rate card and the state before the next deal, as ``services.evening_close`` posts it."""
+    family, card = sheet.family, sheet.table.card
+    pots = dict(zip(family.pots, sheet.cups))
+    state = family.state_before(sheet.players, card, pots,
+                                lambda: [family.parse_deal(d.outcome, d.number) for d in sheet.deals])
+    entry = family.settle_split(sheet.players, state, dict(zip(sheet.players, sheet.totals)), card)
+    return {p: entry.net[p] for p in sheet.players}
+
+
 def _table_block(sheet: TableSheet, *, preview_split: bool = False) -> TableBlock:
     """Display rows for one table. A closed table shows the split it stored; with ``preview_split``
-    an open table shows what closing would do: the engine's ``settle_split`` with the table's own
-    rate card, as ``services.evening_close`` posts it."""
+    an open table shows what closing would do."""
     split_row = _split_row(sheet)
     if split_row is not None:
         shares = dict(zip(sheet.players, split_row.net))
     elif preview_split:
-        running = dict(zip(sheet.players, sheet.totals))
-        entry = settle_split(sheet.players, Cups(*sheet.cups), running, sheet.table.card)
-        shares = {p: entry.net[p] for p in sheet.players}
+        shares = _preview_split(sheet)
     else:
         shares = None
     lines = []
@@ -98,12 +121,31 @@ def _table_block(sheet: TableSheet, *, preview_split: bool = False) -> TableBloc
     return TableBlock(sheet, tuple(lines), len(sheet.deals))
 
 
+@dataclass(frozen=True)
+class FamilyMoney:
+    """One game family's part of the evening's money: its players' totals and who pays whom among
+    them (a mixed evening settles each family on its own)."""
+    name: str
+    label: str
+    totals: list
+    payments: list
+    several_tables: bool
+
+
 def _money_context(summary: EveningSummary, lang: str) -> dict:
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
+    groups = [FamilyMoney(g.name, family_title(g.name),
+                          [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in g.totals],
+                          [(p, format_kroner(p.kroner, lang)) for p in g.payments],
+                          len(g.sheets) > 1)
+              for g in summary.families]
     return {
-        "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
-        "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
+        "totals": [line for g in groups for line in g.totals],
+        "payments": [line for g in groups for line in g.payments],
         "several_tables": len(summary.sheets) > 1,
+        "money_groups": groups,
+        "mixed": summary.mixed,
+        "has_pots": summary.pots,
     }
 
 
@@ -119,8 +161,83 @@ def home(request):
     })
 
 
-def _seating_form(members: list[str], data=None, **kwargs) -> SeatingForm:
-    form = SeatingForm(members, data, **kwargs)
+def rule_set_choices(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rule sets a new table may be played with, grouped by game family (its label): each
+    family's built-in cards (``rules:NAME``) and the club's own cards of that family (``card:PK``)."""
+    own = list(club.rate_cards.all())
+    groups = []
+    for family in families.families():
+        options = [(f"rules:{name}", card.title) for name, card in family.rate_cards.items()]
+        options += [(f"card:{c.pk}", c.card().title) for c in own if c.family == family.name]
+        groups.append((family_title(family.name), options))
+    return groups
+
+
+def club_rule_set(club: Club) -> str:
+    """The club's own card as a choice of ``rule_set_choices``: the default of a new table."""
+    return f"card:{club.default_card_id}" if club.default_card_id else f"rules:{club.rules}"
+
+
+def _seat_counts(counts: tuple[int, ...]) -> str:
+    """``3–5`` / ``4–5`` (the family's ``players``, a run of numbers), or ``3, 5``."""
+    if counts and list(counts) == list(range(counts[0], counts[-1] + 1)) and len(counts) > 1:
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(str(n) for n in counts)
+
+
+#: How many seats ``SeatingForm`` offers and checks itself (its own message when another number).
+SEATS = (3, 4, 5)
+
+
+class TableSeatingForm(SeatingForm):
+    """A new table: the seats (``SeatingForm``) and the game it plays (``rules``: a built-in card of
+    any family or one of the club's own cards, default the club's card). The family decides how
+    many may sit (``Family.players``: Danish 3–5, Karlsruhe 4–5); another number is refused naming
+    the seats and the game, nothing written."""
+
+    def __init__(self, members: list[str], data=None, *, club: Club, **kwargs):
+        super().__init__(members, data, **kwargs)
+        self.club = club
+        # not required: a form sent without it (an older page) plays the club's card
+        self.fields["rules"] = forms.ChoiceField(label=_("Spil og takstkort"), choices=rule_set_choices(club),
+                                                 initial=club_rule_set(club), required=False)
+        self.order_fields(["date", "season", "rules"])
+
+    def chosen(self) -> tuple[families.Family, dict]:
+        """The chosen game family and the keyword ``services.table_create`` takes (``rules`` or ``card``)."""
+        kind, _sep, value = (self.cleaned_data.get("rules") or club_rule_set(self.club)).partition(":")
+        if kind == "card":
+            own = self.club.rate_cards.get(pk=int(value))
+            return families.family(own.family), {"card": own.card()}
+        return families.family_of_rules(value), {"rules": value}
+
+    def clean(self):
+        data = super().clean()
+        if "rules" not in data:
+            return data
+        family, _kwargs = self.chosen()
+        names = data.get("names", [])
+        if len(names) not in family.players and tuple(family.players) != SEATS:
+            generic = _("Et bord har 3 til 5 spillere.")   # SeatingForm's, replaced by the game's own
+            errors = self._errors.get(NON_FIELD_ERRORS) if self._errors else None
+            if errors:
+                kept = [e for e in errors.as_data() if generic not in e.messages]
+                if kept:
+                    self._errors[NON_FIELD_ERRORS] = self.error_class(kept, error_class="nonfield")
+                else:
+                    del self._errors[NON_FIELD_ERRORS]
+            self.add_error("rules", _("%(game)s spilles af %(counts)s spillere ved bordet; der er valgt %(n)s.")
+                           % {"game": family_title(family.name), "counts": _seat_counts(family.players),
+                              "n": len(names)})
+        return data
+
+    def seat_rules(self) -> list[tuple[str, str]]:
+        """Each family's label and how many may sit at its tables (shown under the picker)."""
+        return [(family_title(f.name), _seat_counts(f.players)) for f in families.families()]
+
+
+def _seating_form(members: list[str], data=None, *, club: Club, **kwargs) -> TableSeatingForm:
+    form = TableSeatingForm(members, data, club=club, **kwargs)
     for i in range(1, 6):
         form.fields[f"new_{i}"].widget.attrs.update(
             {"placeholder": _("ny spiller"), "autocomplete": "off", "autocapitalize": "words"})
@@ -159,7 +276,7 @@ def evening_new(request):
     members = list(club.players.values_list("name", flat=True))
     seasons = list(club.seasons.all())
     # An ISO string: <input type="date"> shows nothing for a localised date such as 22.11.2026.
-    form = _seating_form(members, request.POST or None, with_date=True, seasons=seasons,
+    form = _seating_form(members, request.POST or None, club=club, with_date=True, seasons=seasons,
                          initial={"date": timezone.localdate().isoformat()})
     status = _seating_status(request, form)
     if status == 302:   # valid, and no "Mente du Bent?" left to answer
@@ -169,7 +286,7 @@ def evening_new(request):
             evening = services.evening_create(club=club, date=form.cleaned_data["date"], season=season,
                                                user=request.user)
             return services.table_create(evening=evening, players=_seat_players(club, form.cleaned_data["names"]),
-                                         user=request.user)
+                                         user=request.user, **form.chosen()[1])
         try:
             table = submissions.write(request, "evening_new", work, url=_table_url)
         except services.RecordingError as exc:
@@ -209,13 +326,13 @@ def table_new(request, pk: int):
     if evening.is_closed:
         return _refuse_closed(request, evening, _("Aftenen er lukket; der kan ikke sættes flere borde op."))
     members = list(evening.club.players.values_list("name", flat=True))
-    form = _seating_form(members, request.POST or None)
+    form = _seating_form(members, request.POST or None, club=evening.club)
     status = _seating_status(request, form)
     if status == 302:
         try:
             table = submissions.write(request, "table_new", lambda: services.table_create(  # new players and the table
-                evening=evening, players=_seat_players(evening.club, form.cleaned_data["names"]), user=request.user),
-                url=_table_url)
+                evening=evening, players=_seat_players(evening.club, form.cleaned_data["names"]), user=request.user,
+                **form.chosen()[1]), url=_table_url)
         except services.RecordingError as exc:
             for error in exc.errors:
                 form.add_error(None, str(error))
@@ -248,6 +365,7 @@ def evening_close(request, pk: int):
     return render(request, "scoring/evening_close.html", {
         "evening": evening, "summary": summary,
         "blocks": [_table_block(s, preview_split=True) for s in summary.sheets],
+        "mixed": summary.mixed, "has_pots": summary.pots,
     })
 
 

@@ -1,12 +1,13 @@
-"""``python manage.py standings [--club NAME] [--season NAME] [--include-open] [--json]``: the same
-numbers as the standings page."""
+"""``python manage.py standings [--club NAME] [--family NAME] [--season NAME] [--include-open] [--json]``:
+the same numbers as the standings page, for one game family (default: the club's own game, as the
+page's; points of two families are never added together)."""
 import json
 from dataclasses import asdict
 
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Club, Season
-from scoring.standings import standings
+from scoring.standings import club_families, standings, standings_family
 
 
 class Command(BaseCommand):
@@ -14,6 +15,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--club", default=None, help="club name; default: the only club")
+        parser.add_argument("--family", default=None,
+                            help="game family (danish, karlsruhe …); default: the club's own game")
         parser.add_argument("--season", default=None, help="season name")
         parser.add_argument("--include-open", action="store_true", help="count the open evening too")
         parser.add_argument("--json", action="store_true")
@@ -25,7 +28,12 @@ class Command(BaseCommand):
             season = Season.objects.filter(club=club, name=options["season"]).first()
             if season is None:
                 raise CommandError(f"--season: {club.name} has no season named {options['season']!r}")
-        rows = standings(club, season=season, include_open=options["include_open"])
+        played = club_families(club)
+        if options["family"] is not None and options["family"] not in played:
+            raise CommandError(f"--family: {club.name} has played {', '.join(played) or 'no game'}, "
+                               f"not {options['family']!r}")
+        family = standings_family(club, options["family"], played)
+        rows = standings(club, season=season, include_open=options["include_open"], family=family)
         if options["json"]:
             data = [{**asdict(r), "kroner": str(r.kroner), "average": None if r.average is None else str(r.average)}
                     for r in rows]

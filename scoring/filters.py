@@ -1,13 +1,13 @@
 """django-filter sets: which evenings the standings cover, and of which game family."""
 import django_filters
 from django import forms
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from .models import Evening, Season, Table
 
 
 class EveningFilter(django_filters.FilterSet):
-    family = django_filters.ChoiceFilter(label=_("Spil"), method="filter_family", empty_label=None)
+    family = django_filters.ChoiceFilter(label=pgettext_lazy("spillet", "Spil"), method="filter_family", empty_label=None)
     season = django_filters.ModelChoiceFilter(label=_("Sæson"), queryset=Season.objects.none(), empty_label=_("alle"))
     date_from = django_filters.DateFilter(field_name="date", lookup_expr="gte", label=_("Fra"),
                                           widget=forms.DateInput(attrs={"type": "date"}))

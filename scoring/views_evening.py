@@ -359,7 +359,8 @@ def evening_close(request, pk: int):
             for error in exc.errors:
                 messages.error(request, str(error))
         else:
-            messages.success(request, _("Aftenen er lukket, og kopperne er delt."))
+            cups = any(families.family(name).pots for name in evening.tables.values_list("family", flat=True))
+            messages.success(request, _("Aftenen er lukket, og kopperne er delt.") if cups else _("Aftenen er lukket."))
         return redirect("scoring:evening_detail", pk=evening.pk)
     summary = evening_summary(evening)
     return render(request, "scoring/evening_close.html", {

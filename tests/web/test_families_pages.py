@@ -369,3 +369,43 @@ def test_a_club_copy_of_the_karlsruhe_card_may_change_any_number(member_client, 
         "new_1": "Anna", "new_2": "Bernd", "new_3": "Clara", "new_4": "Dieter"})
     table = Table.objects.get(evening=evening)
     assert table.family == "karlsruhe" and table.card.radl == 3
+
+
+def test_closing_a_karlsruhe_evening_says_nothing_of_cups(member_client, club, seed):
+    table = services.evening_import(club=club, data=seed)
+    response = member_client.post(f"/evenings/{table.evening_id}/close/", follow=True)
+    assert "Aftenen er lukket." in html(response) and "kopperne er delt" not in html(response)
+    assert Evening.objects.get(pk=table.evening_id).is_closed
+
+
+def _query_counts(client, urls) -> list[int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    found = []
+    for url in urls:
+        client.get(url)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200, url
+        found.append(len(queries))
+    return found
+
+
+def test_the_karlsruhe_pages_query_count_does_not_grow_with_history(client, seed, danish_file):
+    """The player page re-settles the player's Karlsruhe tables in memory: a fixed number of
+    queries however many evenings (as the Danish pages, tests/web/test_query_counts.py)."""
+    counts = []
+    for name, evenings in (("Lille", 1), ("Stor", 4)):
+        club = Club.objects.create(name=name, kroner_per_point=Decimal("0.25"))
+        for day in range(evenings):
+            danish = services.evening_import(club=club, data=dict(danish_file, date=f"2026-11-{day + 1:02d}"))
+            services.evening_import(club=club, data=seed, evening=danish.evening)
+            services.evening_close(evening=danish.evening)
+        client.force_login(make_user(club, "admin", f"admin-{name}"))
+        player = Player.objects.get(club=club, name="Spieler 3")
+        evening = Evening.objects.filter(club=club).order_by("-date").first()
+        counts.append(_query_counts(client, [
+            f"/players/{player.pk}/", f"/players/{player.pk}/?include_open=on",
+            f"/clubs/{club.pk}/standings/?family=karlsruhe", f"/clubs/{club.pk}/standings/",
+            f"/clubs/{club.pk}/", f"/evenings/{evening.pk}/"]))
+    assert counts[0] == counts[1]

@@ -150,6 +150,18 @@ def test_karlsruhe_the_seed_tapped_on_a_phone_gives_the_seeds_totals(live_server
         page.locator("#sheet-title").scroll_into_view_if_needed()
         shot(page, "k-390-sheet")
         shot(page, "k-390-full", full=True)
+
+        # correcting the Fahrer (deal 3) into a Dreier: the preview says which later deals leave the Radl
+        page.locator("#edit-3").click()
+        page.wait_for_load_state()
+        expect(page.locator("#game input[value=fahrer]")).to_be_checked()
+        chip(page, "game", "Dreier")
+        chip(page, "declarer", "Spieler 4")
+        say_count(page, page.locator(".k-count"), 120)
+        expect(page.locator("#radl-changes li")).to_have_count(4)
+        expect(page.locator("#radl-changes")).to_contain_text("Spil 4 er ikke længere i en Radl")
+        shot(page, "k-390-correction", full=True)
+        no_sideways_scroll(page)
     finally:
         context.close()
 

@@ -261,10 +261,6 @@ class KarlsruheDealForm(forms.Form):
         return any(self._value(n) not in (None, "") or n in self.errors for n in names)
 
     # Which fields the deal uses (§11's table) ------------------------------------------------
-    def _game(self) -> str | None:
-        game = self.cleaned_data.get("game") if hasattr(self, "cleaned_data") else None
-        return game or None
-
     def used_fields(self, kind: str | None, game: str | None, valat: bool) -> set[str]:
         """The form fields the deal object is built from: a misdeal or redeal only the dealer and
         kind; a played deal those its game uses (§11), without the count, the silent-only bonuses

@@ -364,3 +364,31 @@ def test_karlsruhe_the_history_reads_in_the_games_own_words(keeper_client, k_tab
     assert nine["König abgefangen"] == "ja" and nine["Kaldt konge"] == "♥ Herz"
     assert kt.deal_changes(deal.outcome, {**deal.outcome, "game": "dreier"}) == ["Spil: Sechserbock → Dreier"]
     assert kt.deal_summary(deal.outcome).startswith("Giver: Spieler 3 · Spil: Sechserbock · Spilfører: Spieler 3")
+
+
+def test_karlsruhe_s7_the_preview_of_a_misdeal_pays_the_fine_of_the_card(keeper_client, k_table):
+    page = parse(preview(keeper_client, k_table, dealer="Spieler 1", kind="misdeal", game="dreier"))
+    assert page.text("preview-what") == "Fejlgivning"
+    assert page.text("preview-formula") == "0"
+    assert page.text("preview-net").endswith("0 0 0 0")
+
+
+def test_karlsruhe_the_radl_status_explains_itself_in_english(keeper_client, k_table):
+    record_seed(keeper_client, k_table, upto=3)
+    keeper_client.cookies["django_language"] = "en"
+    page = parse(keeper_client.get(f"/tables/{k_table.pk}/"))
+    assert page.text("radl-status") == "Radl: noch 4 doppelte Spiele (the next 4 deals count double)"
+    assert "the deal counts double" in page.text("sheet-legend")
+    response = preview(keeper_client, k_table, **SEED_TAPS[3])
+    assert parse(response).text("preview-title") == "Deal 4 – payments"
+    assert '<span class="muted">doubled</span>' in response.content.decode()
+
+
+def test_karlsruhe_s5_4_a_closed_evening_shows_the_sheet_without_form_or_radl(keeper_client, k_table):
+    """A Radl still owed at the end of the evening lapses (§5.4): a closed sheet shows none."""
+    record_seed(keeper_client, k_table, upto=3)
+    services.evening_close(evening=k_table.evening)
+    page = parse(keeper_client.get(f"/tables/{k_table.pk}/"))
+    assert "k-form" not in page.texts and "radl-status" not in page.texts
+    assert page.text("formula-3") == "2"
+    assert page.text("running") == "Spieler 1 Spieler 2 Spieler 3 Spieler 4 4 -4 4 -4"

@@ -80,6 +80,7 @@ class Family:
 FAMILY_PACKAGES: Mapping[str, str] = MappingProxyType({
     "danish": "scoring.engine.danish",
     "karlsruhe": "scoring.engine.karlsruhe",
+    "selca": "scoring.engine.selca",
 })
 DEFAULT_FAMILY = "danish"
 

@@ -112,6 +112,21 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], po
     return Entry(kind, number, players, postings, amounts, pots, contents, state, info)
 
 
+def holds(pot: enum.Enum) -> bool:
+    """Whether ``pot`` holds something to share, like the Danish cups. A pot says otherwise with a
+    ``holds`` attribute of False: a written-score family's sheet, the other side of what each deal
+    writes, is an account of the ledger but never a cup (``cup_contents``)."""
+    return getattr(pot, "holds", True)
+
+
+def cup_contents(entry: Any) -> dict[str, int]:
+    """The content after ``entry`` of the pots that hold something (``holds``), by name: what the
+    sheet and ``settle --json`` show as "cups". Every pot of a family with cups; none of a family
+    without pots or whose only pot is a written score's sheet."""
+    contents = entry.pot_contents
+    return {pot.value: contents[pot.value] for pot in entry.pots if holds(pot)}
+
+
 def zero_sum_money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
     """The points each player wins or pays at the end of a family whose deals are payments: his
     total itself (the totals of such a family sum to zero)."""
@@ -151,6 +166,12 @@ class Settlement:
     def pots(self) -> tuple[str, ...]:
         """The names of the family's pots (the Danish cups), none for a family without."""
         return tuple(pot.value for pot in self.opening.pots)
+
+    @property
+    def cups(self) -> tuple[str, ...]:
+        """The names of the pots that hold something to share (``holds``): the Danish cups; not a
+        written-score family's sheet."""
+        return tuple(pot.value for pot in self.opening.pots if holds(pot))
 
     def running(self) -> list[dict[str, int]]:
         """The players' running totals after the opening and after each deal (the paper sheet)."""

@@ -1,13 +1,14 @@
 """The settlement as FORMAT.md's JSON shape and as the paper sheet in plain text, for every family:
-only the ledger's protocol (``ledger.py``) is read. A family without pots reports ``"cups": {}``;
+only the ledger's protocol (``ledger.py``) is read. A family without cups reports ``"cups": {}``
+(a pot that holds nothing to share, a written score's sheet, is no cup: ``ledger.cup_contents``);
 a family's facts about each deal (``formula``, ``radl`` …) are added to its row."""
 from __future__ import annotations
 
-from .ledger import Settlement
+from .ledger import Settlement, cup_contents
 
 
 def _row(entry, players: tuple[str, ...]) -> dict:
-    return {"net": {p: entry.net[p] for p in players}, "cups": entry.pot_contents}
+    return {"net": {p: entry.net[p] for p in players}, "cups": cup_contents(entry)}
 
 
 def settlement_to_dict(s: Settlement) -> dict:
@@ -28,7 +29,7 @@ def settlement_text(s: Settlement) -> str:
     """The evening like the paper sheet: per deal each player's net and the pots (the Danish cups),
     and the family's formula if it has one, then running totals, the split, final totals and who
     pays whom."""
-    players, pots = s.players, s.pots
+    players, pots = s.players, s.cups
     width = max(8, *(len(p) + 1 for p in players))
     head = (f"{'':<10}" + "".join(f"{p:>{width}}" for p in players)
             + "".join(f"{pot + ' cup':>10}" for pot in pots))
@@ -38,7 +39,7 @@ def settlement_text(s: Settlement) -> str:
         return "".join(f"{values[p]:>{width}}" for p in players)
 
     def pot_cells(entry) -> str:
-        contents = entry.pot_contents
+        contents = cup_contents(entry)
         return "".join(f"{contents[pot]:>10}" for pot in pots)
 
     running = s.running()
@@ -51,6 +52,8 @@ def settlement_text(s: Settlement) -> str:
     lines.append("-" * len(head))
     lines.append(f"{'split':<10}{cells(s.split.net)}{pot_cells(s.split)}")
     lines.append(f"{'TOTAL':<10}{cells(dict(s.totals))}")
+    if s.money is not None:   # a written-score family: the points each wins or pays (its money rule)
+        lines.append(f"{'MONEY':<10}{cells(dict(s.money))}")
     lines.append("")
     lines.append("Who pays whom:" if s.transfers else "Nobody owes anybody.")
     lines += [f"  {t.payer} pays {t.payee} {t.points} points" for t in s.transfers]

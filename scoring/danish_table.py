@@ -124,4 +124,5 @@ register(TableFamily(
     deal_lines=words.deal_lines, deal_changes=words.deal_changes, deal_summary=words.deal_summary,
     form_template="scoring/partials/_deal_form.html", preview_template="scoring/partials/_preview.html",
     sheet_template="scoring/partials/_sheet.html", header_template="scoring/partials/_table_header.html",
+    seating_template="scoring/partials/_seating.html",
 ))

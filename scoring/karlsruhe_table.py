@@ -714,4 +714,5 @@ register(TableFamily(
     deal_lines=deal_lines, deal_changes=deal_changes, deal_summary=deal_summary,
     form_template="scoring/karlsruhe/_deal_form.html", preview_template="scoring/karlsruhe/_preview.html",
     sheet_template="scoring/karlsruhe/_sheet.html", header_template="scoring/karlsruhe/_table_header.html",
+    seating_template="scoring/karlsruhe/_seating.html",
 ))

@@ -32,6 +32,7 @@ class TableFamily:
     preview_template: str
     sheet_template: str
     header_template: str
+    seating_template: str           # who deals, leads, plays and sits out
 
 
 #: The module of each family's table side, in the order the app offers the families.

@@ -135,3 +135,11 @@ def test_closing_pays_points_at_the_rate_and_the_ledger_checks_out(club, seed):
     assert {s.family for s in summaries.values()} == {"karlsruhe"}
     assert summaries["Spieler 1"].kroner == -64 and summaries["Spieler 3"].kroner == 92   # 0.25 kr a point
     call_command("check_ledger")
+
+
+def test_the_correction_page_shows_the_karlsruhe_seating(keeper_client, club, seed):
+    """The correction page takes the seating of the table's family: Karlsruhe has no middlehand."""
+    table = services.evening_import(club=club, data=seed)
+    deal = table.deals.get(number=5, current=True)
+    page = keeper_client.get(f"/deals/{deal.pk}/edit/").content.decode()
+    assert 'id="seating"' in page and "Mellemhånd" not in page

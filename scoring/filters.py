@@ -32,6 +32,7 @@ class EveningFilter(django_filters.FilterSet):
         self.default_family = family
         if len(families) > 1:
             self.filters["family"].extra["choices"] = list(families)
+            self.filters = {"family": self.filters.pop("family"), **self.filters}   # the picker first
         else:
             del self.filters["family"]
 

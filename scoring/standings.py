@@ -38,15 +38,27 @@ def event_fields(family: str) -> tuple[str, ...]:
 
 # Which family ------------------------------------------------------------------------------------
 
+def table_side(name: str):
+    """The family's table side (``table_families.TableFamily``), ``None`` if none is registered.
+    Every module of ``TABLE_FAMILY_MODULES`` is imported first: each registers its own family, and
+    one imported earlier (by a view) must not hide the others."""
+    import importlib
+
+    from .table_families import TABLE_FAMILY_MODULES, table_family
+
+    for module in TABLE_FAMILY_MODULES:
+        importlib.import_module(module)
+    try:
+        return table_family(name)
+    except KeyError:
+        return None
+
+
 def family_title(name: str) -> str:
     """The family's name as the pages show it ("Dansk tarok", "Tarock (Karlsruhe)"); the engine's
     name for a family whose table side is not registered."""
-    from .table_families import table_family
-
-    try:
-        return str(table_family(name).label)
-    except KeyError:
-        return name
+    side = table_side(name)
+    return str(side.label) if side is not None else name
 
 
 def club_families(club: Club) -> list[str]:

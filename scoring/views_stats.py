@@ -19,9 +19,8 @@ from .charts import cumulative_svg
 from .filters import EveningFilter
 from .models import Account, Club, Evening, Leg, Player
 from .standings import (club_families, event_fields, family_figures, family_title, largest_cups_won,
-                        player_evenings, player_families, standings, standings_family)
-from .table_families import table_family
-from .tables import EveningsTable, PlayerEveningsTable, SpreadsheetExport, StandingsTable, standings_table
+                        player_evenings, player_families, standings, standings_family, table_side)
+from .tables import EveningsTable, PlayerEveningsTable, SpreadsheetExport, standings_table
 
 EXPORT_FORMATS = ("csv", "xlsx")
 
@@ -36,10 +35,8 @@ FIGURE_WORDS = {
 def _game_words(family: str) -> dict[str, str]:
     """The names of the family's games as its sheet writes them (its table module's ``GAME_WORDS``:
     the game's own terms, e.g. Königsrufer), by the game's value."""
-    try:
-        module = sys.modules.get(table_family(family).make_form.__module__)
-    except KeyError:
-        return {}
+    side = table_side(family)
+    module = sys.modules.get(side.make_form.__module__) if side is not None else None
     return dict(getattr(module, "GAME_WORDS", {}))
 
 

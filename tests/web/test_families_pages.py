@@ -409,3 +409,14 @@ def test_the_karlsruhe_pages_query_count_does_not_grow_with_history(client, seed
             f"/clubs/{club.pk}/standings/?family=karlsruhe", f"/clubs/{club.pk}/standings/",
             f"/clubs/{club.pk}/", f"/evenings/{evening.pk}/"]))
     assert counts[0] == counts[1]
+
+
+def test_the_family_pages_in_english(member_client, club, mixed):
+    member_client.cookies["django_language"] = "en"
+    page = html(member_client.get(f"/evenings/{mixed.pk}/"))
+    assert "Danish Tarok" in page and "Each game is settled on its own" in page and "Dansk tarok" not in page
+    spieler = Player.objects.get(club=club, name="Spieler 2")
+    page = html(member_client.get(f"/players/{spieler.pk}/"))
+    assert "Games as declarer" in page and "Radl deals" in page and "Königsrufer" in page
+    page = html(member_client.get(f"/clubs/{club.pk}/standings/"))
+    assert '<label>Game <select name="family"' in page

@@ -50,8 +50,9 @@ class TableSheet:
 
     @property
     def pots(self) -> tuple[str, ...]:
-        """The family's pots shown on the sheet (the Danish cups), none for a family without."""
-        return self.family.pots if self.family is not None else ()
+        """The family's cups shown on the sheet (the Danish ones), none for a family without: a
+        pot that holds nothing to share (a written score's sheet account) is not shown."""
+        return self.family.cups if self.family is not None else ()
 
     @property
     def next_number(self) -> int:

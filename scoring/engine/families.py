@@ -46,6 +46,7 @@ class Family:
     name: str                                   # "danish", "karlsruhe"
     players: tuple[int, ...]                    # how many may sit at a table
     pots: tuple[str, ...]                       # the ledger's accounts besides the players (by name)
+    cups: tuple[str, ...]                       # the pots that hold something to share (shown as cups)
     needs_history: bool                         # state_before reads the earlier deals
     rate_cards: Mapping[str, Any]               # built-in cards by name
     default_card: Any

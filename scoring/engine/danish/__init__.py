@@ -30,6 +30,7 @@ FAMILY = Family(
     name="danish",
     players=(3, 4, 5),
     pots=("king", "pagat"),
+    cups=("king", "pagat"),
     needs_history=False,
     rate_cards=rates.RATE_CARDS,
     default_card=rates.DEFAULT_RATE_CARD,

@@ -32,6 +32,7 @@ FAMILY = Family(
     name="karlsruhe",
     players=(4, 5),
     pots=(),
+    cups=(),
     needs_history=True,
     rate_cards=rates.RATE_CARDS,
     default_card=rates.DEFAULT_RATE_CARD,

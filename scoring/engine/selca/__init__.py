@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..families import Family
+from ..ledger import holds
 from . import interchange, model, problems, rates, settle, stats, validate
 
 #: The family's own message codes (Danish, English), registered when ``problems`` is imported.
@@ -32,6 +33,7 @@ FAMILY = Family(
     name="selca",
     players=validate.PLAYERS,
     pots=tuple(pot.value for pot in model.Pot),
+    cups=tuple(pot.value for pot in model.Pot if holds(pot)),
     needs_history=False,
     rate_cards=rates.RATE_CARDS,
     default_card=rates.DEFAULT_RATE_CARD,

@@ -1,10 +1,12 @@
 """The ledger check: re-settle every stored table with its game family's engine and compare with
 the journal. Family-blind: each table is read and settled by its own family (``Table.engine``), and
-the pots are compared only where the family has them (the Danish cups)."""
+the cups are compared only where the family has them (the Danish ones; a written score's sheet
+account is no cup: every entry balancing against it is checked like any other)."""
 from __future__ import annotations
 
 from django.db.models import Sum
 
+from scoring.engine.ledger import cup_contents
 from scoring.engine.problems import EveningError
 
 from .models import Club, Evening, JournalEntry, Leg, Table
@@ -27,7 +29,7 @@ def table_differences(table: Table) -> list[str]:
     for account, total in pot_totals:
         if account not in family.pots:
             found.append(f"{where}: a leg on {account!r}, which the {family.name} family has no pot for")
-        elif total < 0:
+        elif total < 0 and account in family.cups:
             found.append(f"{where}: the {account} cup holds {total}")
     try:
         # What the app stored stays readable: the bounds of bounds.py hold files from outside.
@@ -49,23 +51,23 @@ def table_differences(table: Table) -> list[str]:
         if row.net != want:
             found.append(f"{where}, {name}: stored {dict(zip(sheet.players, row.net))}, "
                          f"engine {dict(zip(settlement.players, want))}")
-        stored, engine = _stored_pots(family, row), entry.pot_contents
-        if any(stored[pot] != engine.get(pot, 0) for pot in family.pots):
-            found.append(f"{where}, {name}: cups stored {'/'.join(str(stored[p]) for p in family.pots)}, "
-                         f"engine {'/'.join(str(engine.get(p, 0)) for p in family.pots)}")
-        if any(stored[pot] < 0 for pot in family.pots):
+        stored, engine = _stored_cups(family, row), cup_contents(entry)
+        if any(stored[cup] != engine.get(cup, 0) for cup in family.cups):
+            found.append(f"{where}, {name}: cups stored {'/'.join(str(stored[c]) for c in family.cups)}, "
+                         f"engine {'/'.join(str(engine.get(c, 0)) for c in family.cups)}")
+        if any(stored[cup] < 0 for cup in family.cups):
             found.append(f"{where}, {name}: a cup below zero")
-        if not family.pots and (row.king_cup, row.pagat_cup) != (0, 0):
-            found.append(f"{where}, {name}: pots stored {row.king_cup}/{row.pagat_cup} at a table without pots")
+        if not family.cups and (row.king_cup, row.pagat_cup) != (0, 0):
+            found.append(f"{where}, {name}: cups stored {row.king_cup}/{row.pagat_cup} at a table without cups")
     extra = set(rows) - {label for label, _ in expected}
     found += [f"{where}, {label}: stored entry the engine does not produce" for label in sorted(extra)]
     return found
 
 
-def _stored_pots(family, row) -> dict[str, int]:
-    """Each of the family's pots after a stored row, by name (the journal keeps two pot columns,
-    the Danish cups', in the family's pot order; 0 for a family without pots)."""
-    return dict(zip(family.pots, (row.king_cup, row.pagat_cup)))
+def _stored_cups(family, row) -> dict[str, int]:
+    """Each of the family's cups after a stored row, by name (the journal keeps two cup columns,
+    the Danish cups', in the family's cup order; 0 for a family without cups)."""
+    return dict(zip(family.cups, (row.king_cup, row.pagat_cup)))
 
 
 def ledger_differences(evenings=None) -> tuple[int, list[str]]:

@@ -394,20 +394,25 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
 
 def _closed_kroner(evening: Evening, points: dict[int, int] | None = None) -> dict[int, Decimal]:
     """{player id: kroner} of a closed evening: the sum of his payments at the evening's frozen rate
-    (``money.evening_kroner``, players in table and seat order as on the evening sheet), settled
-    within each game family (a Danish point is not a Karlsruhe point: the tables of one family pay
-    each other). ``points``: every player's points of the evening, when the caller has them already."""
+    (``money.evening_kroner``, players in table and seat order as on the evening sheet). Each table's
+    totals become money by its family's rule (``Family.money``: the totals themselves, or a written
+    score's pairwise differences), and the money is settled within each game family (a Danish point
+    is not a Karlsruhe point: the tables of one family pay each other). ``points``: every player's
+    points of the evening, when the caller has them already."""
     seated = (Seat.objects.filter(table__evening=evening).order_by("table__number", "position")
-              .values_list("player_id", "table__family"))
+              .values_list("table_id", "table__family", "player_id"))
     if points is None:
         points = dict(Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
                       .values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
+    tables: dict[int, tuple[str, list[tuple[str, int]]]] = {}
+    for table_id, family, player_id in seated:
+        tables.setdefault(table_id, (family, []))[1].append((str(player_id), points.get(player_id) or 0))
     by_family: dict[str, list[tuple[str, int]]] = {}
-    for player_id, family in seated:
-        by_family.setdefault(family, []).append((str(player_id), points.get(player_id) or 0))
+    for family, totals in tables.values():
+        by_family.setdefault(family, []).extend(families.family(family).money(tuple(totals)))
     kroner_of: dict[int, Decimal] = {}
-    for totals in by_family.values():
-        amounts, _payments = evening_kroner(tuple(totals), evening.rate, settled=True)
+    for money in by_family.values():
+        amounts, _payments = evening_kroner(tuple(money), evening.rate, settled=True)
         kroner_of.update({int(player_id): amount for player_id, amount in amounts.items()})
     return kroner_of
 

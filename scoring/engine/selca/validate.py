@@ -210,12 +210,12 @@ def _valat(add, deal: Deal, card: RateCard, side: dict[str, Side], count_ok: boo
     if count_ok and not card.won(deal.count):
         add("valat", "selca_valat_lost", count=deal.count)
     if deal.pagat_ultimo is Side.OPPONENTS:
-        add("valat", "selca_valat_trick", field="pagat_ultimo")
+        add("valat", "selca_valat_trick", other="pagat_ultimo")
     if deal.pagat_lost is Side.DECLARER:
-        add("valat", "selca_valat_trick", field="pagat_lost")
+        add("valat", "selca_valat_trick", other="pagat_lost")
     for field in ("mondfang.by", "pagatfonk.pagat"):
         if side.get(field) is Side.OPPONENTS:
-            add("valat", "selca_valat_trick", field=field)
+            add("valat", "selca_valat_trick", other=field)
 
 
 def _pagatfonk(add, deal: Deal, side: dict[str, Side], announced_pagat: bool) -> None:
@@ -225,9 +225,9 @@ def _pagatfonk(add, deal: Deal, side: dict[str, Side], announced_pagat: bool) ->
     if announced_pagat and "pagatfonk.pagat" in side and deal.pagatfonk.pagat != deal.declarer:
         add("pagatfonk.pagat", "selca_pagatfonk_announced")
     if deal.mondfang is not None:
-        add("mondfang", "selca_pagatfonk_with", field="mondfang")
+        add("mondfang", "selca_pagatfonk_with", other="mondfang")
     if deal.pagat_lost is not None:
-        add("pagat_lost", "selca_pagatfonk_with", field="pagat_lost")
+        add("pagat_lost", "selca_pagatfonk_with", other="pagat_lost")
     pagat_side = side.get("pagatfonk.pagat")
     if pagat_side is None:
         return

@@ -144,7 +144,8 @@ class FamilySettlement:
 
     @property
     def pots(self) -> tuple[str, ...]:
-        return self.family.pots
+        """The family's cups (the pots the sheet shows), as ``TableSheet.pots``."""
+        return self.family.cups
 
 
 @dataclass(frozen=True)
@@ -177,10 +178,10 @@ def family_groups(sheets) -> list[tuple[Family, list]]:
 
 
 def evening_summary(evening: Evening) -> EveningSummary:
-    """Every table's sheet, each player's total and who pays whom, in points and kroner. The money
-    is settled per game family: a Danish point is never added to a Karlsruhe point, so the tables of
-    each family pay among themselves (``families``; ``totals`` and ``payments`` list them all,
-    family after family)."""
+    """Every table's sheet, each player's total and who pays whom, in points and kroner. Each
+    table's totals become money by its family's rule (``Family.money``) and the money is settled per
+    game family: a Danish point is never added to a Karlsruhe point, so the tables of each family pay
+    among themselves (``families``; ``totals`` and ``payments`` list them all, family after family)."""
     tables = list(evening.tables.prefetch_related("seats__player").order_by("number"))
     entries = defaultdict(list)
     for entry in (JournalEntry.objects.filter(table__evening=evening, reversed_by__isnull=True)
@@ -193,7 +194,9 @@ def evening_summary(evening: Evening) -> EveningSummary:
     groups = []
     for family, family_sheets in family_groups(sheets):
         totals = tuple((p, t) for s in family_sheets for p, t in zip(s.players, s.totals))
-        amounts, payments = evening_kroner(totals, rate, settled=closed and bool(totals))
+        # each table's totals become money by its family's rule (``Family.money``), as the close does
+        money = tuple(line for s in family_sheets for line in family.money(tuple(zip(s.players, s.totals))))
+        amounts, payments = evening_kroner(money, rate, settled=closed and bool(money))
         groups.append(FamilySettlement(family, tuple(family_sheets),
                                        tuple((p, t, amounts[p]) for p, t in totals), payments))
     return EveningSummary(

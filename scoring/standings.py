@@ -209,21 +209,23 @@ def standings_from_journal(club: Club, evenings=None, *, family: str | None = No
 
 def _journal_kroner(club: Club, evenings, points: dict[int, dict[int, int]],
                     family: str) -> dict[int, dict[int, Decimal]]:
-    """{player id: {evening id: kroner}} from the journal's points: closed evenings settled anew by
-    ``money.evening_kroner`` among the ``family``'s tables (table and seat order), open ones at the
-    evening's rate."""
-    seated: dict[int, list[int]] = defaultdict(list)
-    for evening_id, player_id in (Seat.objects.filter(table__evening__in=evenings, table__family=family)
-                                  .order_by("table__evening_id", "table__number", "position")
-                                  .values_list("table__evening_id", "player_id")):
-        seated[evening_id].append(player_id)
+    """{player id: {evening id: kroner}} from the journal's points: each table's totals made money
+    by the family's rule (``Family.money``), closed evenings settled anew by ``money.evening_kroner``
+    among the ``family``'s tables (table and seat order), open ones at the evening's rate."""
+    engine = engine_families.family(family)
+    tables: dict[int, dict[int, list[int]]] = defaultdict(dict)
+    for evening_id, table_id, player_id in (Seat.objects.filter(table__evening__in=evenings, table__family=family)
+                                            .order_by("table__evening_id", "table__number", "position")
+                                            .values_list("table__evening_id", "table_id", "player_id")):
+        tables[evening_id].setdefault(table_id, []).append(player_id)
     result: dict[int, dict[int, Decimal]] = defaultdict(dict)
     for evening in evenings.select_related("club"):
-        totals = tuple((str(p), points.get(p, {}).get(evening.pk, 0)) for p in seated[evening.pk])
-        # a journal whose totals do not sum to zero cannot be settled: its points at the rate (the
+        money = tuple(line for seated in tables[evening.pk].values() for line in engine.money(
+            tuple((str(p), points.get(p, {}).get(evening.pk, 0)) for p in seated)))
+        # a journal whose money does not sum to zero cannot be settled: its points at the rate (the
         # check names the entry; the kroner then differ from the summaries' too)
-        balanced = sum(t for _p, t in totals) == 0
-        amounts, _payments = evening_kroner(totals, evening.rate, settled=evening.is_closed and bool(totals) and balanced)
+        balanced = sum(t for _p, t in money) == 0
+        amounts, _payments = evening_kroner(money, evening.rate, settled=evening.is_closed and bool(money) and balanced)
         for player_id, amount in amounts.items():
             result[int(player_id)][evening.pk] = amount
     return result

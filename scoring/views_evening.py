@@ -81,8 +81,9 @@ class TableBlock:
 
     @property
     def has_split(self) -> bool:
-        """Whether closing moves anything at this table (a family with pots shares them)."""
-        return bool(self.sheet.pots)
+        """Whether closing moves anything at this table: a family with cups shares them; any other
+        split that moves points (stored, or previewed on the close page) is shown too."""
+        return bool(self.sheet.pots) or any(line.split for line in self.lines)
 
 
 def _split_row(sheet: TableSheet):
@@ -93,9 +94,7 @@ def _preview_split(sheet: TableSheet) -> dict[str, int]:
     """What closing would post at an open table: the family's ``settle_split`` with the table's own
     rate card and the state before the next deal, as ``services.evening_close`` posts it."""
     family, card = sheet.family, sheet.table.card
-    pots = dict(zip(family.pots, sheet.cups))
-    state = family.state_before(sheet.players, card, pots,
-                                lambda: [family.parse_deal(d.outcome, d.number) for d in sheet.deals])
+    state = services.table_state(sheet.table)   # read only: the state the close reads
     entry = family.settle_split(sheet.players, state, dict(zip(sheet.players, sheet.totals)), card)
     return {p: entry.net[p] for p in sheet.players}
 
@@ -359,7 +358,7 @@ def evening_close(request, pk: int):
             for error in exc.errors:
                 messages.error(request, str(error))
         else:
-            cups = any(families.family(name).pots for name in evening.tables.values_list("family", flat=True))
+            cups = any(families.family(name).cups for name in evening.tables.values_list("family", flat=True))
             messages.success(request, _("Aftenen er lukket, og kopperne er delt.") if cups else _("Aftenen er lukket."))
         return redirect("scoring:evening_detail", pk=evening.pk)
     summary = evening_summary(evening)

@@ -150,7 +150,7 @@ def club_detail(request, pk: int):
     leaders = standings(club, evenings=evenings, family=family)[:5]
     return _export(request, table, f"aftener-{club.pk}") or render(request, "scoring/club_detail.html", {
         "club": club, "table": table, "leaders": leaders,
-        "cups": largest_cups_won(evenings) if engine_family(family).pots else [],
-        "has_cups": bool(engine_family(family).pots),
+        "cups": largest_cups_won(evenings) if engine_family(family).cups else [],
+        "has_cups": bool(engine_family(family).cups),
         "family_label": family_title(family) if len(played) > 1 else "",
         "filter": evening_filter, "can_admin": access.can(request.user, club, "admin")})

@@ -331,8 +331,11 @@ def _card_error(form, exc: ValueError) -> None:
 
 
 def _builtin_cards() -> dict:
-    """Every family's built-in cards by name (rule set)."""
-    return {name: card for f in families.families() for name, card in f.rate_cards.items()}
+    """Every playable family's built-in cards by name (rule set): a club may only make a game its
+    own that it can record (``views_evening.playable_families``)."""
+    from .views_evening import playable_families
+
+    return {name: card for f in playable_families() for name, card in f.rate_cards.items()}
 
 
 @require_http_methods(["GET", "POST"])
@@ -342,6 +345,7 @@ def club_cards(request, pk: int):
     card — a Karlsruhe card makes Karlsruhe the club's game (new tables, the standings' default)."""
     from .models import ClubRateCard
     from .standings import family_title
+    from .views_evening import playable_families
 
     club = _club(request, pk, Role.ADMIN)
     builtin = _builtin_cards()
@@ -380,7 +384,7 @@ def club_cards(request, pk: int):
     return render(request, "scoring/club_cards.html", {
         "club": club, "builtin": list(builtin.values()), "own": own,
         "groups": [{"name": f.name, "label": family_title(f.name), "builtin": list(f.rate_cards.values()),
-                    "own": [c for c in own if c.family == f.name]} for f in families.families()],
+                    "own": [c for c in own if c.family == f.name]} for f in playable_families()],
         "game": family_title(current) if current else "",
     })
 
@@ -391,7 +395,8 @@ def club_card_edit(request, pk: int, card: int):
     club = _club(request, pk, Role.ADMIN)
     own = get_object_or_404(club.rate_cards, pk=card)
     family = families.family(own.family)
-    others = [c.title for c in _builtin_cards().values()] + [c.card().title for c in club.rate_cards.exclude(pk=own.pk)]
+    others = ([c.title for f in families.families() for c in f.rate_cards.values()]
+              + [c.card().title for c in club.rate_cards.exclude(pk=own.pk)])
     # the Danish card's own form (its fines, the 5-point jeton); any other family's numbers as they are
     form_class = ClubCardForm if own.family == families.DEFAULT_FAMILY else NumbersCardForm
     form = form_class(json.loads(own.data), request.POST or None, other_titles=others)

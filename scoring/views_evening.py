@@ -29,7 +29,7 @@ from .forms import SeatingForm
 from .models import Club, Evening, Role, Table
 from .pdf import plain_decimal, render_evening_pdf
 from .selectors import EveningSummary, TableSheet, evening_summary, table_to_evening_file
-from .standings import family_title
+from .standings import family_title, table_side
 
 
 def _evening(request, pk: int, role: str = Role.MEMBER) -> Evening:
@@ -162,14 +162,20 @@ def home(request):
 
 def rule_set_choices(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
     """The rule sets a new table may be played with, grouped by game family (its label): each
-    family's built-in cards (``rules:NAME``) and the club's own cards of that family (``card:PK``)."""
+    family's built-in cards (``rules:NAME``) and the club's own cards of that family (``card:PK``).
+    Only a family with a table side (a deal form and sheet, ``table_families``) can be played."""
     own = list(club.rate_cards.all())
     groups = []
-    for family in families.families():
+    for family in playable_families():
         options = [(f"rules:{name}", card.title) for name, card in family.rate_cards.items()]
         options += [(f"card:{c.pk}", c.card().title) for c in own if c.family == family.name]
         groups.append((family_title(family.name), options))
     return groups
+
+
+def playable_families() -> list[families.Family]:
+    """The engine's families that have a table side to record them with, in the app's order."""
+    return [f for f in families.families() if table_side(f.name) is not None]
 
 
 def club_rule_set(club: Club) -> str:
@@ -232,7 +238,7 @@ class TableSeatingForm(SeatingForm):
 
     def seat_rules(self) -> list[tuple[str, str]]:
         """Each family's label and how many may sit at its tables (shown under the picker)."""
-        return [(family_title(f.name), _seat_counts(f.players)) for f in families.families()]
+        return [(family_title(f.name), _seat_counts(f.players)) for f in playable_families()]
 
 
 def _seating_form(members: list[str], data=None, *, club: Club, **kwargs) -> TableSeatingForm:

@@ -88,7 +88,7 @@ def standings_view(request, pk: int):
     evening_filter, rows, family, several = _standings_context(request, club)
     table = standings_table(rows, family)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
-    return _export(request, table, f"stilling-{club.pk}") or render(
+    return _export(request, table, f"stilling-{club.pk}" + (f"-{family}" if several else "")) or render(
         request, "scoring/standings.html", {"club": club, "filter": evening_filter, "table": table,
                                             "query": request.GET.urlencode(), "family": family,
                                             "family_label": family_title(family) if several else ""})
@@ -103,7 +103,8 @@ def standings_pdf(request, pk: int):
     response = HttpResponse(render_standings_pdf(club, rows, evening_filter, family=family,
                                                  family_label=family_title(family) if several else ""),
                             content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="stilling-{club.pk}.pdf"'
+    suffix = f"-{family}" if several else ""
+    response["Content-Disposition"] = f'inline; filename="stilling-{club.pk}{suffix}.pdf"'
     return response
 
 

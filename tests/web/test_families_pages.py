@@ -420,3 +420,27 @@ def test_the_family_pages_in_english(member_client, club, mixed):
     assert "Games as declarer" in page and "Radl deals" in page and "Königsrufer" in page
     page = html(member_client.get(f"/clubs/{club.pk}/standings/"))
     assert '<label>Game <select name="family"' in page
+
+
+def test_the_downloads_of_a_club_of_several_families_name_the_family(member_client, club, mixed, capsys):
+    response = member_client.get(f"/clubs/{club.pk}/standings/?family=karlsruhe&_export=xlsx")
+    assert response["Content-Disposition"] == f'attachment; filename="stilling-{club.pk}-karlsruhe.xlsx"'
+    response = member_client.get(f"/clubs/{club.pk}/standings/pdf/")
+    assert response["Content-Disposition"] == f'inline; filename="stilling-{club.pk}-danish.pdf"'
+    call_command("standings", "--club", "VLK", "--family", "karlsruhe")
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "family: karlsruhe (also played: danish)" and out[2].startswith("Spieler 3")
+
+
+def test_only_a_family_with_a_table_page_is_offered(member_client, club, monkeypatch):
+    from scoring import views_evening
+
+    evening = services.evening_create(club=club, date="2026-11-27")
+    offered = {f.name for f in views_evening.playable_families()}
+    assert {"danish", "karlsruhe"} <= offered
+    monkeypatch.setattr(views_evening, "table_side", lambda name: None if name == "karlsruhe" else object())
+    page = html(member_client.get(f"/evenings/{evening.pk}/tables/new/"))
+    assert "rules:karlsruhe" not in page and "rules:vlk" in page
+    response = member_client.post(f"/evenings/{evening.pk}/tables/new/", {
+        "rules": "rules:karlsruhe", "new_1": "Anna", "new_2": "Bernd", "new_3": "Clara", "new_4": "Dieter"})
+    assert response.status_code == 422 and not Table.objects.filter(evening=evening).exists()

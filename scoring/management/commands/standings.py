@@ -39,6 +39,8 @@ class Command(BaseCommand):
                     for r in rows]
             self.stdout.write(json.dumps(data, ensure_ascii=False, indent=1))
             return
+        if len(played) > 1:
+            self.stdout.write(f"family: {family} (also played: {', '.join(f for f in played if f != family)})")
         header = f"{'player':<16}{'evenings':>9}{'deals':>7}{'points':>8}{'kroner':>10}{'avg':>7}"
         self.stdout.write(header)
         for r in rows:

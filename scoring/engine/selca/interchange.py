@@ -12,6 +12,7 @@ accept, an embedded card's amounts within the club pages' limits.
 """
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -27,6 +28,8 @@ _DEAL_KEYS = {"dealer", "kind", *DEAL_FIELDS}
 _SIDES = ("kings", "trula", "pagat_ultimo", "pagat_lost")
 _NAMES = ("shown_by", "declarer")
 _INTEGERS = ("game", "count")
+#: §14: ``date`` is ``YYYY-MM-DD`` exactly (``date.fromisoformat`` alone would take "20261120" too).
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 
 
 def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = None) -> Evening:
@@ -62,6 +65,8 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     if "date" in root:
         if top.text(root["date"], "date") is not None:
             try:
+                if not _DATE.fullmatch(root["date"]):
+                    raise ValueError(root["date"])
                 evening_date = date.fromisoformat(root["date"])
             except ValueError:
                 top.add("date", "not_date")

@@ -265,6 +265,11 @@ def other_side_thirds(thirds: int) -> int:
     return DECK_THIRDS - thirds
 
 
+def derived_count(counts: dict[str, int]) -> int:
+    """The last player's klop count from the others' (§14 form hints: "usklajeno na 70", §8)."""
+    return DECK_THIRDS - sum(counts.values())
+
+
 def declarer_thirds(thirds: int, side: Side) -> int:
     """The declarer's count from a count entered for ``side`` (§14: either side's count, the app
     stores the declarer's)."""

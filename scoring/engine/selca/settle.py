@@ -136,8 +136,7 @@ def game_value(players: tuple[str, ...], deal: Deal, card: RateCard) -> GameValu
     kontra = deal.kontra
     k = {item: card.kontra_factor(kontra.level(item) if kontra is not None else None)
          for item in ("game", "pagat", "valat")}
-    partial = GameValue(win, p, m, k, items, 0, 0, 0, ())
-    value0 = sum(partial.item_value(item) for item in items)
+    value0 = sum(m * k[item.kontra_item] * item.base for item in items)
     declarer = deal.declarer
     opponents = tuple(q for q in active_players(players, deal.dealer) if q != declarer)
     revoked = set(deal.revoked)

@@ -120,8 +120,13 @@ def _klop(add, players: tuple[str, ...], deal: Deal) -> None:
         _renons(add, players, players, deal.renons)
     if deal.counts is None:
         return
-    ok = True
+    ok, seen = True, set()
     for name, count in deal.counts:
+        if name in seen:   # a form's list; a file's object cannot repeat a name (the reader says so)
+            add(f"counts.{name}", "duplicate_name", name=name)
+            ok = False
+            continue
+        seen.add(name)
         if name not in players:
             add(f"counts.{name}", "not_at_table", name=name)
             ok = False

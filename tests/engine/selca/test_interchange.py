@@ -104,6 +104,7 @@ def test_selca_s14_a_repeated_key_is_an_error(where):
 
 @pytest.mark.parametrize(("field", "value", "code"), [
     ("format", "tarokklub.evening/2", "format"), ("date", "20.11.2026", "not_date"), ("date", None, "not_text"),
+    ("date", "20261120", "not_date"), ("date", "2026-02-30", "not_date"),
     ("players", None, "not_list"), ("deals", {}, "not_list"), ("colour", "red", "unknown_key"),
 ])
 def test_selca_s14_the_evenings_own_fields(field, value, code):

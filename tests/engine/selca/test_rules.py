@@ -4,7 +4,7 @@ import pytest
 
 from scoring.engine.ledger import EntryKind
 from scoring.engine.selca.model import (
-    Kind, Pot, count_to_thirds, dealer_after, declarer_thirds, other_side_thirds, said_to_thirds, seating,
+    Kind, Pot, count_to_thirds, dealer_after, declarer_thirds, derived_count, other_side_thirds, said_to_thirds, seating,
     thirds_to_count, thirds_to_said, Side,
 )
 from scoring.engine.selca.rates import SELCA, RateCard
@@ -74,6 +74,10 @@ def test_selca_s2_counts_as_players_say_them():
 def test_selca_s2_a_said_count_that_is_no_count(text):
     with pytest.raises(ValueError):
         said_to_thirds(text)
+
+
+def test_selca_s14_the_last_klop_count_is_derived_from_70():
+    assert derived_count({"Ana": 102, "Bojan": 66}) == 42
 
 
 def test_selca_s2_either_sides_count_becomes_the_declarers():

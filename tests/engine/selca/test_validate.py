@@ -371,3 +371,9 @@ def test_selca_s12_a_deal_built_by_a_form_with_kontra_missing_its_by():
     deal = Deal(dealer="Ana", kind=Kind.GAME, declarer="Bojan", game=3, count=120, kontra=Kontra(game=None))
     assert [(p.field, p.code) for p in validate_deal(THREE, 1, deal, SELCA)] == [
         ("kontra.by", "required"), ("kontra", "selca_kontra_empty")]
+
+
+def test_selca_s12_a_form_built_klop_naming_a_player_twice():
+    from scoring.engine.selca.model import Kind as K
+    deal = Deal(dealer="Ana", kind=K.KLOP, counts=(("Ana", 100), ("Ana", 10), ("Bojan", 50), ("Cene", 50)))
+    assert [(p.field, p.code) for p in validate_deal(THREE, 1, deal, SELCA)] == [("counts.Ana", "duplicate_name")]

@@ -29,6 +29,7 @@ def test_selca_family_is_registered_and_answers_the_protocol():
     assert family("selca") is FAMILY and family_of_rules("selca") is FAMILY
     assert family_of_file(evening()) is FAMILY
     assert (FAMILY.name, FAMILY.players, FAMILY.pots, FAMILY.needs_history) == ("selca", (3, 4), ("sheet",), False)
+    assert FAMILY.cups == ()   # the sheet is an account, never a cup
     assert FAMILY.default_card is SELCA and FAMILY.card_base(SELCA) is SELCA
     assert FAMILY.owns_card(SELCA.to_dict())
     assert not any(family(f).owns_card(SELCA.to_dict()) for f in FAMILY_PACKAGES if f != "selca")

@@ -179,6 +179,8 @@ def test_the_standings_keep_the_families_apart(member_client, club, mixed, karls
     page = html(member_client.get(f"/clubs/{club.pk}/standings/?family=karlsruhe"))
     assert "Spieler 3" in page and ">736<" in page and "Anne" not in page
     assert "Pagat ultimo" not in page and "Meldepoint" not in page   # the Danish events are not Karlsruhe's
+    page = html(member_client.get(f"/clubs/{club.pk}/standings/?family=nonsense"))   # unknown: the default
+    assert "Anne" in page and "Spieler 3" not in page and "Dansk tarok</span>" in page
 
 
 def test_the_standings_exports_and_pdf_are_per_family(member_client, club, mixed, karlsruhe_evening):

@@ -146,7 +146,8 @@ def club_detail(request, pk: int):
     listing = [{"id": e.pk, "date": e.date, "tables_count": e.tables_count, "cups_shared": shared.get(e.pk, 0),
                 "closed": e.closed_at is not None}
                for e in all_evenings.annotate(tables_count=Count("tables")).order_by("-date", "-id")]
-    table = EveningsTable(listing)
+    # the cups shared per evening only for a club that has played a family with cups
+    table = EveningsTable(listing, exclude=() if any(engine_family(f).cups for f in played) else ("cups_shared",))
     RequestConfig(request, paginate={"per_page": 20}).configure(table)
     leaders = standings(club, evenings=evenings, family=family)[:5]
     return _export(request, table, f"aftener-{club.pk}") or render(request, "scoring/club_detail.html", {

@@ -446,3 +446,16 @@ def test_only_a_family_with_a_table_page_is_offered(member_client, club, monkeyp
     response = member_client.post(f"/evenings/{evening.pk}/tables/new/", {
         "rules": "rules:karlsruhe", "new_1": "Anna", "new_2": "Bernd", "new_3": "Clara", "new_4": "Dieter"})
     assert response.status_code == 422 and not Table.objects.filter(evening=evening).exists()
+
+
+def test_the_club_page_of_a_karlsruhe_club_has_no_cups(member_client, club, karlsruhe_evening):
+    page = html(member_client.get(f"/clubs/{club.pk}/"))
+    assert "Spieler 3" in page and "Kopper delt" not in page and "Største kopper" not in page
+
+
+def test_the_club_page_of_a_club_of_both_families_leads_with_its_own_game(member_client, club, mixed):
+    page = html(member_client.get(f"/clubs/{club.pk}/"))
+    assert "Førerfeltet · Dansk tarok" in page and "Kopper delt" in page and "Største kopper" in page
+    page = html(member_client.get(f"/clubs/{club.pk}/?family=karlsruhe"))
+    leaders = page[page.index('id="leaders"'):page.index("</ol>")]
+    assert "Spieler 3" in leaders and "Anne" not in leaders and "Største kopper" not in page

@@ -459,3 +459,12 @@ def test_the_club_page_of_a_club_of_both_families_leads_with_its_own_game(member
     page = html(member_client.get(f"/clubs/{club.pk}/?family=karlsruhe"))
     leaders = page[page.index('id="leaders"'):page.index("</ol>")]
     assert "Spieler 3" in leaders and "Anne" not in leaders and "Største kopper" not in page
+
+
+def test_the_commands_on_a_mixed_club(mixed, karlsruhe_evening, tmp_path, capsys):
+    call_command("check_ledger")
+    assert capsys.readouterr().out.strip() == "ledger ok: 3 table(s) agree with the engine"
+    out = tmp_path / "karlsruhe.pdf"
+    call_command("evening_pdf", str(karlsruhe_evening.pk), str(out))
+    text = pdf_text(out.read_bytes())
+    assert "Regnestykke" in text and "Kopper" not in text and "8x8=64" in text

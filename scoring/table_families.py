@@ -16,6 +16,8 @@ from typing import Any, Callable
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from scoring import words
+
 
 @dataclass(frozen=True)
 class TableFamily:
@@ -33,10 +35,13 @@ class TableFamily:
     sheet_template: str
     header_template: str
     seating_template: str           # who deals, leads, plays and sits out
+    #: A stored leg's account as the history page names it: the player, or the family's pot
+    #: (``words.leg_account``: the Danish cups by name; a family with other pots names its own).
+    leg_account: Callable[[Any], str] = words.leg_account
 
 
 #: The module of each family's table side, in the order the app offers the families.
-TABLE_FAMILY_MODULES = ("scoring.danish_table", "scoring.karlsruhe_table")
+TABLE_FAMILY_MODULES = ("scoring.danish_table", "scoring.karlsruhe_table", "scoring.selca_table")
 
 _FAMILIES: dict[str, TableFamily] = {}
 
@@ -47,11 +52,21 @@ def register(family: TableFamily) -> TableFamily:
 
 
 def table_family(name: str) -> TableFamily:
-    """The table side of the family ``name`` (the modules register on first use)."""
-    if not _FAMILIES:
-        for module in TABLE_FAMILY_MODULES:
-            importlib.import_module(module)   # each registers its family
+    """The table side of the family ``name``; every family's module is imported (and so
+    registered) before the first look-up, whichever of them was imported first."""
+    _register_all()
     return _FAMILIES[name]
+
+
+def table_families() -> tuple[TableFamily, ...]:
+    """Every family with a table side, in the order the app offers them."""
+    _register_all()
+    return tuple(_FAMILIES[name] for name in sorted(_FAMILIES, key=list(_FAMILIES).index))
+
+
+def _register_all() -> None:
+    for module in TABLE_FAMILY_MODULES:
+        importlib.import_module(module)   # each registers its family on import (once)
 
 
 def family_label(name: str) -> str:

@@ -1,0 +1,355 @@
+"""The Selca family at the table (RULES-selca.md §1-§9, §12, §14), through the Django test client:
+every deal of golden/selca/worked-examples.json recorded through the table page's POST as a person
+taps it (counts as the players say them, for either side), the 422 page naming the field for bad
+input with nothing written, the live preview's written points, klop counts adding up to 70 (the
+last one derived), the resting dealer of a table of four offered in no choice of a game, and a
+correction's effect on the totals."""
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring import selca_table as st
+from scoring import services
+from scoring.models import Deal, JournalEntry, Leg, Table
+from tests.web.test_table_views import parse
+
+pytestmark = pytest.mark.django_db
+
+GOLDEN = Path("/work/shared/golden/selca")
+THREE = ("Ana", "Bojan", "Cene")
+FOUR = ("Ana", "Bojan", "Cene", "Darja")
+
+
+def seat(club, names):
+    players = [services.player_get_or_create(club=club, name=n) for n in names]
+    evening = services.evening_create(club=club, date="2026-11-20")
+    return services.table_create(evening=evening, players=players, rules="selca")
+
+
+@pytest.fixture
+def s_table(club):
+    return seat(club, THREE)
+
+
+@pytest.fixture
+def four(club):
+    return seat(club, FOUR)
+
+
+def rows():
+    return (Deal.objects.count(), JournalEntry.objects.count(), Leg.objects.count())
+
+
+def form_data(table, **fields) -> dict:
+    data = {"version": Table.objects.get(pk=table.pk).version, "kind": "game"}
+    data.update(fields)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def post(client, table, **fields):
+    return client.post(f"/tables/{table.pk}/", form_data(table, **fields))
+
+
+def preview(client, table, **fields):
+    return client.post(f"/tables/{table.pk}/preview/", form_data(table, **fields))
+
+
+#: The worked examples' fifteen deals (golden/selca/worked-examples.json) as the form's taps, each
+#: count as the players say it: "43", "30,6" (30⅔), "33 in 2 platelca", "55" and the +2 platelc
+#: chip, or the opponents' count.
+WORKED_TAPS = [
+    dict(dealer="Ana", declarer="Bojan", game="3", count="43", kings="declarer"),
+    {"dealer": "Bojan", "kind": "klop", "counts.Ana": "34", "counts.Bojan": "22"},   # Cene's 14 derived
+    dict(dealer="Cene", declarer="Ana", game="2", count="30,6", trula="declarer", kontra_game="kontra",
+         kontra_by="Bojan"),
+    dict(dealer="Ana", kind="misdeal"),
+    dict(dealer="Ana", declarer="Cene", game="3", count_side="opponents", count="1", valat="silent",
+         kings="declarer", trula="declarer", pagat="declarer_ultimo"),
+    {"dealer": "Bojan", "kind": "klop", "counts.Ana": "10", "counts.Bojan": "23", "counts.Cene": "37"},
+    dict(dealer="Cene", kind="shown", shown_by="Ana"),
+    dict(dealer="Ana", declarer="Bojan", game="3", count="38", pagat="announced_ultimo", kontra_game="kontra",
+         kontra_pagat="sub", kontra_by="Cene"),
+    dict(dealer="Bojan", declarer="Cene", game="2", count="33 in 2 platelca", kings="opponents",
+         pagat="opponents_ultimo", mondfang_owner="Cene", mondfang_by="Ana"),
+    dict(dealer="Cene", declarer="Ana", game="1", count_side="opponents", count="17,6", valat="announced_failed",
+         kings="declarer"),
+    dict(dealer="Ana", declarer="Cene", game="3", count="36", pagatfonk_skis="Ana", pagatfonk_pagat="Cene",
+         renons="Bojan"),
+    {"dealer": "Bojan", "kind": "klop", "counts.Ana": "27", "counts.Bojan": "27", "counts.Cene": "16"},
+    dict(dealer="Cene", declarer="Ana", game="3", count="35", kontra_game="re", kontra_by="Bojan"),
+    dict(dealer="Ana", declarer="Cene", game="2", count="55", count_platelci="2", trula="opponents",
+         kontra_game="kontra", kontra_by="Ana"),
+    dict(dealer="Bojan", declarer="Ana", game="3", count_side="opponents", count="34", kings="opponents",
+         trula="opponents", pagat="opponents_ultimo", renons="Cene"),
+]
+
+
+def record(client, table, taps_list):
+    for taps in taps_list:
+        response = post(client, table, **taps)
+        assert response.status_code == 302, parse(response).text("s-form")
+
+
+def written(table) -> list[dict]:
+    entries = (JournalEntry.objects.filter(table=table, kind="deal", reversed_by__isnull=True)
+               .prefetch_related("legs__player").order_by("deal__number"))
+    out = []
+    for entry in entries:
+        net = dict.fromkeys(table_players(table), 0)
+        for leg in entry.legs.all():
+            if leg.player is not None:
+                net[leg.player.name] += leg.amount
+        out.append(net)
+    return out
+
+
+def table_players(table):
+    return [s.player.name for s in table.seats.select_related("player").order_by("position")]
+
+
+# §14: the form gives exactly the deal object ------------------------------------------------------
+
+def test_selca_s14_the_worked_examples_recorded_through_the_form_are_the_golden_file(keeper_client, s_table):
+    """Each of the fifteen deals tapped into the form is stored as exactly the golden file's deal
+    object (igra, klop with the last count derived, zatala, pokazal; kontra, valat, pagat,
+    mondfang, pagatfonk, renons), and the sheet writes the golden points and totals (§3-§10)."""
+    record(keeper_client, s_table, WORKED_TAPS)
+    golden = json.loads((GOLDEN / "worked-examples.json").read_text())
+    expected = json.loads((GOLDEN / "worked-examples.expected.json").read_text())
+    stored = [d.outcome for d in Deal.objects.filter(table=s_table, current=True).order_by("number")]
+    assert stored == golden["deals"]
+    assert written(s_table) == [d["net"] for d in expected["deals"]]
+    response = keeper_client.get(f"/tables/{s_table.pk}/")
+    page = parse(response)
+    assert page.text("running") == "Ana Bojan Cene -145 66 27"
+    assert page.text("written-14").split() == ["Ana", "-32", "0", "+16"]   # dealer Ana; izkupiček 21
+    assert page.text("game-1") == "tri Bojan"
+    assert page.text("game-2") == "klop"
+    assert page.text("game-4") == "zatala"
+    assert page.text("game-7") == "pokazal Ana"
+    assert "kontra" in page.text("deal-row-3") and "renons" in page.text("deal-row-11")
+    for deal in expected["deals"]:
+        assert page.text(f"formula-{deal['number']}") == deal["formula"]
+    html = response.content.decode()
+    assert "kongekop" not in html and "king-cup" not in html   # a written score has no cups
+
+
+def test_selca_s2_a_count_for_the_opponents_is_stored_as_the_declarers_thirds(keeper_client, s_table):
+    """"nasprotnika 34⅔" (typed "34,6") is 104 thirds for the opponents: the declarer holds 106."""
+    response = post(keeper_client, s_table, dealer="Ana", declarer="Bojan", game="3", count_side="opponents",
+                    count="34,6")
+    assert response.status_code == 302
+    assert Deal.objects.get().outcome["count"] == 106
+
+
+@pytest.mark.parametrize("typed, platelci, thirds", [
+    ("35,3", "0", 106), ("37,6", "0", 113), ("35 in 1 platelc", "0", 106), ("35", "1", 106),
+    ("35 in 2 platelca", "0", 107), ("35,0", "0", 105), ("70", "0", 210), ("0", "2", 2)])
+def test_selca_s14_counts_as_players_say_them(keeper_client, s_table, typed, platelci, thirds):
+    response = post(keeper_client, s_table, dealer="Ana", declarer="Bojan", game="2", count=typed,
+                    count_platelci=platelci)
+    assert response.status_code == 302, parse(response).text("s-form")
+    assert Deal.objects.get().outcome["count"] == thirds
+
+
+def test_selca_s9_a_misdeal_or_shown_hand_carries_only_its_fields(keeper_client, s_table):
+    """A zatala sends only the dealer and kind, whatever else was tapped before; pokazal only who showed."""
+    assert post(keeper_client, s_table, dealer="Ana", kind="misdeal", declarer="Bojan", game="2",
+                count="40", kings="declarer").status_code == 302
+    assert post(keeper_client, s_table, dealer="Ana", kind="shown", shown_by="Cene", declarer="Bojan",
+                count="40", **{"counts.Ana": "30"}).status_code == 302
+    assert [d.outcome for d in Deal.objects.order_by("number")] == [
+        {"dealer": "Ana", "kind": "misdeal"}, {"dealer": "Ana", "kind": "shown", "shown_by": "Cene"}]
+
+
+# §12: bad input is refused next to its field, nothing written --------------------------------------
+
+@pytest.mark.parametrize("taps, field, words", [
+    (dict(dealer="Ana", game="2", count="40"), "declarer", "skal udfyldes"),
+    (dict(dealer="Ana", declarer="Bojan", count="40"), "game", "skal udfyldes"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="35,5"), "count", "som man siger den"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="71"), "count", "som man siger den"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="35,3", count_platelci="1"), "count",
+     "som man siger den"),
+    (dict(dealer="Ana", declarer="Bojan", game="2"), "count", "skal udfyldes"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="30", valat="silent"), "valat", "tabte"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="40", kontra_game="kontra"), "kontra_by", "skal udfyldes"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="40", kontra_game="kontra", kontra_by="Bojan"),
+     "kontra_by", "ikke af spilføreren"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="40", mondfang_owner="Cene", mondfang_by="Cene"),
+     "mondfang_by", "egen mond"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="40", mondfang_owner="Cene"), "mondfang_by", "skal udfyldes"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="40", pagatfonk_skis="Ana", pagatfonk_pagat="Bojan",
+          trula="opponents"), "trula", "pagatfonk"),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="40", pagat="announced_lost", kontra_pagat="re",
+          kontra_by="Cene"), "kontra_by", None),
+    (dict(dealer="Ana", kind="shown"), "shown_by", "skal udfyldes"),
+])
+def test_selca_s12_bad_input_is_refused_next_to_its_field_and_nothing_is_written(keeper_client, s_table, taps,
+                                                                                 field, words):
+    before = rows()
+    response = post(keeper_client, s_table, **taps)
+    if words is None:   # kontra on an announced pagat with its "by" is fine: saved
+        assert response.status_code == 302
+        assert Deal.objects.get().outcome["kontra"] == {"by": "Cene", "pagat": "re"}
+        return
+    assert response.status_code == 422
+    page = parse(response)
+    assert words in page.text(field), (field, page.text("s-form"))
+    assert "Spillet er ikke gemt" in page.text("not-saved")
+    assert rows() == before
+    # the preview names the same problem and saves nothing either
+    assert words in parse(preview(keeper_client, s_table, **taps)).text("preview-problems")
+    assert rows() == before
+
+
+def test_selca_the_messages_are_english_when_the_page_is(keeper_client, s_table):
+    keeper_client.cookies["django_language"] = "en"
+    response = post(keeper_client, s_table, dealer="Ana", declarer="Bojan", game="2", count="40",
+                    kontra_game="kontra", kontra_by="Bojan")
+    assert response.status_code == 422
+    page = parse(response)
+    assert "kontra is said by an opponent, not by the declarer Bojan" in page.text("kontra_by")
+    assert "The deal is not saved" in page.text("not-saved")
+
+
+# §8: klop counts add up to 70, the last one derived -----------------------------------------------
+
+def test_selca_s8_klop_counts_must_add_up_to_70(keeper_client, s_table):
+    before = rows()
+    taps = {"dealer": "Ana", "kind": "klop", "counts.Ana": "30", "counts.Bojan": "30", "counts.Cene": "20"}
+    response = post(keeper_client, s_table, **taps)
+    assert response.status_code == 422
+    assert "80 af 70" in parse(response).text("counts")
+    assert rows() == before
+    # one left empty gets the rest of 70; more than it is refused
+    response = post(keeper_client, s_table, **{**taps, "counts.Cene": "", "counts.Bojan": "45"})
+    assert response.status_code == 422
+    assert "allerede 75" in parse(response).text("counts")
+    shown = parse(preview(keeper_client, s_table, **{**taps, "counts.Cene": ""}))
+    assert shown.text("klop-derived") == "Cene: 10 (resten af 70)"
+    assert shown.text("preview-net") == "Ana Bojan Cene -5 -5 0"      # tied for the most: 5 each
+    assert rows() == before
+    # two empty: every player must be counted
+    response = post(keeper_client, s_table, **{**taps, "counts.Cene": "", "counts.Bojan": ""})
+    assert response.status_code == 422
+    assert "mangler: Bojan, Cene" in parse(response).text("counts")
+
+
+def test_selca_s8_at_four_the_resting_dealer_counts_the_talon_in_klop(keeper_client, four):
+    response = post(keeper_client, four, **{"dealer": "Darja", "kind": "klop", "counts.Ana": "10",
+                                             "counts.Bojan": "20", "counts.Cene": "35,3"})
+    assert response.status_code == 302, parse(response).text("s-form")
+    assert Deal.objects.get().outcome["counts"] == {"Ana": 30, "Bojan": 60, "Cene": 106, "Darja": 14}
+    assert parse(keeper_client.get(f"/tables/{four.pk}/")).text("running") == "Ana Bojan Cene Darja 0 0 -10 0"
+
+
+# §1: the resting dealer ----------------------------------------------------------------------------
+
+def test_selca_s1_the_resting_dealer_is_shown_and_never_offered_in_a_game(keeper_client, four):
+    page = parse(keeper_client.get(f"/tables/{four.pk}/"))
+    assert "Sidder over (počiva): Ana" in page.text("s-resting")
+    assert page.text("seating-resting") == "Ana"
+    for name in ("declarer", "kontra_by", "mondfang_owner", "mondfang_by", "pagatfonk_skis", "pagatfonk_pagat",
+                 "renons", "shown_by"):
+        offered = {v for _t, n, v, _c in page.inputs if n == name} - {""}
+        assert offered == {"Bojan", "Cene", "Darja"}, name
+    # in klop he plays the talon: his count is asked for
+    assert {n for _t, n, _v, _c in page.inputs if n and n.startswith("counts.")} == {
+        "counts.Ana", "counts.Bojan", "counts.Cene", "counts.Darja"}
+    # after Ana's deal Bojan deals and rests
+    assert post(keeper_client, four, dealer="Ana", declarer="Bojan", game="3", count="40").status_code == 302
+    page = parse(keeper_client.get(f"/tables/{four.pk}/"))
+    assert page.text("seating-resting") == "Bojan"
+    assert {v for _t, n, v, _c in page.inputs if n == "declarer"} == {"Ana", "Cene", "Darja"}
+
+
+def test_selca_s1_a_resting_dealer_posted_anyway_is_refused_by_name(keeper_client, four):
+    before = rows()
+    response = post(keeper_client, four, dealer="Ana", declarer="Ana", game="3", count="40")
+    assert response.status_code == 422
+    assert "Ana" in parse(response).text("declarer")
+    assert rows() == before
+
+
+def test_selca_s1_the_form_proposes_the_next_dealer(keeper_client, s_table):
+    def proposed():
+        page = parse(keeper_client.get(f"/tables/{s_table.pk}/"))
+        return page.selects["dealer"][0]
+    assert proposed() == ["Ana"]
+    assert post(keeper_client, s_table, dealer="Ana", kind="misdeal").status_code == 302
+    assert proposed() == ["Ana"]         # after a zatala the same dealer deals again
+    assert post(keeper_client, s_table, dealer="Ana", declarer="Bojan", game="3", count="40").status_code == 302
+    assert proposed() == ["Bojan"]
+
+
+def test_selca_a_new_dealer_rebuilds_the_form_clearing_who_now_rests(keeper_client, four):
+    response = keeper_client.get(f"/tables/{four.pk}/form/", {"dealer": "Bojan", "declarer": "Bojan",
+                                                               "count": "40", "renons": ["Cene", "Bojan"]})
+    assert response.status_code == 200
+    page = parse(response)
+    assert "Bojan sidder over nu; ryddet: Spilfører (igralec), Renons." in page.text("dealer-cleared")
+    assert {v for _t, n, v, c in page.inputs if n == "renons" and c} == {"Cene"}
+    assert [v for _t, n, v, _c in page.inputs if n == "count"] == ["40"]
+
+
+# The preview -------------------------------------------------------------------------------------
+
+def test_selca_s10_the_preview_shows_what_is_written(keeper_client, s_table):
+    """Worked example 3: deal 14's izkupiček 21 (Cene +16, Ana −32, Bojan 0), before saving."""
+    before = rows()
+    page = parse(preview(keeper_client, s_table, **WORKED_TAPS[13]))
+    assert page.text("preview-title") == "Spil 1 – skrives på arket"
+    assert page.text("preview-what") == "dve · Cene vundet"
+    assert page.text("preview-count") == "igralec 55⅔ · nasprotnika 14⅓"
+    assert page.text("preview-net") == "Ana Bojan Cene -32 0 +16"
+    assert page.text("preview-formula").endswith("declarer V, Ana -2V, partner 0")
+    assert page.text("preview-summary") == "Ana -32 Bojan 0 Cene +16"
+    assert page.text("count-other") == "nasprotnika 14⅓"      # the other side's count, at once
+    assert rows() == before
+
+
+def test_selca_s1_at_four_the_preview_writes_the_resting_dealer_0(keeper_client, four):
+    page = parse(preview(keeper_client, four, dealer="Bojan", declarer="Cene", game="2", count="40"))
+    assert page.text("preview-net") == "Ana Bojan Cene Darja -4 0 +4 -4"
+    assert "Bojan" not in page.text("preview-summary")
+
+
+# A correction ----------------------------------------------------------------------------------
+
+def test_selca_a_correction_shows_its_effect_and_rewrites_only_that_deal(keeper_client, s_table):
+    record(keeper_client, s_table, WORKED_TAPS[:3])
+    first = Deal.objects.get(table=s_table, number=1, current=True)
+    page = parse(keeper_client.get(f"/deals/{first.pk}/edit/"))
+    assert [v for _t, n, v, c in page.inputs if n == "declarer" and c] == ["Bojan"]
+    assert [v for _t, n, v, _c in page.inputs if n == "count"] == ["43"]
+    assert [v for _t, n, v, c in page.inputs if n == "kings" and c] == ["declarer"]
+    taps = {**WORKED_TAPS[0], "game": "2"}   # dve, not tri: everything ×2
+    shown = parse(keeper_client.post(f"/tables/{s_table.pk}/preview/", {**form_data(s_table, **taps),
+                                                                        "editing": "1"}))
+    assert "Ana -4 -8 -17 -21 (-4)" in shown.text("effect-table")
+    assert "Bojan 4 8 12 16 (+4)" in shown.text("effect-table")
+    response = keeper_client.post(f"/deals/{first.pk}/edit/", form_data(s_table, **taps))
+    assert response.status_code == 302
+    assert written(s_table)[0] == {"Ana": -8, "Bojan": 8, "Cene": -8}
+    assert parse(keeper_client.get(f"/tables/{s_table.pk}/")).text("running") == "Ana Bojan Cene -21 16 0"
+
+
+def test_selca_a_klop_opens_for_correction_with_its_counts(keeper_client, s_table):
+    record(keeper_client, s_table, WORKED_TAPS[:2])
+    klop = Deal.objects.get(table=s_table, number=2, current=True)
+    page = parse(keeper_client.get(f"/deals/{klop.pk}/edit/"))
+    assert [(n, v) for _t, n, v, _c in page.inputs if n and n.startswith("counts.")] == [
+        ("counts.Ana", "34"), ("counts.Bojan", "22"), ("counts.Cene", "14")]
+
+
+def test_selca_deal_lines_use_the_games_words():
+    golden = json.loads((GOLDEN / "worked-examples.json").read_text())
+    lines = dict(st.deal_lines(golden["deals"][7]))
+    assert lines["Igra"] == "tri" and lines["Pagat ultimo"] == "napovedan: ultimo"
+    assert lines["Kontra"] == "igra: kontra, pagat: sub (Cene)"
+    assert st.deal_changes(golden["deals"][0], golden["deals"][12]) == [
+        "Giver: Ana → Cene", "Spilfører (igralec): Bojan → Ana", "Tælling: igralec 43 · nasprotnika 27 → "
+        "igralec 35 · nasprotnika 35", "Kralji: igralec → —", "Kontra: — → igra: re (Bojan)"]
+    assert st.deal_summary(golden["deals"][1]) == "Giver: Bojan · Spillet: klop · Tælling: Ana 34, Bojan 22, Cene 14"

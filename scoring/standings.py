@@ -39,15 +39,9 @@ def event_fields(family: str) -> tuple[str, ...]:
 # Which family ------------------------------------------------------------------------------------
 
 def table_side(name: str):
-    """The family's table side (``table_families.TableFamily``), ``None`` if none is registered.
-    Every module of ``TABLE_FAMILY_MODULES`` is imported first: each registers its own family, and
-    one imported earlier (by a view) must not hide the others."""
-    import importlib
+    """The family's table side (``table_families.TableFamily``), ``None`` if none is registered."""
+    from .table_families import table_family
 
-    from .table_families import TABLE_FAMILY_MODULES, table_family
-
-    for module in TABLE_FAMILY_MODULES:
-        importlib.import_module(module)
     try:
         return table_family(name)
     except KeyError:

@@ -13,12 +13,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, services, submissions, words
+from scoring import access, services, submissions
 
 from scoring.engine import bounds, families
 from scoring.engine import names as player_names
 
 from .forms import NameQuestion, name_field, validate_text
+from .table_families import table_family
 from .models import Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Role, Season
 
 
@@ -158,18 +159,19 @@ def deal_history(request, pk: int):
     versions = list(Deal.objects.filter(table=deal.table, number=deal.number)
                     .select_related("recorded_by", "dealer").order_by("id"))
     entries = (JournalEntry.objects.filter(deal__in=versions).prefetch_related("legs__player").order_by("id"))
+    family = table_family(deal.table.family)   # the deal's words are its family's
     by_deal: dict[int, list] = {}
     for entry in entries:
-        legs = [(words.leg_account(leg), leg.amount) for leg in entry.legs.all()]
+        legs = [(family.leg_account(leg), leg.amount) for leg in entry.legs.all()]
         by_deal.setdefault(entry.deal_id, []).append({"entry": entry, "legs": legs,
                                                       "reversal": entry.kind == EntryKind.REVERSAL})
     events = {e.deal_id: e for e in EveningEvent.objects.filter(deal__in=versions).select_related("user")}
     rows, previous = [], None
     for version in versions:
         outcome = version.outcome
-        rows.append({"deal": version, "lines": words.deal_lines(outcome), "entries": by_deal.get(version.pk, []),
+        rows.append({"deal": version, "lines": family.deal_lines(outcome), "entries": by_deal.get(version.pk, []),
                      "event": events.get(version.pk),
-                     "changes": words.deal_changes(previous, outcome) if previous is not None and not version.voided
+                     "changes": family.deal_changes(previous, outcome) if previous is not None and not version.voided
                      else []})
         previous = outcome
     return render(request, "scoring/deal_history.html", {"deal": deal, "table": deal.table, "rows": rows})
@@ -187,11 +189,12 @@ def _event_line(event: EveningEvent) -> dict:
         details.append(", ".join(seat.player.name for seat in table.seats.all()))
     elif kind == EveningEventKind.DEAL_RECORDED:
         text = _("Spil %(n)s gemt ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s gemt") % {"n": n}
-        details.append(words.deal_summary(deal.outcome))
+        details.append(table_family((table or deal.table).family).deal_summary(deal.outcome))
     elif kind == EveningEventKind.DEAL_CORRECTED:
         text = _("Spil %(n)s rettet ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s rettet") % {"n": n}
         if deal is not None and deal.replaces is not None:
-            details += words.deal_changes(deal.replaces.outcome, deal.outcome) or [_("ingen ændring i spillet")]
+            details += (table_family((table or deal.table).family).deal_changes(deal.replaces.outcome, deal.outcome)
+                        or [_("ingen ændring i spillet")])
         if event.count:
             details.append(ngettext("%(n)s senere spil genberegnet", "%(n)s senere spil genberegnet", event.count)
                            % {"n": event.count})

@@ -143,3 +143,15 @@ def test_the_correction_page_shows_the_karlsruhe_seating(keeper_client, club, se
     deal = table.deals.get(number=5, current=True)
     page = keeper_client.get(f"/deals/{deal.pk}/edit/").content.decode()
     assert 'id="seating"' in page and "Mellemhånd" not in page
+
+
+def test_the_history_and_the_evening_log_speak_the_deals_family(keeper_client, club, seed):
+    """A Karlsruhe deal's history page and the evening's log use the family's own words (the game,
+    declarer, count), not the Danish deal's."""
+    table = services.evening_import(club=club, data=seed)
+    deal = table.deals.get(number=7, current=True)
+    services.deal_correct(deal=deal, outcome={**seed["deals"][6], "declarers_count": 160}, reason="recount")
+    history = keeper_client.get(f"/deals/{deal.pk}/history/").content.decode()
+    assert "Sechserbock" in history
+    log = keeper_client.get(f"/evenings/{table.evening_id}/log/").content.decode()
+    assert "Punkte" in log   # the correction, as the family says the count

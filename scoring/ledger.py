@@ -24,12 +24,13 @@ def table_differences(table: Table) -> list[str]:
         label = f"deal {entry.deal.number}" if entry.deal else entry.kind
         found.append(f"{where}, {label}: entry {entry_id} sums to {total}, not 0")
     family = table.engine
+    cups = family.cups_of(table.card)   # the cups this table's card plays with
     pot_totals = (Leg.objects.filter(entry__table=table).exclude(account="player")
                   .values("account").annotate(total=Sum("amount")).values_list("account", "total"))
     for account, total in pot_totals:
         if account not in family.pots:
             found.append(f"{where}: a leg on {account!r}, which the {family.name} family has no pot for")
-        elif total < 0 and account in family.cups:
+        elif total < 0 and account in cups:
             found.append(f"{where}: the {account} cup holds {total}")
     try:
         # What the app stored stays readable: the bounds of bounds.py hold files from outside.
@@ -51,23 +52,23 @@ def table_differences(table: Table) -> list[str]:
         if row.net != want:
             found.append(f"{where}, {name}: stored {dict(zip(sheet.players, row.net))}, "
                          f"engine {dict(zip(settlement.players, want))}")
-        stored, engine = _stored_cups(family, row), cup_contents(entry)
-        if any(stored[cup] != engine.get(cup, 0) for cup in family.cups):
-            found.append(f"{where}, {name}: cups stored {'/'.join(str(stored[c]) for c in family.cups)}, "
-                         f"engine {'/'.join(str(engine.get(c, 0)) for c in family.cups)}")
-        if any(stored[cup] < 0 for cup in family.cups):
+        stored, engine = _stored_cups(cups, row), cup_contents(entry)
+        if any(stored[cup] != engine.get(cup, 0) for cup in cups):
+            found.append(f"{where}, {name}: cups stored {'/'.join(str(stored[c]) for c in cups)}, "
+                         f"engine {'/'.join(str(engine.get(c, 0)) for c in cups)}")
+        if any(stored[cup] < 0 for cup in cups):
             found.append(f"{where}, {name}: a cup below zero")
-        if not family.cups and (row.king_cup, row.pagat_cup) != (0, 0):
+        if not cups and (row.king_cup, row.pagat_cup) != (0, 0):
             found.append(f"{where}, {name}: cups stored {row.king_cup}/{row.pagat_cup} at a table without cups")
     extra = set(rows) - {label for label, _ in expected}
     found += [f"{where}, {label}: stored entry the engine does not produce" for label in sorted(extra)]
     return found
 
 
-def _stored_cups(family, row) -> dict[str, int]:
+def _stored_cups(cups, row) -> dict[str, int]:
     """Each of the family's cups after a stored row, by name (the journal keeps two cup columns,
     the Danish cups', in the family's cup order; 0 for a family without cups)."""
-    return dict(zip(family.cups, (row.king_cup, row.pagat_cup)))
+    return dict(zip(cups, (row.king_cup, row.pagat_cup)))
 
 
 def ledger_differences(evenings=None) -> tuple[int, list[str]]:

@@ -50,9 +50,10 @@ class TableSheet:
 
     @property
     def pots(self) -> tuple[str, ...]:
-        """The family's cups shown on the sheet (the Danish ones), none for a family without: a
-        pot that holds nothing to share (a written score's sheet account) is not shown."""
-        return self.family.cups if self.family is not None else ()
+        """The cups shown on the sheet: those the table's card plays with (the Danish ones), none
+        for a family or card without; a pot that holds nothing to share (a written score's sheet
+        account) is never shown."""
+        return self.family.cups_of(self.table.card) if self.family is not None else ()
 
     @property
     def next_number(self) -> int:

@@ -47,6 +47,7 @@ class Family:
     players: tuple[int, ...]                    # how many may sit at a table
     pots: tuple[str, ...]                       # the ledger's accounts besides the players (by name)
     cups: tuple[str, ...]                       # the pots that hold something to share (shown as cups)
+    cups_of: Callable[[Any], tuple[str, ...]]   # the cups a rate card plays with (of ``cups``; a card may have none)
     needs_history: bool                         # state_before reads the earlier deals
     rate_cards: Mapping[str, Any]               # built-in cards by name
     default_card: Any

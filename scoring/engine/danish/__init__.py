@@ -22,6 +22,11 @@ def _dealer_after(players: tuple[str, ...], dealer: str, kind: str) -> str:
     return dealer if kind == "scrapped" else model.seating(players, dealer).next_dealer
 
 
+def _cups_of(card: rates.RateCard) -> tuple[str, ...]:
+    """The two cups, unless the card never puts anything into them (``RateCard.has_cups``)."""
+    return ("king", "pagat") if card.has_cups else ()
+
+
 def _owns_card(data: Any) -> bool:
     return isinstance(data, Mapping) and "opening_per_cup" in data
 
@@ -31,6 +36,7 @@ FAMILY = Family(
     players=(3, 4, 5),
     pots=("king", "pagat"),
     cups=("king", "pagat"),
+    cups_of=_cups_of,
     needs_history=False,
     rate_cards=rates.RATE_CARDS,
     default_card=rates.DEFAULT_RATE_CARD,

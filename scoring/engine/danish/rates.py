@@ -147,6 +147,14 @@ class RateCard:
             return amount
         return self.fines[kind]
 
+    @property
+    def has_cups(self) -> bool:
+        """Whether the card plays with the two cups at all: it puts something into them (the
+        opening, the dealer's fee, re-funding, a lost pagat or king). A card that never does has
+        no cups to show or share."""
+        return any((self.opening_per_cup, self.dealer_fee_per_cup, self.refund_per_player, self.pagat_lost_cup,
+                    self.king_lost_cup))
+
     def blocks_ultimo(self, kind: FineKind) -> bool:
         """A fine of this kind costs its player the right to ultimo in that deal."""
         return kind in self.ultimo_blocking_fines

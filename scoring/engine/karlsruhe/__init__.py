@@ -33,6 +33,7 @@ FAMILY = Family(
     players=(4, 5),
     pots=(),
     cups=(),
+    cups_of=lambda card: (),
     needs_history=True,
     rate_cards=rates.RATE_CARDS,
     default_card=rates.DEFAULT_RATE_CARD,

@@ -34,6 +34,7 @@ FAMILY = Family(
     players=validate.PLAYERS,
     pots=tuple(pot.value for pot in model.Pot),
     cups=tuple(pot.value for pot in model.Pot if holds(pot)),
+    cups_of=lambda card: tuple(pot.value for pot in model.Pot if holds(pot)),
     needs_history=False,
     rate_cards=rates.RATE_CARDS,
     default_card=rates.DEFAULT_RATE_CARD,

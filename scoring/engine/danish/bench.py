@@ -1,4 +1,4 @@
-"""Engine benchmark: ``python -m scoring.engine.bench [--quick] [--json]`` (``make bench``).
+"""Engine benchmark: ``python -m scoring.engine.danish.bench [--quick] [--json]`` (``make bench``).
 
 Figures, on one core:
 

@@ -325,6 +325,11 @@ class SelcaDealForm(forms.Form):
             self.add_engine_problems(self.engine_problems())
         return data
 
+    def is_valid(self) -> bool:
+        """Valid only without errors on a field or on the klop counts as a whole (§8: they add up
+        to 70), so that such a deal is refused before it reaches the service."""
+        return super().is_valid() and not self.section_errors
+
     def engine_problems(self, number: int = 1) -> list[Problem]:
         """The engine's problems with the deal as far as the form reads it (§12): the reader's,
         else ``validate_deal``'s. Fields the form refused are left out of the deal object."""

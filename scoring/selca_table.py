@@ -360,7 +360,7 @@ class SelcaDealForm(forms.Form):
         params = dict(found.params)
         if found.code == "selca_counts_sum" and isinstance(params.get("total"), int):
             # the engine counts in thirds; the form in points as the players say them
-            message += " " + gettext("(nu %(total)s af 70 point)") % {"total": said(params["total"])}
+            message += " " + gettext("(tredjedele; i point %(total)s af 70)") % {"total": said(params["total"])}
         return message
 
     def to_outcome(self) -> dict:

@@ -353,3 +353,40 @@ def test_selca_deal_lines_use_the_games_words():
         "Giver: Ana → Cene", "Spilfører (igralec): Bojan → Ana", "Tælling: igralec 43 · nasprotnika 27 → "
         "igralec 35 · nasprotnika 35", "Kralji: igralec → —", "Kontra: — → igra: re (Bojan)"]
     assert st.deal_summary(golden["deals"][1]) == "Giver: Bojan · Spillet: klop · Tælling: Ana 34, Bojan 22, Cene 14"
+
+
+# The history, the log, a closed evening ------------------------------------------------------------
+
+def test_selca_history_and_log_speak_the_games_words(keeper_client, s_table, club):
+    from scoring.models import Membership, Role
+    Membership.objects.filter(club=club).update(role=Role.ADMIN)
+    record(keeper_client, s_table, WORKED_TAPS[:3])
+    third = Deal.objects.get(table=s_table, number=3, current=True)
+    assert keeper_client.post(f"/deals/{third.pk}/edit/", form_data(
+        s_table, **{**WORKED_TAPS[2], "kontra_game": "re"})).status_code == 302
+    latest = Deal.objects.get(table=s_table, number=3, current=True)
+    history = keeper_client.get(f"/deals/{latest.pk}/history/")
+    assert history.status_code == 200
+    text = history.content.decode()
+    assert "Kontra: igra: kontra (Bojan) → igra: re (Bojan)" in text
+    assert "igralec 30⅔ · nasprotnika 39⅓" in text
+    log = keeper_client.get(f"/evenings/{s_table.evening_id}/log/")
+    assert log.status_code == 200
+    assert "Spillet: klop · Tælling: Ana 34, Bojan 22, Cene 14" in log.content.decode()
+
+
+def test_selca_a_closed_evening_shows_the_zapisnik_without_a_form(keeper_client, s_table):
+    record(keeper_client, s_table, WORKED_TAPS)
+    services.evening_close(evening=s_table.evening)
+    response = keeper_client.get(f"/tables/{s_table.pk}/")
+    page = parse(response)
+    assert "read-only" in page.texts and "s-form" not in page.texts
+    html = response.content.decode()
+    assert 'class="edit-link"' not in html and "seating" not in page.texts
+    assert page.text("running") == "Ana Bojan Cene -145 66 27"
+
+
+def test_selca_the_game_is_offered_when_a_table_is_made(keeper_client, s_table):
+    response = keeper_client.get(f"/evenings/{s_table.evening_id}/tables/new/")
+    assert response.status_code == 200
+    assert "Tarok (po Selško)" in response.content.decode()

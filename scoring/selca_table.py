@@ -246,6 +246,13 @@ class SelcaDealForm(forms.Form):
             return None
         return self.derived_player, said(self.derived_thirds)
 
+    @property
+    def rates(self) -> dict[str, str]:
+        """The card's numbers the form's hints name (§8, §9): a club's copy may change them."""
+        card = self.card
+        return {"plain": card.klop_penalty(False), "full": card.klop_penalty(True),
+                "full_from": said(card.full_klop_from), "misdeal": card.misdeal}
+
     # Which fields the deal uses (§14) --------------------------------------------------------
     def used_fields(self, kind: str | None) -> set[str]:
         """The form fields the deal object is built from: a misdeal only the dealer and kind, a
@@ -413,15 +420,12 @@ class SelcaDealForm(forms.Form):
             pair = {k: data[f"{key}_{k}"] for k in (owner, by) if data.get(f"{key}_{k}")}
             if pair:
                 outcome[key] = pair
-        kontra: dict[str, str] = {}
-        if data.get("kontra_by"):
-            kontra["by"] = data["kontra_by"]
-        for item in KONTRA_ITEMS:
-            level = data.get(f"kontra_{item}")
-            if level and (item == "game" or item in announced):
-                kontra[item] = level
-        if kontra:
-            outcome["kontra"] = kontra
+        # Kontra on the game, or on the pagat or valat the declarer announced (the form shows no
+        # other); who said it is asked (and sent) only once a kontra is chosen (§5).
+        levels = {item: data[f"kontra_{item}"] for item in KONTRA_ITEMS
+                  if data.get(f"kontra_{item}") and (item == "game" or item in announced)}
+        if levels:
+            outcome["kontra"] = {**({"by": data["kontra_by"]} if data.get("kontra_by") else {}), **levels}
         if data.get("renons"):
             outcome["renons"] = [p for p in self.players if p in data["renons"]]
 

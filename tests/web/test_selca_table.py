@@ -390,3 +390,17 @@ def test_selca_the_game_is_offered_when_a_table_is_made(keeper_client, s_table):
     response = keeper_client.get(f"/evenings/{s_table.evening_id}/tables/new/")
     assert response.status_code == 200
     assert "Tarok (po Selško)" in response.content.decode()
+
+
+def test_selca_s5_who_said_kontra_is_sent_only_with_a_kontra(keeper_client, s_table):
+    """"sagt af" is asked once a kontra is chosen; tapped and then the kontra taken back, nothing of
+    it is sent (its row is hidden then)."""
+    assert post(keeper_client, s_table, dealer="Ana", declarer="Bojan", game="2", count="40",
+                kontra_by="Cene", kontra_pagat="re").status_code == 302
+    assert "kontra" not in Deal.objects.get().outcome     # the pagat was not announced either
+
+
+def test_selca_s8_s9_the_hints_name_the_cards_numbers(keeper_client, s_table):
+    page = parse(keeper_client.get(f"/tables/{s_table.pk}/"))
+    assert page.text("why-misdeal") == "Zatala: giveren skrives −2 og giver igen."
+    assert "skrives −5 (−10 ved 35 eller flere)" in page.text("why-klop")

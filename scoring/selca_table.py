@@ -80,6 +80,26 @@ VALAT_CHOICES: dict[str, dict] = {
 }
 VALAT_WORDS = {"silent": "tihi valat", "announced_made": "napovedan, narejen", "announced_failed": "napovedan, podrt"}
 
+
+
+def pagat_code(outcome: dict) -> str:
+    """The pagat's choice (``PAGAT_CHOICES``) of a stored deal; an announced pagat that did not win
+    the last trick is lost, however it was written (§4)."""
+    if "pagat" in (outcome.get("announced") or []):
+        return "announced_ultimo" if outcome.get("pagat_ultimo") == Side.DECLARER.value else "announced_lost"
+    for key, word in (("pagat_ultimo", "ultimo"), ("pagat_lost", "lost")):
+        if outcome.get(key) in SIDE_WORDS:
+            return f"{outcome[key]}_{word}"
+    return ""
+
+
+def valat_code(outcome: dict) -> str:
+    """The valat's choice (``VALAT_CHOICES``) of a stored deal (§4)."""
+    if "valat" in (outcome.get("announced") or []):
+        return "announced_made" if outcome.get("valat") else "announced_failed"
+    return "silent" if outcome.get("valat") else ""
+
+
 GAME_FIELDS = ("declarer", "game", "count_side", "count", "count_platelci", "kings", "trula", "pagat", "valat",
                "kontra_game", "kontra_pagat", "kontra_valat", "kontra_by", "mondfang_owner", "mondfang_by",
                "pagatfonk_skis", "pagatfonk_pagat", "renons")
@@ -509,13 +529,6 @@ def make_form(table, sheet, *, data=None, dealer: str | None = None, initial=Non
 
 # Opening a recorded deal, another dealer ---------------------------------------------------------
 
-def _choice_of(fields: dict, choices: dict[str, dict]) -> str:
-    for code, wanted in choices.items():
-        if wanted == fields:
-            return code
-    return ""
-
-
 def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) -> tuple[str, dict]:
     """Form initial values for correcting a recorded deal (its stored §14 object)."""
     dealer = outcome["dealer"]
@@ -536,15 +549,8 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
         if "count" in outcome:
             initial.update(count_side=Side.DECLARER.value, count_platelci="0",
                            count=said(outcome["count"]).replace("⅓", ",3").replace("⅔", ",6"))
-        announced = outcome.get("announced") or []
-        pagat = {k: outcome[k] for k in ("pagat_ultimo", "pagat_lost") if k in outcome}
-        if "pagat" in announced:
-            pagat["announced"] = "pagat"
-        initial["pagat"] = _choice_of(pagat, PAGAT_CHOICES)
-        valat = {"valat": outcome["valat"]} if "valat" in outcome else {}
-        if "valat" in announced:
-            valat["announced"] = "valat"
-        initial["valat"] = _choice_of(valat, VALAT_CHOICES)
+        initial["pagat"] = pagat_code(outcome)
+        initial["valat"] = valat_code(outcome)
         for key, owner, by in (("mondfang", "owner", "by"), ("pagatfonk", "skis", "pagat")):
             for k in (owner, by):
                 if k in (outcome.get(key) or {}):
@@ -698,19 +704,10 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     for name, word in (("kings", "Kralji"), ("trula", "Trula")):
         if name in outcome:
             lines.append((word, SIDE_WORDS.get(outcome[name], outcome[name])))
-    announced = outcome.get("announced") or []
-    pagat = {k: outcome[k] for k in ("pagat_ultimo", "pagat_lost") if k in outcome}
-    if "pagat" in announced:
-        pagat["announced"] = "pagat"
-    if pagat:
-        code = _choice_of(pagat, PAGAT_CHOICES)
-        lines.append(("Pagat ultimo", PAGAT_WORDS[code] if code else str(pagat)))
-    valat = {"valat": outcome["valat"]} if "valat" in outcome else {}
-    if "valat" in announced:
-        valat["announced"] = "valat"
-    if valat:
-        code = _choice_of(valat, VALAT_CHOICES)
-        lines.append(("Valat", VALAT_WORDS[code] if code else str(valat)))
+    if pagat_code(outcome):
+        lines.append(("Pagat ultimo", PAGAT_WORDS[pagat_code(outcome)]))
+    if valat_code(outcome):
+        lines.append(("Valat", VALAT_WORDS[valat_code(outcome)]))
     kontra = outcome.get("kontra") or {}
     if kontra:
         said_on = ", ".join(f"{KONTRA_ITEM_WORDS[i]}: {kontra[i]}" for i in KONTRA_ITEMS if i in kontra)

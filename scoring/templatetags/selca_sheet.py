@@ -13,6 +13,12 @@ from .sheet import short
 register = template.Library()
 
 
+_VALAT_TAGS = {"silent": "valat", "announced_made": "valat napovedan", "announced_failed": "valat podrt"}
+_PAGAT_TAGS = {"declarer_ultimo": "pagat ultimo", "opponents_ultimo": "pagat ultimo",
+               "declarer_lost": "pagat izgubljen", "opponents_lost": "pagat izgubljen",
+               "announced_ultimo": "pagat napovedan", "announced_lost": "pagat napovedan, izgubljen"}
+
+
 def _tags(outcome: dict) -> list[str]:
     """The short Slovenian words of what a game had besides its count (§4, §5, §7)."""
     tags: list[str] = []
@@ -21,17 +27,8 @@ def _tags(outcome: dict) -> list[str]:
         if item in kontra:
             level = kontra[item]
             tags.append(level if item == "game" else f"{level} ({st.KONTRA_ITEM_WORDS[item]})")
-    announced = outcome.get("announced") or []
-    if "valat" in announced:
-        tags.append("valat napovedan" if outcome.get("valat") else "valat podrt")
-    elif outcome.get("valat"):
-        tags.append("valat")
-    if "pagat" in announced:
-        tags.append("pagat napovedan" if outcome.get("pagat_ultimo") == "declarer" else "pagat podrt")
-    elif "pagat_ultimo" in outcome:
-        tags.append("pagat ultimo")
-    elif "pagat_lost" in outcome:
-        tags.append("pagat izgubljen")
+    tags += [_VALAT_TAGS[code]] if (code := st.valat_code(outcome)) else []
+    tags += [_PAGAT_TAGS[code]] if (code := st.pagat_code(outcome)) else []
     for name, word in (("kings", "kralji"), ("trula", "trula")):
         if name in outcome:
             tags.append(f"{word} {'+' if outcome[name] == 'declarer' else '−'}")

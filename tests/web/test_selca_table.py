@@ -404,3 +404,36 @@ def test_selca_s8_s9_the_hints_name_the_cards_numbers(keeper_client, s_table):
     page = parse(keeper_client.get(f"/tables/{s_table.pk}/"))
     assert page.text("why-misdeal") == "Zatala: giveren skrives −2 og giver igen."
     assert "skrives −5 (−10 ved 35 eller flere)" in page.text("why-klop")
+
+
+def test_selca_the_evening_page_shows_the_selca_table(keeper_client, s_table):
+    record(keeper_client, s_table, WORKED_TAPS[:3])
+    response = keeper_client.get(f"/evenings/{s_table.evening_id}/")
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("name", ["worked-examples", "four-players"])
+def test_selca_every_golden_deal_opened_for_correction_and_saved_unchanged_writes_the_same(name):
+    """``initial_from_outcome`` then the form as posted: each deal of both golden files gives a
+    deal object the engine writes exactly as the original (§13: a deal's points depend on its
+    record only), so a correction that changes nothing changes no total."""
+    from django.http import QueryDict
+    from scoring.engine.selca import FAMILY
+    data = json.loads((GOLDEN / f"{name}.json").read_text())
+    players = tuple(data["players"])
+    for number, deal in enumerate(data["deals"], 1):
+        dealer, initial = st.initial_from_outcome(players, deal, 1)
+        posted = QueryDict(mutable=True)
+        for key, value in initial.items():
+            if isinstance(value, list):
+                posted.setlist(key, value)
+            elif value not in (None, ""):
+                posted[key] = str(value)
+        form = st.SelcaDealForm(players, data=posted, dealer=dealer)
+        assert form.is_valid(), (number, form.problem_list())
+        again = form.to_outcome()
+        write = lambda d: FAMILY.settle_deal(players, number, FAMILY.parse_deal(d, number), 0,
+                                             FAMILY.default_card).net
+        assert write(again) == write(deal), (number, deal, again)
+        in_seat_order = {**deal, **({"renons": [p for p in players if p in deal["renons"]]} if "renons" in deal else {})}
+        assert st.deal_lines(again) == st.deal_lines(in_seat_order), number   # the form lists renons by seat

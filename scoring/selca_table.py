@@ -194,7 +194,8 @@ class SelcaDealForm(forms.Form):
         radio("declarer", _("Spilfører (igralec)"), people("declarer"), None)
         radio("game", "Igra", [(str(g), w) for g, w in GAME_WORDS.items()], None)
         radio("count_side", _("Tælling for"), list(SIDE_WORDS.items()), Side.DECLARER.value)
-        f["count"] = forms.CharField(label=_("Tælling"), required=False, max_length=40, widget=CountInput())
+        f["count"] = forms.CharField(label=_("Tælling"), required=False, max_length=40,
+                                     widget=CountInput({"aria-label": _("Tælling")}))
         radio("count_platelci", "Platelci", [(str(n), str(n)) for n in range(MAX_PLATELCI + 1)], "0")
         radio("kings", "Kralji", sides)
         radio("trula", "Trula", sides)

@@ -217,6 +217,15 @@ def test_selca_the_worked_examples_tapped_on_a_phone_give_the_golden_totals(live
         no_sideways_scroll(page)
         shot(page, "s-390-full", full=True)
 
+        # a deal's history in the game's words
+        page.locator("#history-8").click()
+        page.wait_for_load_state()
+        expect(page.locator("main")).to_contain_text("napovedan: ultimo")
+        shot(page, "s-390-history-8", full=True)
+        no_sideways_scroll(page)
+        page.go_back()
+        page.wait_for_load_state()
+
         # correcting deal 1 (tri → dve): the preview shows the effect on every total
         page.locator("#edit-1").click()
         page.wait_for_load_state()

@@ -28,7 +28,7 @@ from scoring import services
 from scoring.engine import families
 from scoring.engine.problems import EveningError, Problem
 from scoring.engine.selca.model import (
-    DECK_THIRDS, MAX_PLATELCI, Kind, Side, active_players, other_side_thirds, said_to_thirds, thirds_to_said,
+    DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, other_side_thirds, said_to_thirds, thirds_to_said,
 )
 
 from .table_families import TableFamily, register
@@ -741,11 +741,19 @@ def deal_summary(outcome: dict) -> str:
     return " · ".join(f"{label}: {text}" for label, text in deal_lines(outcome))
 
 
+def leg_account(leg) -> str:
+    """Whose a stored leg is (the history page): the player's name, or the sheet ("zapisnik"), the
+    ledger's other side of what a deal writes (§11 Decision), never a cup."""
+    if leg.player_id is not None:
+        return leg.player.name
+    return "zapisnik" if leg.account == Pot.SHEET.value else str(leg.account)
+
+
 register(TableFamily(
     name=FAMILY_NAME, label=_("Tarok (po Selško)"), make_form=make_form, preview_context=preview_context,
     carry_over=carry_over, initial_from_outcome=initial_from_outcome,
     deal_lines=deal_lines, deal_changes=deal_changes, deal_summary=deal_summary,
     form_template="scoring/selca/_deal_form.html", preview_template="scoring/selca/_preview.html",
     sheet_template="scoring/selca/_sheet.html", header_template="scoring/selca/_table_header.html",
-    seating_template="scoring/selca/_seating.html",
+    seating_template="scoring/selca/_seating.html", leg_account=leg_account,
 ))

@@ -370,6 +370,7 @@ def test_selca_history_and_log_speak_the_games_words(keeper_client, s_table, clu
     text = history.content.decode()
     assert "Kontra: igra: kontra (Bojan) → igra: re (Bojan)" in text
     assert "igralec 30⅔ · nasprotnika 39⅓" in text
+    assert "<span>zapisnik</span>" in text and "<span>sheet</span>" not in text   # the ledger's other side
     log = keeper_client.get(f"/evenings/{s_table.evening_id}/log/")
     assert log.status_code == 200
     assert "Spillet: klop · Tælling: Ana 34, Bojan 22, Cene 14" in log.content.decode()

@@ -288,3 +288,37 @@ def test_selca_at_four_the_resting_dealer_is_never_offered(live_server, browser)
         no_sideways_scroll(page)
     finally:
         context.close()
+
+
+def test_selca_a_table_of_four_reads_on_a_phone(live_server, browser):
+    """golden/selca/four-players.json imported: the zapisnik at 390 px writes each deal's golden
+    points (the resting dealer greyed, 0, except his own zatala and in klop) and the totals, with
+    no sideways scroll."""
+    data = json.loads((GOLDEN / "four-players.json").read_text())
+    expected = json.loads((GOLDEN / "four-players.expected.json").read_text())
+    club = Club.objects.create(name="Tarok Selca")
+    make_user(club, Role.SCOREKEEPER, "zapisnikar")
+    table = services.evening_import(club=club, data=data)
+    players = data["players"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        login(page, live_server, f"/tables/{table.pk}/", "zapisnikar")
+        for result in expected["deals"]:
+            n = result["number"]
+            cells = page.locator(f"#written-{n} td.num")
+            assert [int(t) for t in cells.all_inner_texts()] == [result["net"][p] for p in players], n
+            dealer = data["deals"][n - 1]["dealer"]
+            resting = cells.nth(players.index(dealer))
+            kind = data["deals"][n - 1]["kind"]
+            assert ("out" in resting.get_attribute("class")) == (kind in ("game", "shown")), n
+        totals = page.locator(f"#sheet-{table.pk} tfoot th.num").all_inner_texts()
+        assert [int(t) for t in totals] == [expected["totals"][p] for p in players]
+        no_sideways_scroll(page)
+        page.locator("#sheet-title").scroll_into_view_if_needed()
+        shot(page, "s-390-four-sheet")
+        shot(page, "s-390-four-full", full=True)
+    finally:
+        context.close()

@@ -756,4 +756,5 @@ register(TableFamily(
     form_template="scoring/selca/_deal_form.html", preview_template="scoring/selca/_preview.html",
     sheet_template="scoring/selca/_sheet.html", header_template="scoring/selca/_table_header.html",
     seating_template="scoring/selca/_seating.html", leg_account=leg_account,
+    entry_label=_("Skrevet i zapisnik"),
 ))

@@ -38,6 +38,9 @@ class TableFamily:
     #: A stored leg's account as the history page names it: the player, or the family's pot
     #: (``words.leg_account``: the Danish cups by name; a family with other pots names its own).
     leg_account: Callable[[Any], str] = words.leg_account
+    #: What a deal's journal entry is called on its history page: payments, or for a written-score
+    #: family what was written.
+    entry_label: Promise = _("Betalinger")
 
 
 #: The module of each family's table side, in the order the app offers the families.

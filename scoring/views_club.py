@@ -174,7 +174,8 @@ def deal_history(request, pk: int):
                      "changes": family.deal_changes(previous, outcome) if previous is not None and not version.voided
                      else []})
         previous = outcome
-    return render(request, "scoring/deal_history.html", {"deal": deal, "table": deal.table, "rows": rows})
+    return render(request, "scoring/deal_history.html", {"deal": deal, "table": deal.table, "rows": rows,
+                                                          "family": family})
 
 
 def _event_line(event: EveningEvent) -> dict:

@@ -10,6 +10,7 @@ from decimal import Decimal
 from django.db.models import Prefetch
 
 from scoring.engine.families import Family
+from scoring.engine.ledger import zero_sum_money
 from scoring.engine.money import Payment, evening_kroner
 
 from .models import Account, Deal, EntryKind, Evening, JournalEntry, Leg, Table
@@ -71,6 +72,13 @@ class TableSheet:
             return family.seating(self.players, self.players[0])
         last = self.deals[-1]
         return family.seating(self.players, family.dealer_after(self.players, last.dealer.name, last.kind))
+
+
+def written_score(family: Family) -> bool:
+    """Whether ``family`` writes a score (RULES-selca.md Decision: each deal writes points, not
+    zero-sum, and money comes at the end by the family's own rule, ``Family.money``) rather than
+    having its deals be payments (its totals are its money, ``ledger.zero_sum_money``)."""
+    return family.money is not zero_sum_money
 
 
 def table_player_names(table: Table) -> tuple[str, ...]:
@@ -138,10 +146,18 @@ class FamilySettlement:
     sheets: tuple[TableSheet, ...]
     totals: tuple[tuple[str, int, Decimal], ...]   # player, points, kroner (table and seat order)
     payments: tuple[Payment, ...]
+    #: player, money points (``Family.money`` of his table's totals: a payment family's totals
+    #: themselves, a written score's pairwise differences), in the order of ``totals``
+    money: tuple[tuple[str, int], ...] = ()
 
     @property
     def name(self) -> str:
         return self.family.name
+
+    @property
+    def written(self) -> bool:
+        """A written-score family (its money is not its points, ``written_score``)."""
+        return written_score(self.family)
 
     @property
     def pots(self) -> tuple[str, ...]:
@@ -199,7 +215,7 @@ def evening_summary(evening: Evening) -> EveningSummary:
         money = tuple(line for s in family_sheets for line in family.money(tuple(zip(s.players, s.totals))))
         amounts, payments = evening_kroner(money, rate, settled=closed and bool(money))
         groups.append(FamilySettlement(family, tuple(family_sheets),
-                                       tuple((p, t, amounts[p]) for p, t in totals), payments))
+                                       tuple((p, t, amounts[p]) for p, t in totals), payments, money))
     return EveningSummary(
         evening=evening, sheets=sheets,
         totals=tuple(line for g in groups for line in g.totals),

@@ -113,6 +113,28 @@ class StandingRow:
     fines: int
     best_evening: int | None
     worst_evening: int | None
+    #: The points his kroner are: each evening's ``Family.money`` of his table's totals, summed. A
+    #: family whose deals are payments: his points; a written score (``written_score``): the
+    #: pairwise differences of the totals at his tables (RULES-selca.md §11).
+    money: int = 0
+
+
+#: The kinds of deal (``Deal.kind``, the family's own words) a player played when he held cards:
+#: a family not named here plays the ``played`` ones (Danish, Karlsruhe: not a misdeal, a scrapped
+#: or a redealt deal); Selca plays its games and klops (§3, §8), not a misdeal or a shown hand (§9).
+PLAYED_KINDS = {"selca": ("game", "klop")}
+_PLAYED = ("played",)
+
+
+def played_kinds(family: str) -> tuple[str, ...]:
+    return PLAYED_KINDS.get(family, _PLAYED)
+
+
+def written_score(family: str) -> bool:
+    """Whether the ``family`` writes a score whose money is not its points (``selectors.written_score``)."""
+    from .selectors import written_score as written
+
+    return written(engine_families.family(family))
 
 
 def standings_evenings(club: Club, *, season: Season | None = None, date_from: dt.date | None = None,
@@ -141,10 +163,31 @@ def evening_points(evenings, family: str) -> dict[int, dict[int, int]]:
     return points
 
 
+def table_seats(evenings, family: str) -> dict[int, dict[int, list[int]]]:
+    """{evening id: {table id: [player id in seat order]}} of the ``family``'s tables (one query)."""
+    tables: dict[int, dict[int, list[int]]] = defaultdict(dict)
+    for evening_id, table_id, player_id in (Seat.objects.filter(table__evening__in=evenings, table__family=family)
+                                            .order_by("table__evening_id", "table__number", "position")
+                                            .values_list("table__evening_id", "table_id", "player_id")):
+        tables[evening_id].setdefault(table_id, []).append(player_id)
+    return tables
+
+
+def evening_money(family: str, seated: dict[int, list[int]], points: dict[int, int]) -> dict[int, int]:
+    """{player id: money points} of one evening: each of the ``family``'s tables' totals (``points``
+    by player) made money by its rule (``Family.money``), in table and seat order."""
+    engine = engine_families.family(family)
+    return {int(p): m for players in seated.values()
+            for p, m in engine.money(tuple((str(p), points.get(p, 0)) for p in players))}
+
+
 def standings(club: Club, evenings=None, *, family: str | None = None, **filters) -> list[StandingRow]:
     """One row per player of the ``family``'s tables (default: ``standings_family(club)``) over
     ``evenings`` (default: ``standings_evenings(club, **filters)``), from the per-evening summaries:
-    one aggregate query, however long the history, and one for the open evenings' provisional kroner."""
+    one aggregate query, however long the history, and one for the open evenings' provisional
+    kroner (each table's money at the evening's rate). A written score (``written_score``) needs
+    its tables to make money of the totals: one query of the seats, and one of the deals played
+    for a family whose played deals the summaries do not count (``played_kinds``)."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
     family = family or standings_family(club)
@@ -153,39 +196,69 @@ def standings(club: Club, evenings=None, *, family: str | None = None, **filters
             .annotate(evenings=Count("id"), total=Sum("points"), played=Sum("deals"), best=Max("points"),
                       worst=Min("points"), closed_kroner=Sum("kroner", filter=Q(closed=True)),
                       **{f: Sum(f) for f in EVENT_FIELDS}))
+    written = written_score(family)
     open_kroner: dict[int, Decimal] = defaultdict(Decimal)
-    for player_id, points, frozen in summaries.filter(closed=False).values_list(
-            "player_id", "points", "evening__kroner_per_point"):
-        open_kroner[player_id] += kroner(points, club.kroner_per_point if frozen is None else frozen)
-    result = [_row(r["player_id"], r["player__name"], r["evenings"], r["played"] or 0, r["total"] or 0,
+    money: dict[int, int] = defaultdict(int)
+    if written:
+        # every evening's money from its tables (the close froze the kroner, not the money points)
+        by_evening: dict[int, dict] = defaultdict(dict)
+        for player_id, evening_id, points, closed, frozen in summaries.values_list(
+                "player_id", "evening_id", "points", "closed", "evening__kroner_per_point"):
+            by_evening[evening_id][player_id] = (points, closed, frozen)
+        seats = table_seats(evenings.filter(pk__in=list(by_evening)), family)
+        for evening_id, lines in by_evening.items():
+            made = evening_money(family, seats.get(evening_id, {}), {p: v[0] for p, v in lines.items()})
+            for player_id, (points, closed, frozen) in lines.items():
+                money[player_id] += made.get(player_id, points)
+                if not closed:
+                    rate = club.kroner_per_point if frozen is None else frozen
+                    open_kroner[player_id] += kroner(made.get(player_id, points), rate)
+    else:
+        for player_id, points, frozen in summaries.filter(closed=False).values_list(
+                "player_id", "points", "evening__kroner_per_point"):
+            open_kroner[player_id] += kroner(points, club.kroner_per_point if frozen is None else frozen)
+    deals = _played_deals(evenings, family) if played_kinds(family) != _PLAYED else None
+    result = [_row(r["player_id"], r["player__name"], r["evenings"],
+                   (r["played"] or 0) if deals is None else deals.get(r["player_id"], 0), r["total"] or 0,
                    (r["closed_kroner"] or Decimal("0.00")) + open_kroner[r["player_id"]],
-                   {f: r[f] or 0 for f in EVENT_FIELDS}, r["best"], r["worst"]) for r in rows]
+                   {f: r[f] or 0 for f in EVENT_FIELDS}, r["best"], r["worst"],
+                   money[r["player_id"]] if written else r["total"] or 0) for r in rows]
     result.sort(key=lambda r: (-r.points, r.player))
     return result
 
 
-def _row(player_id, name, evenings, deals, total, amount, events, best, worst) -> StandingRow:
+def _played_deals(evenings, family: str) -> dict[int, int]:
+    """{player id: deals played} at the ``family``'s tables: the current deals of its played kinds
+    (``played_kinds``) he held cards in (one query)."""
+    return dict(PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, deal__table__family=family,
+                                              active=True, deal__kind__in=played_kinds(family))
+                .values_list("player_id").annotate(n=Count("id")).values_list("player_id", "n"))
+
+
+def _row(player_id, name, evenings, deals, total, amount, events, best, worst, money) -> StandingRow:
     return StandingRow(
         player_id=player_id, player=name, evenings=evenings, deals=deals, points=total,
         kroner=amount + Decimal("0.00"),
         average=(Decimal(total) / deals).quantize(Decimal("0.1"), ROUND_HALF_UP) if deals else None,
-        **events, best_evening=best, worst_evening=worst)
+        **events, best_evening=best, worst_evening=worst, money=money)
 
 
 def standings_from_journal(club: Club, evenings=None, *, family: str | None = None, **filters) -> list[StandingRow]:
     """The same standings re-summed from every leg and per-deal row of the ``family``'s tables (the
-    check on the summaries): a closed evening's kroner re-settled from its journal totals (the
-    family's tables of the evening among themselves), an open one's at its rate."""
+    check on the summaries): each table's totals made money by the family's rule, a closed
+    evening's kroner re-settled from it (the family's tables of the evening among themselves), an
+    open one's at its rate."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
     family = family or standings_family(club)
     points = evening_points(evenings, family)
-    amounts = _journal_kroner(club, evenings, points, family)
+    amounts, money = _journal_kroner(club, evenings, points, family)
     figures = {
         row["player_id"]: row for row in
         PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, deal__table__family=family)
         .values("player_id", "player__name")
-        .annotate(deals=Count("id", filter=Q(active=True, deal__kind="played")), **{f: Sum(f) for f in EVENT_FIELDS})
+        .annotate(deals=Count("id", filter=Q(active=True, deal__kind__in=played_kinds(family))),
+                  **{f: Sum(f) for f in EVENT_FIELDS})
     }
     names = dict(Player.objects.filter(pk__in=set(points) | set(figures)).values_list("pk", "name"))
     rows = []
@@ -196,33 +269,33 @@ def standings_from_journal(club: Club, evenings=None, *, family: str | None = No
                          sum(per_evening.values()), sum(amounts[player_id].values(), Decimal("0.00")),
                          {f: row.get(f) or 0 for f in EVENT_FIELDS},
                          max(per_evening.values()) if per_evening else None,
-                         min(per_evening.values()) if per_evening else None))
+                         min(per_evening.values()) if per_evening else None,
+                         sum(money[player_id].values())))
     rows.sort(key=lambda r: (-r.points, r.player))
     return rows
 
 
 def _journal_kroner(club: Club, evenings, points: dict[int, dict[int, int]],
-                    family: str) -> dict[int, dict[int, Decimal]]:
-    """{player id: {evening id: kroner}} from the journal's points: each table's totals made money
-    by the family's rule (``Family.money``), closed evenings settled anew by ``money.evening_kroner``
-    among the ``family``'s tables (table and seat order), open ones at the evening's rate."""
-    engine = engine_families.family(family)
-    tables: dict[int, dict[int, list[int]]] = defaultdict(dict)
-    for evening_id, table_id, player_id in (Seat.objects.filter(table__evening__in=evenings, table__family=family)
-                                            .order_by("table__evening_id", "table__number", "position")
-                                            .values_list("table__evening_id", "table_id", "player_id")):
-        tables[evening_id].setdefault(table_id, []).append(player_id)
+                    family: str) -> tuple[dict[int, dict[int, Decimal]], dict[int, dict[int, int]]]:
+    """({player id: {evening id: kroner}}, {player id: {evening id: money points}}) from the
+    journal's points: each table's totals made money by the family's rule (``Family.money``),
+    closed evenings settled anew by ``money.evening_kroner`` among the ``family``'s tables (table
+    and seat order), open ones at the evening's rate."""
+    tables = table_seats(evenings, family)
     result: dict[int, dict[int, Decimal]] = defaultdict(dict)
+    made: dict[int, dict[int, int]] = defaultdict(dict)
     for evening in evenings.select_related("club"):
-        money = tuple(line for seated in tables[evening.pk].values() for line in engine.money(
-            tuple((str(p), points.get(p, {}).get(evening.pk, 0)) for p in seated)))
+        money = tuple((str(p), m) for p, m in evening_money(
+            family, tables[evening.pk], {p: e.get(evening.pk, 0) for p, e in points.items()}).items())
+        for player_id, amount in money:
+            made[int(player_id)][evening.pk] = amount
         # a journal whose money does not sum to zero cannot be settled: its points at the rate (the
         # check names the entry; the kroner then differ from the summaries' too)
         balanced = sum(t for _p, t in money) == 0
         amounts, _payments = evening_kroner(money, evening.rate, settled=evening.is_closed and bool(money) and balanced)
         for player_id, amount in amounts.items():
             result[int(player_id)][evening.pk] = amount
-    return result
+    return result, made
 
 
 @dataclass(frozen=True)
@@ -233,27 +306,37 @@ class PlayerEvening:
     points: int
     kroner: Decimal
     cumulative: int
+    money: int = 0        # the points his kroner are (``StandingRow.money``)
 
 
 def player_evenings(player, evenings, family: str | None = None) -> list[PlayerEvening]:
     """The player's result per evening at the ``family``'s tables (default: ``standings_family``
-    of his club and him), oldest first, with the running sum (one query)."""
+    of his club and him), oldest first, with the running sum (one query; a written score's money
+    from his table's totals, two more)."""
     if family is None:
         family = standings_family(player.club, None, player_families(player), player)
+    summaries = list(PlayerEveningSummary.objects.filter(player=player, evening__in=evenings, family=family)
+                     .select_related("evening__club").order_by("date", "evening_id"))
+    money = _written_money([s.evening_id for s in summaries], family) if written_score(family) else {}
     rows, running = [], 0
-    for summary in PlayerEveningSummary.objects.filter(player=player, evening__in=evenings,
-                                                       family=family).select_related("evening__club").order_by("date", "evening_id"):
+    for summary in summaries:
         running += summary.points
+        made = money.get(summary.evening_id, {}).get(player.pk, summary.points)
+        amount = summary.kroner if summary.kroner is not None else kroner(made, summary.evening.rate)
         rows.append(PlayerEvening(summary.evening_id, summary.date, summary.closed, summary.points,
-                                  summary_kroner(summary), running))
+                                  amount, running, made))
     return rows
 
 
-def summary_kroner(summary: PlayerEveningSummary) -> Decimal:
-    """A player's kroner for one evening: frozen at the close, else his points at the evening's rate."""
-    if summary.kroner is not None:
-        return summary.kroner
-    return kroner(summary.points, summary.evening.rate)
+def _written_money(evening_ids: list[int], family: str) -> dict[int, dict[int, int]]:
+    """{evening id: {player id: money points}} of the ``family``'s tables of those evenings, from
+    the summaries' points (two queries)."""
+    points: dict[int, dict[int, int]] = defaultdict(dict)
+    for player_id, evening_id, total in PlayerEveningSummary.objects.filter(
+            evening_id__in=evening_ids, family=family).values_list("player_id", "evening_id", "points"):
+        points[evening_id][player_id] = total
+    seats = table_seats(Evening.objects.filter(pk__in=evening_ids), family)
+    return {e: evening_money(family, seats.get(e, {}), points[e]) for e in evening_ids}
 
 
 @dataclass(frozen=True)
@@ -280,7 +363,7 @@ class FamilyFigures:
     """A player's figures at one family's tables, from the family's own ``deal_stats``: each count
     the family gives (summed over the deals), and per game the deals he declared, won and lost."""
     family: str
-    deals: int                                       # deals he played in (not sitting out)
+    deals: int                                       # deals he played in (``played_kinds``, not sitting out)
     counts: tuple[tuple[str, int], ...]              # figure name, total
     games: tuple[tuple[str, int, int, int], ...]     # game, declared, won, lost (as declarer)
 
@@ -323,7 +406,7 @@ def family_figures(player: Player, evenings, family: str) -> FamilyFigures | Non
         for deal, entry in zip(deals, settlement.deals):
             mine = next(f for f in engine.deal_stats(players, deal, entry) if f.player == player.name)
             if mine.active:
-                played += 1
+                played += int(deal.kind.value in played_kinds(family))   # as the standings count deals
                 _add_figures(deal, mine, counts, games)
     return FamilyFigures(family, played, tuple(counts.items()),
                          tuple((game, *tally) for game, tally in games.items()))

@@ -169,6 +169,7 @@ class StandingsTable(tables.Table):
     evenings = NumberColumn(verbose_name=_("Aftener"))
     deals = NumberColumn(verbose_name=_("Spil"))
     points = NumberColumn(verbose_name=_("Point"))
+    money = NumberColumn(verbose_name=_("Penge (point)"))
     kroner = KronerColumn(verbose_name=_("Kroner"))
     average = NumberColumn(verbose_name=_("Gns. pr. spil"))
     pagat_ultimo = NumberColumn(verbose_name=_("Pagat ultimo"), extra=True)
@@ -190,28 +191,53 @@ class StandingsTable(tables.Table):
         sheet_title = _("Stilling")
 
 
-def standings_table(rows, family: str, **kwargs) -> StandingsTable:
-    """The standings of one game family: the event columns only for a family that counts those
-    events (``standings.event_fields``); the page, the CSV/XLSX and the PDF show the same columns."""
-    from .standings import EVENT_FIELDS, event_fields
+class WrittenScoreStandingsTable(StandingsTable):
+    """The standings of a written-score family (RULES-selca.md Decision: each deal writes points;
+    money comes at the end from the pairwise differences of the totals): the points are what was
+    written ("Skrevet"), the money column the points the kroner are."""
+    points = NumberColumn(verbose_name=_("Skrevet"))
+    money = NumberColumn(verbose_name=_("Penge (point)"))
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("player", "evenings", "deals", "points", "money", "kroner", "...")
+
+
+def _standings_class(family: str):
+    from .standings import written_score
+
+    return WrittenScoreStandingsTable if written_score(family) else StandingsTable
+
+
+def _standings_excluded(family: str) -> list[str]:
+    """The columns a family's standings leave out: the events it does not count; the money column
+    where money is the points (a family whose deals are payments)."""
+    from .standings import EVENT_FIELDS, event_fields, written_score
 
     counted = event_fields(family)
-    return StandingsTable(rows, exclude=[f for f in EVENT_FIELDS if f not in counted], **kwargs)
+    return [f for f in EVENT_FIELDS if f not in counted] + ([] if written_score(family) else ["money"])
+
+
+def standings_table(rows, family: str, **kwargs) -> StandingsTable:
+    """The standings of one game family: the event columns only for a family that counts those
+    events (``standings.event_fields``), a written score's in its own words with its money;
+    the page, the CSV/XLSX and the PDF show the same columns."""
+    return _standings_class(family)(rows, exclude=_standings_excluded(family), **kwargs)
 
 
 def standings_columns(family: str) -> list[tuple[str, str]]:
     """(key, heading) of each column of a family's standings, in the table's order (the PDF)."""
-    from .standings import EVENT_FIELDS, event_fields
-
-    counted = event_fields(family)
-    return [(name, str(column.verbose_name)) for name, column in StandingsTable.base_columns.items()
-            if name not in EVENT_FIELDS or name in counted]
+    excluded = set(_standings_excluded(family))
+    table = standings_table([], family)
+    return [(column.name, str(column.header)) for column in table.columns if column.name not in excluded]
 
 
 class PlayerEveningsTable(tables.Table):
+    """A player's evenings of one family; a written score's with the money of each evening
+    (``player_evenings_table``)."""
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: reverse(
         "scoring:evening_detail", args=[record.evening_id]))
     points = NumberColumn(verbose_name=_("Point"))
+    money = NumberColumn(verbose_name=_("Penge (point)"))
     kroner = KronerColumn(verbose_name=_("Kroner"))
     cumulative = NumberColumn(verbose_name=_("Samlet"))
     closed = TypedBooleanColumn(verbose_name=_("Lukket"))
@@ -220,6 +246,23 @@ class PlayerEveningsTable(tables.Table):
         attrs = {"class": "player-evenings", "id": "player-evenings"}
         orderable = True
         sheet_title = _("Aftener")
+
+
+class WrittenScorePlayerEveningsTable(PlayerEveningsTable):
+    points = NumberColumn(verbose_name=_("Skrevet"))
+
+    class Meta(PlayerEveningsTable.Meta):
+        sequence = ("date", "points", "money", "kroner", "...")
+
+
+def player_evenings_table(history, family: str) -> PlayerEveningsTable:
+    """The player's evenings: a written score's points are what was written ("Skrevet") and its
+    money is shown beside them; a family whose deals are payments has no money column."""
+    from .standings import written_score
+
+    if written_score(family):
+        return WrittenScorePlayerEveningsTable(history)
+    return PlayerEveningsTable(history, exclude=("money",))
 
 
 class EveningsTable(tables.Table):

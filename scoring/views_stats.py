@@ -1,6 +1,7 @@
 """Club overview, season standings and player pages, with CSV/XLSX/PDF exports (issue 4)."""
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import asdict
 
@@ -14,13 +15,15 @@ from django_tables2 import RequestConfig
 
 from scoring import access
 from scoring.engine.families import family as engine_family
+from scoring.engine.money import format_kroner
 
 from .charts import cumulative_svg
 from .filters import EveningFilter
 from .models import Account, Club, Evening, Leg, Player
 from .standings import (club_families, event_fields, family_figures, family_title, largest_cups_won,
-                        player_evenings, player_families, standings, standings_family, table_side)
-from .tables import EveningsTable, PlayerEveningsTable, SpreadsheetExport, standings_table
+                        player_evenings, player_families, standings, standings_family, table_side,
+                        written_score)
+from .tables import EveningsTable, SpreadsheetExport, player_evenings_table, standings_table
 
 EXPORT_FORMATS = ("csv", "xlsx")
 
@@ -29,7 +32,14 @@ EXPORT_FORMATS = ("csv", "xlsx")
 FIGURE_WORDS = {
     "partner": gettext_lazy("Som partner"), "partner_won": gettext_lazy("Vundet som partner"),
     "valat": "Valat", "fahrer": "Fahrer", "radl": gettext_lazy("Radl-spil"),
+    # Selca (RULES-selca.md): the Slovenian terms, with Danish where a word needs it
+    "klop": "Klop", "klop_lost": gettext_lazy("Klop tabt"), "renons": "Renons", "mondfang": "Mondfang",
+    "pagatfonk": "Pagatfonk", "misdeal": gettext_lazy("Zatala (fejlgivning)"),
+    "shown": gettext_lazy("Pokazal (viste kortene)"),
 }
+#: Figures the page shows per game (the declarer's games table), not again as a count: a family's
+#: won and lost per game (Selca's ``three_won`` … ``one_lost``).
+PER_GAME_FIGURE = re.compile(r"^(three|two|one)_(won|lost)$")
 
 
 def _game_words(family: str) -> dict[str, str]:
@@ -37,7 +47,7 @@ def _game_words(family: str) -> dict[str, str]:
     the game's own terms, e.g. Königsrufer), by the game's value."""
     side = table_side(family)
     module = sys.modules.get(side.make_form.__module__) if side is not None else None
-    return dict(getattr(module, "GAME_WORDS", {}))
+    return {str(value): word for value, word in getattr(module, "GAME_WORDS", {}).items()}
 
 
 def _figures_context(figures) -> dict | None:
@@ -48,7 +58,8 @@ def _figures_context(figures) -> dict | None:
     return {
         "deals": figures.deals, "declared": figures.declared,
         "games": [(words.get(game, game), declared, won, lost) for game, declared, won, lost in figures.games],
-        "counts": [(str(FIGURE_WORDS.get(name, name.replace("_", " "))), value) for name, value in figures.counts],
+        "counts": [(str(FIGURE_WORDS.get(name, name.replace("_", " "))), value) for name, value in figures.counts
+                   if not PER_GAME_FIGURE.match(name)],
     }
 
 
@@ -119,7 +130,7 @@ def player_detail(request, pk: int):
     family = evening_filter.chosen_family
     history = player_evenings(player, evenings, family)
     row = next((r for r in standings(club, evenings=evenings, family=family) if r.player_id == player.pk), None)
-    table = PlayerEveningsTable(history)
+    table = player_evenings_table(history, family)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
@@ -127,7 +138,9 @@ def player_detail(request, pk: int):
         request, "scoring/player_detail.html", {
             "player": player, "club": club, "row": row, "table": table, "chart": chart, "filter": evening_filter,
             "family": family, "family_label": family_title(family) if len(played) > 1 else "",
-            "events": event_fields(family), "figures": _figures_context(family_figures(player, evenings, family)),
+            "events": event_fields(family), "written": written_score(family),
+            "kroner": format_kroner(row.kroner, "en" if (getattr(request, "LANGUAGE_CODE", "da") or "da").startswith("en") else "da")
+            if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family)),
             "query": request.GET.urlencode()})
 
 

@@ -7,7 +7,8 @@ from dataclasses import asdict
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Club, Season
-from scoring.standings import club_families, standings, standings_family
+from scoring.standings import (EVENT_FIELDS, club_families, event_fields, standings, standings_family,
+                               written_score)
 
 
 class Command(BaseCommand):
@@ -16,7 +17,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--club", default=None, help="club name; default: the only club")
         parser.add_argument("--family", default=None,
-                            help="game family (danish, karlsruhe …); default: the club's own game")
+                            help="game family (danish, karlsruhe, selca …); default: the club's own game")
         parser.add_argument("--season", default=None, help="season name")
         parser.add_argument("--include-open", action="store_true", help="count the open evening too")
         parser.add_argument("--json", action="store_true")
@@ -35,17 +36,24 @@ class Command(BaseCommand):
         family = standings_family(club, options["family"], played)
         rows = standings(club, season=season, include_open=options["include_open"], family=family)
         if options["json"]:
-            data = [{**asdict(r), "kroner": str(r.kroner), "average": None if r.average is None else str(r.average)}
-                    for r in rows]
+            # the family's own figures only: no event counts it does not keep, money where it is not the points
+            dropped = {f for f in EVENT_FIELDS if f not in event_fields(family)} | (
+                set() if written_score(family) else {"money"})
+            data = [{**{k: v for k, v in asdict(r).items() if k not in dropped}, "kroner": str(r.kroner),
+                     "average": None if r.average is None else str(r.average)} for r in rows]
             self.stdout.write(json.dumps(data, ensure_ascii=False, indent=1))
             return
         if len(played) > 1:
             self.stdout.write(f"family: {family} (also played: {', '.join(f for f in played if f != family)})")
-        header = f"{'player':<16}{'evenings':>9}{'deals':>7}{'points':>8}{'kroner':>10}{'avg':>7}"
+        # a written score (Selca): the points written, and the money points its kroner are
+        written = written_score(family)
+        money = f"{'money':>8}" if written else ""
+        header = f"{'player':<16}{'evenings':>9}{'deals':>7}{'written' if written else 'points':>8}{money}{'kroner':>10}{'avg':>7}"
         self.stdout.write(header)
         for r in rows:
             avg = "-" if r.average is None else str(r.average)
-            self.stdout.write(f"{r.player:<16}{r.evenings:>9}{r.deals:>7}{r.points:>8}{r.kroner:>10}{avg:>7}")
+            money = f"{r.money:>8}" if written else ""
+            self.stdout.write(f"{r.player:<16}{r.evenings:>9}{r.deals:>7}{r.points:>8}{money}{r.kroner:>10}{avg:>7}")
 
 
 def _club(name):

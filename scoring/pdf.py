@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from scoring.engine.money import format_kroner
 
 from .models import Evening
-from .selectors import SheetRow, TableSheet, evening_summary
+from .selectors import SheetRow, TableSheet, evening_summary, written_score
 
 #: The longest word of a player's name that still fits the two columns a player gets on a portrait
 #: page, by players at the table; a table with a longer name is printed on a landscape page.
@@ -48,6 +48,8 @@ class PdfRow:
     row: SheetRow
     cells: tuple[PdfCell, ...]
     tag: str = ""         # what the deal was besides a played one (a misdeal, a Radl deal …)
+    game: str = ""        # a written score's sheet: the game or kind in the game's words ("tri", "klop" …)
+    declarer: str = ""    # ... and who played it (igralec)
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,28 @@ class PdfTable:
     pots: bool = True     # the family has pots (the Danish cups): their columns are printed
     formulas: bool = False   # the family gives each deal a formula (Karlsruhe): its column is printed
     label: str = ""       # the game family, as the pages name it
+    written: bool = False    # a written score (Selca's zapisnik): printed as its own sheet
+    money: tuple = ()     # a written score's (player, written total, money points, kroner) per player
+
+
+def _written_words(family: str, outcome: dict) -> tuple[str, str]:
+    """A written-score deal's game and declarer as its sheet writes them, from the family's table
+    module (``GAME_WORDS`` by the game's value, ``KIND_WORDS`` by kind): ("tri", "Ana"), ("klop", ""),
+    ("pokazal (Ana)", "")."""
+    import sys
+
+    from .standings import table_side
+
+    side = table_side(family)
+    module = sys.modules.get(side.make_form.__module__) if side is not None else None
+    kinds, games = getattr(module, "KIND_WORDS", {}), getattr(module, "GAME_WORDS", {})
+    kind = outcome.get("kind", "")
+    if "declarer" in outcome:
+        return str(games.get(outcome.get("game"), outcome.get("game", ""))), str(outcome["declarer"])
+    word = str(kinds.get(kind, kind))
+    if outcome.get("shown_by"):
+        word += f" ({outcome['shown_by']})"
+    return word, ""
 
 
 def _tag(row: SheetRow) -> str:
@@ -70,19 +94,26 @@ def _tag(row: SheetRow) -> str:
     return ", ".join(words)
 
 
-def _pdf_table(sheet: TableSheet) -> PdfTable:
+def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = None) -> PdfTable:
     """One table's sheet for the PDF: a family without pots has no cup columns and no opening or
-    split row that moves nothing; a family whose deals carry a formula gets a column for it."""
+    split row that moves nothing; a family whose deals carry a formula gets a column for it; a
+    written score's sheet names each deal's game and declarer and ends with the money of its
+    totals (``money``: player -> (money points, kroner))."""
     from .standings import family_title
 
     pots = bool(sheet.pots)
-    rows = tuple(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, row.active)), _tag(row))
+    written = written_score(sheet.family)
+    rows = tuple(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, row.active)), _tag(row),
+                        *(_written_words(sheet.family.name, row.deal.outcome) if written and row.deal else ()))
                  for row in sheet.rows
                  if pots or row.deal is not None or any(row.net))
     longest = max((len(word) for name in sheet.players for word in name.split()), default=0)
-    formulas = any(row.formula for row in sheet.rows)
-    return PdfTable(sheet, rows, longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + (2 if formulas else 0), 14),
-                    sheet.table.card.title, pots, formulas, family_title(sheet.family.name))
+    formulas = any(row.formula for row in sheet.rows) and not written
+    extra = 2 if formulas else (1 if written else 0)
+    money = money or {}
+    return PdfTable(sheet, rows, longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + extra, 14),
+                    sheet.table.card.title, pots, formulas, family_title(sheet.family.name), written,
+                    tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals)))
 
 
 def render_evening_pdf(evening: Evening) -> bytes:
@@ -95,7 +126,9 @@ def render_evening_pdf(evening: Evening) -> bytes:
 
     summary = evening_summary(evening)
     lang = _lang()
-    tables = [_pdf_table(s) for s in summary.sheets]
+    money = {p: (m, format_kroner(k, lang)) for g in summary.families
+             for (p, _t, k), (_p, m) in zip(g.totals, g.money)}
+    tables = [_pdf_table(s, money) for s in summary.sheets]
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
     labels = {t.sheet.family.name: t.label for t in tables}
     html = render_to_string("scoring/pdf/evening.html", {
@@ -105,11 +138,13 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "several_tables": len(tables) > 1,
         "mixed": summary.mixed, "has_pots": summary.pots,
         # each game family settles on its own: a Danish point is never added to a Karlsruhe point
-        "money_groups": [{"label": labels.get(g.name, g.name),
-                          "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in g.totals],
+        "money_groups": [{"label": labels.get(g.name, g.name), "written": g.written,
+                          "lines": [(p, t, money[p][0], money[p][1], table_of.get(p)) for p, t, _k in g.totals],
                           "payments": [(p, format_kroner(p.kroner, lang)) for p in g.payments]}
                          for g in summary.families],
         "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
+        # the players who sign at the end: a written score's players sign its zapisnik (podpisi)
+        "signers": [p for t in tables if not t.written for p in t.sheet.players],
         "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
         "rate": plain_decimal(summary.kroner_per_point, lang),
         "corrected": sum(1 for s in summary.sheets for row in s.rows if row.deal and row.deal.replaces_id),

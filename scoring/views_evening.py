@@ -23,12 +23,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services, submissions
 from scoring.engine import bounds, families, interchange
-from scoring.engine.money import format_kroner
+from scoring.engine.money import evening_kroner, format_kroner
 
 from .forms import SeatingForm
 from .models import Club, Evening, Role, Table
 from .pdf import plain_decimal, render_evening_pdf
-from .selectors import EveningSummary, TableSheet, evening_summary, table_to_evening_file
+from .selectors import EveningSummary, TableSheet, evening_summary, table_to_evening_file, written_score
 from .standings import family_title, table_side
 
 
@@ -80,6 +80,11 @@ class TableBlock:
         return family_title(self.sheet.family.name)
 
     @property
+    def written(self) -> bool:
+        """A written score's table (its sheet is the zapisnik, its totals what was written)."""
+        return written_score(self.sheet.family)
+
+    @property
     def has_split(self) -> bool:
         """Whether closing moves anything at this table: a family with cups shares them; any other
         split that moves points (stored, or previewed on the close page) is shown too."""
@@ -123,21 +128,39 @@ def _table_block(sheet: TableSheet, *, preview_split: bool = False) -> TableBloc
 @dataclass(frozen=True)
 class FamilyMoney:
     """One game family's part of the evening's money: its players' totals and who pays whom among
-    them (a mixed evening settles each family on its own)."""
+    them (a mixed evening settles each family on its own). ``totals`` are (player, points, kroner,
+    table number); ``lines`` the same with the money points after the points: a written score's
+    money is the pairwise differences of its tables' totals (``written``), a payment family's its
+    points."""
     name: str
     label: str
     totals: list
     payments: list
     several_tables: bool
+    written: bool = False
+    lines: list = ()
+
+
+def _money_groups(summary: EveningSummary, lang: str, *, preview: bool = False) -> list[FamilyMoney]:
+    """Each family's money of the evening. With ``preview`` (the close page of an open evening) a
+    written-score family's money is settled as closing would settle it (``money.evening_kroner``
+    at today's rate, the fewest payments); a family with cups is not, its split comes first."""
+    table_of = {p: s.table.number for s in summary.sheets for p in s.players}
+    groups = []
+    for g in summary.families:
+        money = dict(g.money)
+        amounts, payments = {p: k for p, _t, k in g.totals}, g.payments
+        if preview and g.written and g.money and sum(money.values()) == 0:
+            amounts, payments = evening_kroner(g.money, summary.kroner_per_point, settled=True)
+        lines = [(p, t, money.get(p, t), format_kroner(amounts[p], lang), table_of.get(p)) for p, t, _k in g.totals]
+        groups.append(FamilyMoney(
+            g.name, family_title(g.name), [(p, t, kr, number) for p, t, _m, kr, number in lines],
+            [(p, format_kroner(p.kroner, lang)) for p in payments], len(g.sheets) > 1, g.written, lines))
+    return groups
 
 
 def _money_context(summary: EveningSummary, lang: str) -> dict:
-    table_of = {p: s.table.number for s in summary.sheets for p in s.players}
-    groups = [FamilyMoney(g.name, family_title(g.name),
-                          [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in g.totals],
-                          [(p, format_kroner(p.kroner, lang)) for p in g.payments],
-                          len(g.sheets) > 1)
-              for g in summary.families]
+    groups = _money_groups(summary, lang)
     return {
         "totals": [line for g in groups for line in g.totals],
         "payments": [line for g in groups for line in g.payments],
@@ -372,6 +395,10 @@ def evening_close(request, pk: int):
         "evening": evening, "summary": summary,
         "blocks": [_table_block(s, preview_split=True) for s in summary.sheets],
         "mixed": summary.mixed, "has_pots": summary.pots,
+        # a written score's money as closing will settle it (a family with cups: after its split)
+        "money_groups": [g for g in _money_groups(summary, _lang(request), preview=True) if g.written],
+        "rate_text": plain_decimal(summary.kroner_per_point, _lang(request)),
+        "several_tables": len(summary.sheets) > 1,
     })
 
 

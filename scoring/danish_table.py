@@ -83,7 +83,8 @@ def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> di
 def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: int | None) -> dict:
     """Settle the deal as entered with the engine, without saving (RULES.md §2–§4): the postings,
     each player's net, the cups after, the derived count; or the problems (RULES.md §5)."""
-    context: dict = {"table": table, "players": sheet.players}
+    # The cups' columns only where the table's card plays with cups (none on a cupless card).
+    context: dict = {"table": table, "players": sheet.players, "pots": sheet.pots}
     if not form.is_valid():   # the form's problems and the engine's with the rest, at once (DealForm.clean)
         context["problems"] = form.problem_list()
         return context

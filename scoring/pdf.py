@@ -65,24 +65,34 @@ class PdfTable:
     money: tuple = ()     # a written score's (player, written total, money points, kroner) per player
 
 
-def _written_words(family: str, outcome: dict) -> tuple[str, str]:
-    """A written-score deal's game and declarer as its sheet writes them, from the family's table
-    module (``GAME_WORDS`` by the game's value, ``KIND_WORDS`` by kind): ("tri", "Ana"), ("klop", ""),
-    ("pokazal (Ana)", "")."""
+def _family_module(family: str):
+    """The family's table module (``table_families``), whose words a written score's sheet uses."""
     import sys
 
     from .standings import table_side
 
     side = table_side(family)
-    module = sys.modules.get(side.make_form.__module__) if side is not None else None
+    return sys.modules.get(side.make_form.__module__) if side is not None else None
+
+
+def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
+    """A written-score deal as its sheet writes it, from the family's table module: the game or kind
+    in the game's words (``GAME_WORDS`` by the game's value, ``KIND_WORDS`` by kind: "tri", "klop",
+    "pokazal (Ana)"), the declarer, and who takes part (``participants``: in a klop the resting
+    dealer too, RULES-selca.md §8), the others greyed."""
+    module = _family_module(family)
+    outcome = row.deal.outcome
     kinds, games = getattr(module, "KIND_WORDS", {}), getattr(module, "GAME_WORDS", {})
-    kind = outcome.get("kind", "")
+    participants = getattr(module, "participants", None)
+    active = (tuple(p in participants(players, outcome) for p in players) if participants is not None
+              else row.active)
     if "declarer" in outcome:
-        return str(games.get(outcome.get("game"), outcome.get("game", ""))), str(outcome["declarer"])
+        return str(games.get(outcome.get("game"), outcome.get("game", ""))), str(outcome["declarer"]), active
+    kind = outcome.get("kind", "")
     word = str(kinds.get(kind, kind))
     if outcome.get("shown_by"):
         word += f" ({outcome['shown_by']})"
-    return word, ""
+    return word, "", active
 
 
 def _tag(row: SheetRow) -> str:
@@ -103,10 +113,15 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
 
     pots = bool(sheet.pots)
     written = written_score(sheet.family)
-    rows = tuple(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, row.active)), _tag(row),
-                        *(_written_words(sheet.family.name, row.deal.outcome) if written and row.deal else ()))
-                 for row in sheet.rows
-                 if pots or row.deal is not None or any(row.net))
+    rows = []
+    for row in sheet.rows:
+        if not (pots or row.deal is not None or any(row.net)):
+            continue
+        game, declarer, active = (_written_row(sheet.family.name, sheet.players, row) if written and row.deal
+                                  else ("", "", row.active))
+        rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, active)),
+                           _tag(row), game, declarer))
+    rows = tuple(rows)
     longest = max((len(word) for name in sheet.players for word in name.split()), default=0)
     formulas = any(row.formula for row in sheet.rows) and not written
     extra = 2 if formulas else (1 if written else 0)

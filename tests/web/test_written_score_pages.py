@@ -274,3 +274,35 @@ def test_the_written_score_pages_in_english(member_client, club, both):
     assert "Written" in page and "Money (points)" in page and "Skrevet" not in page
     page = text_of(html(member_client.get(f"/evenings/{both.pk}/")))
     assert "Zapisnik" in page and "The money is the differences" in page
+
+
+# Queries -----------------------------------------------------------------------------------------
+
+def test_the_selca_pages_query_count_does_not_grow_with_history(client, worked, four, golden_dir):
+    """Standings, player page and evening page of a written score: a fixed number of queries however
+    many evenings, open or closed (the money of each table from one query of the seats)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.models import Club
+
+    counts = []
+    for name, evenings in (("Lille", 1), ("Stor", 4)):
+        club = Club.objects.create(name=name, kroner_per_point=RATE)
+        for day in range(evenings):
+            table = services.evening_import(club=club, data=dict(worked[0], date=f"2026-11-{day + 1:02d}"))
+            services.evening_close(evening=table.evening)
+            services.evening_import(club=club, data=dict(four[0], date=f"2026-12-{day + 1:02d}"))
+        client.force_login(make_user(club, "admin", f"admin-{name}"))
+        player = Player.objects.get(club=club, name="Bojan")
+        evening = Evening.objects.filter(club=club, closed_at__isnull=False).order_by("-date").first()
+        seen = []
+        for url in (f"/players/{player.pk}/", f"/players/{player.pk}/?include_open=on",
+                    f"/clubs/{club.pk}/standings/", f"/clubs/{club.pk}/standings/?include_open=on",
+                    f"/clubs/{club.pk}/", f"/evenings/{evening.pk}/"):
+            client.get(url)   # warm (sessions, caches)
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url).status_code == 200
+            seen.append(len(queries))
+        counts.append(seen)
+    assert counts[0] == counts[1]

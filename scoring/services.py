@@ -377,7 +377,8 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
     family_of = dict(Seat.objects.filter(table__evening=evening).values_list("player_id", "table__family"))
     kroner_of = {} if evening.closed_at is None else _closed_kroner(evening, points if players is None else None)
     figures = {row["player_id"]: row for row in stats.values("player_id").annotate(
-        deals=Count("id", filter=Q(active=True, deal__kind="played")), **{f: Sum(f) for f in SUMMARY_FIELDS})}
+        deals=Count("id", filter=Q(active=True, deal__kind__in=families.played_kinds())),
+        **{f: Sum(f) for f in SUMMARY_FIELDS})}
     rows = {s.player_id: s for s in existing}
     for player_id in wanted | set(rows):
         values = {"club_id": evening.club_id, "closed": evening.closed_at is not None, "date": evening.date,

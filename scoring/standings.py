@@ -26,14 +26,12 @@ from .models import Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerE
 EVENT_FIELDS = ("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                 "meld_points", "fines")
 
-#: The summary's event figures (``EventFigures``) each family's ``deal_stats`` counts: the Danish
-#: ones are Danish Tarok's events (RULES.md); a family not named here counts none of them and its
-#: pages show its own figures instead (``family_figures``).
-FAMILY_EVENT_FIELDS = {"danish": EVENT_FIELDS}
-
-
 def event_fields(family: str) -> tuple[str, ...]:
-    return FAMILY_EVENT_FIELDS.get(family, ())
+    """The summary's event figures (``EventFigures``) the family's ``deal_stats`` counts
+    (``Family.summary_figures``: the Danish events); a family that keeps none shows its own figures
+    instead (``family_figures``)."""
+    kept = engine_families.family(family).summary_figures
+    return tuple(f for f in EVENT_FIELDS if f in kept)
 
 
 # Which family ------------------------------------------------------------------------------------
@@ -119,15 +117,10 @@ class StandingRow:
     money: int = 0
 
 
-#: The kinds of deal (``Deal.kind``, the family's own words) a player played when he held cards:
-#: a family not named here plays the ``played`` ones (Danish, Karlsruhe: not a misdeal, a scrapped
-#: or a redealt deal); Selca plays its games and klops (§3, §8), not a misdeal or a shown hand (§9).
-PLAYED_KINDS = {"selca": ("game", "klop")}
-_PLAYED = ("played",)
-
-
 def played_kinds(family: str) -> tuple[str, ...]:
-    return PLAYED_KINDS.get(family, _PLAYED)
+    """The kinds of deal (``Deal.kind``, the family's own words) a player played when he held
+    cards (``Family.played_kinds``)."""
+    return engine_families.family(family).played_kinds
 
 
 def written_score(family: str) -> bool:
@@ -186,8 +179,7 @@ def standings(club: Club, evenings=None, *, family: str | None = None, **filters
     ``evenings`` (default: ``standings_evenings(club, **filters)``), from the per-evening summaries:
     one aggregate query, however long the history, and one for the open evenings' provisional
     kroner (each table's money at the evening's rate). A written score (``written_score``) needs
-    its tables to make money of the totals: one query of the seats, and one of the deals played
-    for a family whose played deals the summaries do not count (``played_kinds``)."""
+    its tables to make money of the totals: one query of the seats."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
     family = family or standings_family(club)
@@ -217,22 +209,12 @@ def standings(club: Club, evenings=None, *, family: str | None = None, **filters
         for player_id, points, frozen in summaries.filter(closed=False).values_list(
                 "player_id", "points", "evening__kroner_per_point"):
             open_kroner[player_id] += kroner(points, club.kroner_per_point if frozen is None else frozen)
-    deals = _played_deals(evenings, family) if played_kinds(family) != _PLAYED else None
-    result = [_row(r["player_id"], r["player__name"], r["evenings"],
-                   (r["played"] or 0) if deals is None else deals.get(r["player_id"], 0), r["total"] or 0,
+    result = [_row(r["player_id"], r["player__name"], r["evenings"], r["played"] or 0, r["total"] or 0,
                    (r["closed_kroner"] or Decimal("0.00")) + open_kroner[r["player_id"]],
                    {f: r[f] or 0 for f in EVENT_FIELDS}, r["best"], r["worst"],
                    money[r["player_id"]] if written else r["total"] or 0) for r in rows]
     result.sort(key=lambda r: (-r.points, r.player))
     return result
-
-
-def _played_deals(evenings, family: str) -> dict[int, int]:
-    """{player id: deals played} at the ``family``'s tables: the current deals of its played kinds
-    (``played_kinds``) he held cards in (one query)."""
-    return dict(PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, deal__table__family=family,
-                                              active=True, deal__kind__in=played_kinds(family))
-                .values_list("player_id").annotate(n=Count("id")).values_list("player_id", "n"))
 
 
 def _row(player_id, name, evenings, deals, total, amount, events, best, worst, money) -> StandingRow:

@@ -25,7 +25,9 @@ The protocol, each a plain function of the family:
 - ``seating(players, dealer)``: who deals, leads, plays and sits out (``dealer``, ``forehand``,
   ``active``, ``sitting_out`` at least); ``dealer_after(players, dealer, kind)``: who deals after a
   deal of ``kind`` (the evening file's ``kind`` value) dealt by ``dealer``.
-- ``deal_stats(players, deal, entry)``: per player, the family's own figures of the deal.
+- ``deal_stats(players, deal, entry)``: per player, the family's own figures of the deal;
+  ``played_kinds`` (the deal kinds that count as played) and ``summary_figures`` (those of its
+  figures the standings keep per evening).
 - ``money(totals)``: the points each player wins or pays at the end, from a table's totals (in seat
   order). A family whose deals are payments returns the totals (``ledger.zero_sum_money``); a
   written-score family (the deals write points that do not sum to zero, balanced in the ledger by
@@ -69,6 +71,12 @@ class Family:
     seating: Callable[[tuple[str, ...], str], Any]
     dealer_after: Callable[[tuple[str, ...], str, str], str]
     deal_stats: Callable[..., Any]
+    #: The kinds of deal (the evening file's ``kind``) in which a player who held cards played a
+    #: deal, for "deals played" (not a misdeal, a redeal, a shown hand …).
+    played_kinds: tuple[str, ...]
+    #: The figures of ``deal_stats`` the standings keep per evening (the summary's columns of the
+    #: Danish events); a family that keeps none shows its own figures from ``deal_stats``.
+    summary_figures: tuple[str, ...]
     money: Callable[[tuple[tuple[str, int], ...]], tuple[tuple[str, int], ...]]
 
     def rate_card(self, name: str):
@@ -126,6 +134,12 @@ def family_of_file(data: Any) -> Family:
             if isinstance(card, dict) and f.owns_card(card):
                 return f
     return family(DEFAULT_FAMILY)
+
+
+def played_kinds() -> frozenset[str]:
+    """Every family's played kinds (``Family.played_kinds``): no family's played kind is another's
+    unplayed one, so one set serves a query over tables of several families."""
+    return frozenset(kind for f in families() for kind in f.played_kinds)
 
 
 def family_of_card(card: Any) -> Family:

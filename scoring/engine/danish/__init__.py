@@ -59,4 +59,7 @@ FAMILY = Family(
     dealer_after=_dealer_after,
     deal_stats=stats.deal_stats,
     money=zero_sum_money,
+    played_kinds=("played",),
+    summary_figures=("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
+                     "meld_points", "fines"),
 )

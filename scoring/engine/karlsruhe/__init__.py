@@ -56,4 +56,6 @@ FAMILY = Family(
     dealer_after=model.dealer_after,
     deal_stats=stats.deal_stats,
     money=zero_sum_money,
+    played_kinds=("played",),
+    summary_figures=(),
 )

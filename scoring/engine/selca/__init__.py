@@ -57,4 +57,6 @@ FAMILY = Family(
     dealer_after=model.dealer_after,
     deal_stats=stats.deal_stats,
     money=settle.money,
+    played_kinds=("game", "klop"),     # §3, §8: not a misdeal or a shown hand (§9)
+    summary_figures=(),
 )

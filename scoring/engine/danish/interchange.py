@@ -17,16 +17,19 @@ from datetime import date
 from typing import Any
 
 from .. import bounds
-from .model import CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit
+from .model import (
+    Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
+)
 from ..problems import EveningError, problem
 from ..reading import FORMAT, LongNumber, Reader
-from .rates import DEFAULT_RATE_CARD, RATE_CARDS, RateCard
+from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
 from .validate import validate_deal, validate_players
 
 _EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}
 _DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
-              "failed_tout"}
-_MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing"}
+              "failed_tout", "announced_vole", "announced_nolo"}
+_MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
+_ANNOUNCEMENT_KEYS = {"player", "before_trick"}
 _CARD_KEYS = {"owner", "fate"}
 _FINE_KEYS = {"player", "kind", "amount"}
 
@@ -84,7 +87,7 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     deals: list[Deal] = []
     for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
         reader = Reader(number, bounded, top.names)
-        deal = _parse_deal(reader, raw)
+        deal = _parse_deal(reader, raw, card or DEFAULT_RATE_CARD)
         problems.extend(reader.problems)
         if deal is not None:
             deals.append(deal)
@@ -95,16 +98,17 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     return Evening(tuple(players), tuple(deals), rules, evening_date, embedded)
 
 
-def parse_deal(data: Any, number: int = 1) -> Deal:
-    """One deal object of an evening file (structure only); raises ``EveningError``."""
+def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal:
+    """One deal object of an evening file (structure only; ``card``, default VLK, says whether a
+    taroks meld must say ``pagat``); raises ``EveningError``."""
     reader = Reader(number)
-    deal = _parse_deal(reader, data)
+    deal = _parse_deal(reader, data, card or DEFAULT_RATE_CARD)
     if reader.problems:
         raise EveningError(reader.problems)
     return deal
 
 
-def _parse_deal(r: Reader, raw: Any) -> Deal | None:
+def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
     before = r.fatal
     d = r.obj(raw, "", _DEAL_KEYS, ("dealer",))
     if d is None:
@@ -115,7 +119,7 @@ def _parse_deal(r: Reader, raw: Any) -> Deal | None:
         return r.name(d[key], key) if key in d else None
 
     melds = tuple(m for i, raw_meld in enumerate(r.items(d.get("melds", []), "melds"), 1)
-                  if (m := _parse_meld(r, raw_meld, f"melds[{i}]")) is not None)
+                  if (m := _parse_meld(r, raw_meld, f"melds[{i}]", card)) is not None)
     fines = tuple(f for i, raw_fine in enumerate(r.items(d.get("fines", []), "fines"), 1)
                   if (f := _parse_fine(r, raw_fine, f"fines[{i}]")) is not None)
     pagat = _parse_card(r, d["pagat"], "pagat") if "pagat" in d else None
@@ -139,15 +143,32 @@ def _parse_deal(r: Reader, raw: Any) -> Deal | None:
                     continue
                 if (count := r.integer(value, f"counts.{name}")) is not None:
                     counts.append((name, count))
+    announced_vole = _parse_announcement(r, d["announced_vole"], "announced_vole") if "announced_vole" in d else None
+    announced_nolo = tuple(a for i, raw_nolo in enumerate(r.items(d.get("announced_nolo", []), "announced_nolo"), 1)
+                           if (a := _parse_announcement(r, raw_nolo, f"announced_nolo[{i}]")) is not None)
     deal = Deal(
         dealer=person("dealer"), kind=kind, melds=melds, fines=fines, pagat=pagat, kings=tuple(kings),
         last_trick=person("last_trick"), tout=person("tout"), nolo=person("nolo"), counts=tuple(counts),
         derived=person("derived"), failed_tout=person("failed_tout"),
+        announced_vole=announced_vole, announced_nolo=announced_nolo,
     )
     return deal if r.fatal == before else None
 
 
-def _parse_meld(r: Reader, raw: Any, at: str) -> Meld | None:
+def _parse_announcement(r: Reader, raw: Any, at: str) -> Announcement | None:
+    """``{player, before_trick}`` (RULES-grosstarock.md §2); the trick's range is a rule (validate)."""
+    before = r.fatal
+    a = r.obj(raw, at, _ANNOUNCEMENT_KEYS, ("player", "before_trick"))
+    if a is None or "player" not in a or "before_trick" not in a:
+        return None
+    player = r.name(a["player"], f"{at}.player")
+    trick = r.integer(a["before_trick"], f"{at}.before_trick")
+    if r.fatal != before or player is None or trick is None:
+        return None
+    return Announcement(player, trick)
+
+
+def _parse_meld(r: Reader, raw: Any, at: str, card: RateCard) -> Meld | None:
     before = r.fatal
     m = r.obj(raw, at, _MELD_KEYS, ("player", "kind"))
     if m is None:
@@ -156,22 +177,23 @@ def _parse_meld(r: Reader, raw: Any, at: str) -> Meld | None:
     kind = r.choice(m.get("kind"), f"{at}.kind", MeldKind) if "kind" in m else None
     count = r.integer(m["count"], f"{at}.count") if "count" in m else None
     pagat = r.boolean(m["pagat"], f"{at}.pagat") if "pagat" in m else None
-    group = r.choice(m["group"], f"{at}.group", Group) if "group" in m else None
+    scies = r.boolean(m["scies"], f"{at}.scies") if "scies" in m else None
+    group = r.choice(m["group"], f"{at}.group", Rank if kind is MeldKind.FOUR else Group) if "group" in m else None
     missing = None
     if "missing" in m:
         wanted = Suit if group is Group.KINGS else Court
         missing = r.choice(m["missing"], f"{at}.missing", wanted)
-    if kind in (MeldKind.TAROKS, MeldKind.MATADORS) and "count" not in m:
+    if kind is not None and kind.has_count and "count" not in m:
         r.add(f"{at}.count", "required")
-    if kind is MeldKind.TAROKS and "pagat" not in m:
+    if kind is MeldKind.TAROKS and "pagat" not in m and not card.taroks_pagat_optional:
         r.add(f"{at}.pagat", "required")
-    if kind is not None and kind.is_group and "group" not in m:
+    if kind is not None and (kind.is_group or kind is MeldKind.FOUR) and "group" not in m:
         r.add(f"{at}.group", "required")
     if kind is MeldKind.HALF and "missing" not in m:
         r.add(f"{at}.missing", "required")
     if r.fatal != before:
         return None
-    return Meld(player=player, kind=kind, count=count, pagat=pagat, group=group, missing=missing)
+    return Meld(player=player, kind=kind, count=count, pagat=pagat, group=group, missing=missing, scies=scies)
 
 
 def _parse_card(r: Reader, raw: Any, at: str) -> CardFate | None:
@@ -230,7 +252,7 @@ def card_fixed_fields(card: RateCard) -> dict[str, Any]:
     """What a club's copy of a card cannot change (the club card page edits only the amounts and
     yes/no rules of ``bounds.CARD_EDITABLE``): every other field, the fine kinds the card lists and
     whether it knows a failed tout at all."""
-    data = card.to_dict()
+    data = card.to_dict(every_key=True)
     fixed = {k: v for k, v in data.items() if k not in bounds.CARD_EDITABLE}
     fixed["fines"] = sorted(data["fines"])
     fixed["failed_tout_each"] = "none" if data["failed_tout_each"] is None else "an amount"
@@ -267,7 +289,13 @@ def meld_to_dict(meld: Meld) -> dict:
     for name in ("group", "missing"):
         if getattr(meld, name) is not None:
             out[name] = getattr(meld, name).value
+    if meld.scies is not None:
+        out["scies"] = meld.scies
     return out
+
+
+def announcement_to_dict(announcement: Announcement) -> dict:
+    return {"player": announcement.player, "before_trick": announcement.before_trick}
 
 
 def deal_to_dict(deal: Deal) -> dict:
@@ -287,6 +315,10 @@ def deal_to_dict(deal: Deal) -> dict:
         out["counts"] = dict(deal.counts)
     if deal.derived is not None:
         out["derived"] = deal.derived
+    if deal.announced_vole is not None:
+        out["announced_vole"] = announcement_to_dict(deal.announced_vole)
+    if deal.announced_nolo:
+        out["announced_nolo"] = [announcement_to_dict(a) for a in deal.announced_nolo]
     if deal.fines:
         out["fines"] = [
             {"player": f.player, "kind": f.kind.value, **({"amount": f.amount} if f.amount is not None else {})}

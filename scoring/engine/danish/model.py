@@ -41,16 +41,48 @@ class Court(IdentityEnum):
     KNAVE = "knave"
 
 
+class Rank(IdentityEnum):
+    """The group of a ``four`` meld (RULES-grosstarock.md §2.1, "Vier Damen, Vier Kavaliere, Vier
+    Buben"): one rank of court card in all four suits. Its own enum, not members of ``Group``: a
+    group of ``Group`` is the kings or one suit (its ``suit``), and the VLK cards' melds range over
+    exactly those five."""
+
+    QUEENS = "queens"
+    CAVALIERS = "cavaliers"
+    KNAVES = "knaves"
+
+    @property
+    def court(self) -> Court:
+        return _RANK_COURT[self]
+
+
+_RANK_COURT = {Rank.QUEENS: Court.QUEEN, Rank.CAVALIERS: Court.CAVALIER, Rank.KNAVES: Court.KNAVE}
+
+
 class MeldKind(IdentityEnum):
+    """The meld kinds of every card of the family; a card lists those it knows
+    (``RateCard.meld_kinds``). ``honours``, ``four`` and ``ladons``: RULES-grosstarock.md §2.1."""
+
     TAROKS = "taroks"
     MATADORS = "matadors"
     OVERFULL = "overfull"
     FULL = "full"
     HALF = "half"
+    HONOURS = "honours"    # grosstarock: 3-7 of pagat, scies, tarok 21 and the four kings
+    FOUR = "four"          # grosstarock: four queens, cavaliers or knaves (``group`` a ``Rank``)
+    LADONS = "ladons"      # grosstarock: 16-25 numeral suit cards
 
     @property
     def is_group(self) -> bool:
+        """A meld of the kings or of one suit's court cards (``group`` a ``Group``)."""
         return self in (MeldKind.OVERFULL, MeldKind.FULL, MeldKind.HALF)
+
+    @property
+    def has_count(self) -> bool:
+        return self in _COUNTED_MELDS
+
+
+_COUNTED_MELDS = frozenset({MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HONOURS, MeldKind.LADONS})
 
 
 class Fate(IdentityEnum):
@@ -60,6 +92,9 @@ class Fate(IdentityEnum):
     LOST = "lost"
     ULTIMO = "ultimo"
     BAGUD = "bagud"
+    #: The pagat laid away by the dealer in his discard (RULES-grosstarock.md §2: "both seeds
+    #: allow it"); only on a card with ``pagat_discard``, never a king.
+    DISCARDED = "discarded"
 
     @property
     def in_last_trick(self) -> bool:
@@ -123,10 +158,20 @@ _KING_CUP, _PAGAT_CUP = Cup.KING, Cup.PAGAT
 class Meld:
     player: str
     kind: MeldKind
-    count: int | None = None          # taroks and matadors
+    count: int | None = None          # taroks, matadors, honours, ladons
     pagat: bool | None = None         # taroks: "med" / "uden" pagat
-    group: Group | None = None        # overfull, full, half
+    group: Group | Rank | None = None  # overfull, full, half: a Group; four: a Rank
     missing: Suit | Court | None = None  # half: the card the melder lacks
+    scies: bool | None = None         # taroks on a card with ``taroks_scies``: holds the scies
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A vole or nolo announced before a trick (RULES-grosstarock.md §2: ``announced_vole``,
+    ``announced_nolo``): who, and before which trick (1-based)."""
+
+    player: str
+    before_trick: int
 
 
 @dataclass(frozen=True)
@@ -156,6 +201,9 @@ class Deal:
     counts: tuple[tuple[str, int], ...] = ()
     derived: str | None = None
     failed_tout: str | None = None    # a tout tried and lost; only on a card with ``failed_tout_each``
+    #: Announcements, only on a card with ``announcements`` (RULES-grosstarock.md §2, §3).
+    announced_vole: Announcement | None = None
+    announced_nolo: tuple[Announcement, ...] = ()
 
     def king(self, suit: Suit) -> CardFate | None:
         return dict(self.kings).get(suit)

@@ -32,6 +32,8 @@ _VLK_FINES: Mapping[FineKind, int] = MappingProxyType({
     FineKind.FALSE_SCIES_CALL: 20,
 })
 _VLK_ULTIMO_BLOCKING = frozenset(k for k in FineKind if k.blocks_ultimo)
+#: The meld kinds of the Danish cards (RULES.md §3.1).
+_DANISH_MELDS = frozenset({MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.OVERFULL, MeldKind.FULL, MeldKind.HALF})
 
 
 @dataclass(frozen=True)
@@ -99,12 +101,61 @@ class RateCard:
     #: A player fined one of these kinds in a deal cannot ultimo in it (RULES.md §3.3.2).
     ultimo_blocking_fines: frozenset[FineKind] = _VLK_ULTIMO_BLOCKING
 
+    # The old German cards (RULES-grosstarock.md, issue 15). Each default is the Danish cards'
+    # rule, and a card stored before these keys existed reads as that (``NEW_KEYS``).
+    #: Fines are paid by the fined player to each other active player, not into the cups (§1).
+    fines_to_players: bool = False
+    #: A misdeal deal may carry other fines besides the misdeal fine ("pays only its fines", §1).
+    misdeal_other_fines: bool = False
+    #: The meld kinds the card knows (§2.1); any other is a problem at ``melds[i].kind``.
+    meld_kinds: frozenset[MeldKind] = _DANISH_MELDS
+    #: ``full``/``half`` of the group ``kings`` ("4 Könige" / "3 Könige", 1754); else suits only.
+    king_melds: bool = True
+    #: A taroks meld may leave out ``pagat`` (1754: the seed asks no "with/without").
+    taroks_pagat_optional: bool = False
+    #: A taroks meld says ``scies`` true/false ("muss angeben, ob Sküs oder Pagat gehalten werden").
+    taroks_scies: bool = False
+    honours_base: int = 0            # for 3 honours ("Drei oder mehr Könige ... 5 + 5")
+    honours_step: int = 0            # per honour above 3
+    four: int = 0                    # "Vier Damen, Vier Kavaliere, Vier Buben ... 5"
+    ladons_base: int = 0             # for 16 ladons ("Sechzehn oder mehr Ladons ... 15 + 5")
+    ladons_step: int = 0             # per ladon above 16
+    #: The kings' fates: ``optional`` (a king not listed came home), ``required`` (all four suits)
+    #: or ``refused`` (the card pays nothing for a king).
+    king_fates: str = "optional"
+    king_home_each: int = 0          # a king that won a trick before the last, from each
+    #: The dealer may discard the pagat (fate ``discarded``: it pays nothing).
+    pagat_discard: bool = False
+    #: The card knows the tout (all tricks); ``False``: a deal recording one is refused.
+    tout_recorded: bool = True
+    #: A tout or a nolo never voids an ultimo ("nothing voids an ultimo", §3).
+    ultimo_always: bool = False
+    #: Counting goes on after a nolo (1754: its nolo is the 4-point excuse rule, §3).
+    count_after_nolo: bool = False
+    #: The nolo holds the scies at the end (1754: "keine Stiche ... aber am Ende die Excuse").
+    nolo_holds_scies: bool = False
+    #: The dealer (discarder) counts at least 1, his discard, also after another's tout (§4).
+    discarder_counts: bool = False
+    #: A player who took no trick may count 0 without a nolo (1754, §4); else only a tout's opponent.
+    count_zero_without_trick: bool = False
+    #: The card records an announced vole and announced nolos (§2, §3).
+    announcements: bool = False
+    vole_before_1_each: int = 0      # announced vole before trick 1: won from / failed to each
+    vole_before_13_each: int = 0     # before tricks 2-13
+    vole_before_20_each: int = 0     # before tricks 14-20
+    nolo_before_1_each: int = 0      # announced nolo before trick 1, won, from each
+    nolo_before_13_each: int = 0     # before tricks 2-13
+    nolo_failed_1_each: int = 0      # announced before trick 1 and failed, to each
+    nolo_failed_13_each: int = 0     # before tricks 2-13
+
     def __post_init__(self) -> None:
         fines = self.fines
         if isinstance(fines, Mapping):  # a private read-only copy: the card stays immutable
             object.__setattr__(self, "fines", MappingProxyType(dict(fines)))
         if isinstance(self.ultimo_blocking_fines, (set, frozenset, list, tuple)):
             object.__setattr__(self, "ultimo_blocking_fines", frozenset(self.ultimo_blocking_fines))
+        if isinstance(self.meld_kinds, (set, frozenset, list, tuple)):
+            object.__setattr__(self, "meld_kinds", frozenset(self.meld_kinds))
         _check(self)
 
     def __hash__(self) -> int:
@@ -120,7 +171,25 @@ class RateCard:
             return self.taroks_base + self.taroks_step * (count - self.taroks_min)
         if kind is MeldKind.MATADORS:
             return self.matadors_base + self.matadors_step * (count - self.matadors_min)
-        return getattr(self, _GROUP_MELD_FIELD[kind])
+        field = _GROUP_MELD_FIELD.get(kind)
+        if field is not None:
+            return getattr(self, field)
+        if kind is MeldKind.HONOURS:   # RULES-grosstarock.md §3: 3 -> 5, +5 (7 -> 25)
+            return self.honours_base + self.honours_step * (count - HONOURS_MIN)
+        return self.ladons_base + self.ladons_step * (count - LADONS_MIN)   # 16 -> 15, +5
+
+    def vole_each(self, before_trick: int) -> int:
+        """An announced vole, by the trick it was announced before (RULES-grosstarock.md §3:
+        1 / 2-13 / 14-20)."""
+        if before_trick <= 1:
+            return self.vole_before_1_each
+        return self.vole_before_13_each if before_trick <= 13 else self.vole_before_20_each
+
+    def announced_nolo_each(self, before_trick: int, won: bool) -> int:
+        """An announced nolo, won (from each) or failed (to each): before trick 1 / 2-13 (§3)."""
+        if won:
+            return self.nolo_before_1_each if before_trick <= 1 else self.nolo_before_13_each
+        return self.nolo_failed_1_each if before_trick <= 1 else self.nolo_failed_13_each
 
     def count_value(self, count: int) -> int:
         """Points for a count: ``5 × round((c − 26)/5)`` in whole integers (RULES.md §3.3.6).
@@ -161,21 +230,30 @@ class RateCard:
 
     # Plain data ---------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """Every field as plain JSON-able data; fines keyed by the kind's value."""
+    def to_dict(self, *, every_key: bool = False) -> dict[str, Any]:
+        """Every field as plain JSON-able data; fines keyed by the kind's value, meld kinds a list.
+
+        A key of ``NEW_KEYS`` is left out while it holds the old behaviour (its default), unless
+        ``every_key``: a Danish card reads and writes exactly as before issue 15, in the database
+        and in files."""
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
+            if not every_key and f.name in NEW_KEYS and value == NEW_KEYS[f.name]:
+                continue
             if f.name == "fines":
                 value = {kind.value: amount for kind, amount in sorted(value.items(), key=_enum_order)}
             elif f.name == "ultimo_blocking_fines":
                 value = [kind.value for kind in sorted(value, key=_kind_order)]
+            elif f.name == "meld_kinds":
+                value = [kind.value for kind in MeldKind if kind in value]
             out[f.name] = value
         return out
 
     @classmethod
     def from_dict(cls, data: Any) -> "RateCard":
-        """The card of ``to_dict``'s shape. Every key is required and no other is allowed;
+        """The card of ``to_dict``'s shape. Every key is required but those of ``NEW_KEYS`` (a
+        missing one is the old behaviour, as before issue 15) and no other is allowed;
         ``ValueError`` names the first field that is wrong."""
         if not isinstance(data, Mapping):
             raise ValueError("a rate card must be an object")
@@ -184,7 +262,7 @@ class RateCard:
             if key not in names:
                 raise ValueError(f"{key}: unknown field")
         for name in names:
-            if name not in data:
+            if name not in data and name not in NEW_KEYS:
                 raise ValueError(f"{name}: required")
         values = dict(data)
         raw_fines = values["fines"]
@@ -199,11 +277,30 @@ class RateCard:
             raise ValueError("ultimo_blocking_fines: must be a list of fine kinds")
         values["ultimo_blocking_fines"] = frozenset(
             _fine_kind(key, f"ultimo_blocking_fines[{i}]") for i, key in enumerate(raw_blocking, 1))
+        if "meld_kinds" in values:
+            raw_kinds = values["meld_kinds"]
+            if not isinstance(raw_kinds, list):
+                raise ValueError("meld_kinds: must be a list of meld kinds")
+            kinds = set()
+            for i, key in enumerate(raw_kinds, 1):
+                if not isinstance(key, str) or key not in {k.value for k in MeldKind}:
+                    raise ValueError(f"meld_kinds[{i}]: unknown meld kind {key!r}")
+                kinds.add(MeldKind(key))
+            values["meld_kinds"] = frozenset(kinds)
         return cls(**values)
 
 
-#: The field of a card that prices a group meld, by kind (RULES.md §3.1).
-_GROUP_MELD_FIELD = {MeldKind.OVERFULL: "overfull", MeldKind.FULL: "full", MeldKind.HALF: "half"}
+#: The field of a card that prices a meld of one fixed price, by kind (RULES.md §3.1,
+#: RULES-grosstarock.md §3).
+_GROUP_MELD_FIELD = {MeldKind.OVERFULL: "overfull", MeldKind.FULL: "full", MeldKind.HALF: "half",
+                     MeldKind.FOUR: "four"}
+#: The deck's bounds of the counted melds of RULES-grosstarock.md §2.1: honours are 3-7 of the
+#: seven (pagat, scies, tarok 21, four kings); ladons 16-25 of the 40 numeral cards.
+HONOURS_MIN, HONOURS_MAX = 3, 7
+LADONS_MIN, LADONS_MAX = 16, 25
+LADONS_IN_DECK = 40
+#: ``king_fates`` values.
+KING_FATES = ("optional", "required", "refused")
 
 
 #: Points paid: non-negative integers, multiples of the card's jeton.
@@ -213,8 +310,14 @@ _AMOUNTS = (
     "pagat_home_each", "pagat_lost_each", "pagat_lost_cup", "king_lost_each", "king_lost_cup",
     "tout_each", "failed_tout_each", "pagat_ultimo_each", "king_ultimo_each", "pagat_bagud_each",
     "king_bagud_each", "last_trick_each", "nolo_each",
+    "honours_base", "honours_step", "four", "ladons_base", "ladons_step", "king_home_each",
+    "vole_before_1_each", "vole_before_13_each", "vole_before_20_each", "nolo_before_1_each", "nolo_before_13_each",
+    "nolo_failed_1_each", "nolo_failed_13_each",
 )
-_FLAGS = ("failed_tout_doubles_cups", "last_trick_needs_honours_fallen")
+_FLAGS = ("failed_tout_doubles_cups", "last_trick_needs_honours_fallen",
+          "fines_to_players", "misdeal_other_fines", "king_melds", "taroks_pagat_optional", "taroks_scies",
+          "pagat_discard", "tout_recorded", "ultimo_always", "count_after_nolo", "nolo_holds_scies",
+          "discarder_counts", "count_zero_without_trick", "announcements")
 
 
 def _enum_order(item: tuple[FineKind, int]) -> int:
@@ -291,6 +394,10 @@ def _check(card: RateCard) -> None:
         _amount(f"fines.{kind.value}", amount, card.jeton)
     if FineKind.MISDEAL not in card.fines:
         raise ValueError("fines.misdeal: required (a misdeal deal always charges it)")
+    if card.king_fates not in KING_FATES:
+        raise ValueError(f"king_fates: must be one of {', '.join(KING_FATES)} (got {card.king_fates!r})")
+    if not isinstance(card.meld_kinds, frozenset) or not all(isinstance(k, MeldKind) for k in card.meld_kinds):
+        raise ValueError("meld_kinds: must be a set of meld kinds")
     if not isinstance(card.ultimo_blocking_fines, frozenset):
         raise ValueError("ultimo_blocking_fines: must be a set of fine kinds")
     for kind in card.ultimo_blocking_fines:
@@ -299,6 +406,19 @@ def _check(card: RateCard) -> None:
 
 
 VLK = RateCard(name="vlk", title="VLK (Vestre Landsdelskommandos Tarokklub)")
+
+#: The keys added by issue 15 (RULES-grosstarock.md) and their defaults, the Danish cards' rules:
+#: a stored card without one of them (``ClubRateCard.data``, ``Table.rate_card_json``, an
+#: exported evening's ``rate_card``) reads as before, and ``to_dict`` leaves a key out while it
+#: holds its default. docs/rate-cards.md, "Cards stored before issue 15".
+NEW_KEYS: Mapping[str, Any] = MappingProxyType({
+    f.name: getattr(VLK, f.name) for f in fields(RateCard)
+    if f.name in ("fines_to_players", "misdeal_other_fines", "meld_kinds", "king_melds", "taroks_pagat_optional",
+                  "taroks_scies", "honours_base", "honours_step", "four", "ladons_base", "ladons_step", "king_fates",
+                  "king_home_each", "pagat_discard", "tout_recorded", "ultimo_always", "count_after_nolo",
+                  "nolo_holds_scies", "discarder_counts", "count_zero_without_trick", "announcements",
+                  "vole_before_1_each", "vole_before_13_each", "vole_before_20_each", "nolo_before_1_each",
+                  "nolo_before_13_each", "nolo_failed_1_each", "nolo_failed_13_each")})
 
 #: Dansk Tarokforbund's 2011 rules as summarised in the German Wikipedia ("Dänischer Tarok"):
 #: VLK's card but for the tout, 80 from each (plus both cups). docs/rate-cards.md.
@@ -340,11 +460,53 @@ AELDRE1900 = RateCard(
     }),
 )
 
-#: The rate cards the engine knows, by the name an evening file's ``rules`` field uses.
+#: Old German tarock (RULES-grosstarock.md): the *Regeln bey dem Taroc-Spiele* of 1754 and
+#: Dummett's Grosstarock, both as summarised in seeds/grosstarock-wikipedia.de.txt. No cups,
+#: 1-point jetons, point-for-point counting, fines from player to player. docs/rate-cards.md
+#: gives every amount with its line.
+_OLD_GERMAN = dict(
+    jeton=1, opening_per_cup=0, dealer_fee_per_cup=0, refund_per_player=0, split_unit=1,
+    overfull=0, pagat_lost_cup=0, king_lost_each=5, king_lost_cup=0,
+    last_trick_each=0, count_band=1, count_points_per_band=1,
+    fines={FineKind.MISDEAL: 0}, ultimo_blocking_fines=frozenset(),
+    fines_to_players=True, misdeal_other_fines=True, ultimo_always=True, discarder_counts=True,
+    pagat_discard=True,   # "both seeds allow it" (RULES-grosstarock.md §2)
+)
+TAROC1754 = RateCard(
+    name="taroc1754",
+    title="Taroc 1754 (Regeln bey dem Taroc-Spiele)",
+    **_OLD_GERMAN,
+    meld_kinds=frozenset({MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.FULL, MeldKind.HALF}),
+    taroks_pagat_optional=True,
+    pagat_home_each=0, pagat_lost_each=5, pagat_ultimo_each=10, pagat_bagud_each=10,
+    king_fates="refused", king_ultimo_each=0, king_bagud_each=0,
+    tout_recorded=False, tout_each=0,
+    nolo_each=4, count_after_nolo=True, nolo_holds_scies=True, count_zero_without_trick=True,
+)
+GROSSTAROCK = RateCard(
+    name="grosstarock",
+    title="Grosstarock (Dummett)",
+    **_OLD_GERMAN,
+    meld_kinds=frozenset({MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.FULL, MeldKind.HALF, MeldKind.HONOURS,
+                          MeldKind.FOUR, MeldKind.LADONS}),
+    king_melds=False, taroks_scies=True,
+    honours_base=5, honours_step=5, four=5, ladons_base=15, ladons_step=5,
+    pagat_home_each=5, pagat_lost_each=5, pagat_ultimo_each=15, pagat_bagud_each=15,
+    king_fates="required", king_home_each=5, king_ultimo_each=10, king_bagud_each=10,
+    tout_each=26, failed_tout_each=26, nolo_each=26,
+    announcements=True, vole_before_1_each=52, vole_before_13_each=38, vole_before_20_each=31,
+    nolo_before_1_each=36, nolo_before_13_each=31, nolo_failed_1_each=10, nolo_failed_13_each=5,
+)
+
+#: The rate cards of the Danish game itself, by the name an evening file's ``rules`` field uses.
 RATE_CARDS: Mapping[str, RateCard] = MappingProxyType({card.name: card for card in (VLK, DTF2011, AELDRE1900)})
+#: The old German cards the family also settles (RULES-grosstarock.md).
+OLD_GERMAN_CARDS: Mapping[str, RateCard] = MappingProxyType({card.name: card for card in (TAROC1754, GROSSTAROCK)})
+#: Every built-in card of the family (``FAMILY.rate_cards``): the Danish ones, then the old German.
+ALL_RATE_CARDS: Mapping[str, RateCard] = MappingProxyType({**RATE_CARDS, **OLD_GERMAN_CARDS})
 DEFAULT_RATE_CARD = VLK
 
 
 def rate_card(name: str) -> RateCard:
-    """The card named ``name``; KeyError for an unknown name."""
-    return RATE_CARDS[name]
+    """The built-in card named ``name`` (any of ``ALL_RATE_CARDS``); KeyError for an unknown name."""
+    return ALL_RATE_CARDS[name]

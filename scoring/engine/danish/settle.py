@@ -40,6 +40,9 @@ class Reason(IdentityEnum):
     BAGUD = "bagud"                  # §3.3.3
     LAST_TRICK = "last_trick"        # §3.3.4
     NOLO = "nolo"                    # §3.3.5
+    KING_HOME = "king_home"          # RULES-grosstarock.md §3: a king home (grosstarock)
+    ANNOUNCED_VOLE = "announced_vole"  # RULES-grosstarock.md §3: won (instead of the tout) or failed
+    ANNOUNCED_NOLO = "announced_nolo"  # RULES-grosstarock.md §3: won or failed
     COUNTING = "counting"            # §3.3.6
     REFUND = "refund"                # §2 re-funding an empty cup
     SPLIT = "split"                  # §2 end of the evening
@@ -150,8 +153,25 @@ class Entry:
         return Cups(*self.contents)
 
 
+@dataclass(frozen=True, slots=True)
+class CuplessEntry(Entry):
+    """An entry of a card without cups (``RateCard.has_cups`` false, RULES-grosstarock.md §1):
+    the same rows, but no pots, so the sheet, ``settle --json`` (``"cups": {}``) and the ledger
+    see none. Its cup amounts and contents are always 0."""
+
+    pots = ()
+
+    @property
+    def pot_contents(self) -> dict[str, int]:
+        return {}
+
+    @property
+    def legs(self) -> tuple[tuple[Account, int], ...]:
+        return tuple(zip(self.players, self.amounts))
+
+
 def _make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], cups: Cups,
-                rows: list[Row]) -> Entry:
+                rows: list[Row], entry: type[Entry] = Entry) -> Entry:
     """The entry of ``rows`` (double entry): the legs of every player in seat order and of both
     cups; raises ``LedgerError`` if a posting names an account outside the table, if the legs do
     not sum to zero or if a cup would go below zero."""
@@ -170,7 +190,7 @@ def _make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], c
     after = Cups(cups.king + legs[_KING_ATOM], cups.pagat + legs[_PAGAT_ATOM])
     if after.king < 0 or after.pagat < 0:
         raise LedgerError(f"{kind.value} {number}: a cup went below zero ({after})")
-    return Entry(kind, number, players, tuple(rows), amounts, (after.king, after.pagat))
+    return entry(kind, number, players, tuple(rows), amounts, (after.king, after.pagat))
 
 
 def _into_cups(player: str, amount: int, reason: Reason, detail: str = "") -> list[Row]:
@@ -194,7 +214,12 @@ def _to_each(payer: str, others: Iterable[str], amount: int, reason: Reason, det
 def settle_opening(players: tuple[str, ...], card: RateCard) -> Entry:
     """Every player at the table puts ``opening_per_cup`` into each cup (RULES.md §2, §3b(1))."""
     rows = [row for player in players for row in _into_cups(player, card.opening_per_cup, Reason.OPENING)]
-    return _make_entry(EntryKind.OPENING, None, players, Cups(), rows)
+    return _make_entry(EntryKind.OPENING, None, players, Cups(), rows, _entry_type(card))
+
+
+def _entry_type(card: RateCard) -> type[Entry]:
+    """``CuplessEntry`` for a card without cups (RULES-grosstarock.md §1), else ``Entry``."""
+    return Entry if card.has_cups else CuplessEntry
 
 
 def settle_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, card: RateCard) -> Entry:
@@ -205,18 +230,19 @@ def settle_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, c
     problems = validate_deal(players, number, deal, card)
     if problems:
         raise EveningError(problems)
-    return _settle_valid_deal(players, number, deal, cups, card, seating(players, deal.dealer))
+    return _settle_valid_deal(players, number, deal, cups, card, seating(players, deal.dealer), _entry_type(card))
 
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, card: RateCard,
-                       seats: Seating) -> Entry:
+                       seats: Seating, entry_type: type[Entry] = Entry) -> Entry:
     others = _opponents(seats.active)
     rows = _until_end_of_play(deal, others, card)
-    if deal.kind is _PLAYED:   # the snapshot rule: the end of play pays K and P as they are now
+    if deal.kind is _PLAYED and not (deal.announced_nolo and _won_announced_nolo(deal) is not None):
+        # the snapshot rule: the end of play pays K and P as they are now
         rows += _end_of_play(seats, deal, others, _cups_after(cups, rows), card)
-    entry = _make_entry(EntryKind.DEAL, number, players, cups, rows)
+    entry = _make_entry(EntryKind.DEAL, number, players, cups, rows, entry_type)
     empty = [cup for cup, content in zip(CUPS, entry.contents) if content == 0]
-    if not empty:
+    if not empty or entry_type is CuplessEntry:   # a card without cups re-funds none (RULES-grosstarock.md §1)
         return entry
     for cup in empty:  # §2 re-funding: a cup left empty is refilled by everyone at the table
         rows += _into_cup(players, cup, card.refund_per_player, Reason.REFUND)
@@ -238,12 +264,13 @@ def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: Rat
     """A deal's postings before the end of play (RULES.md §2, §3.1, §3.2, §4), in the order they
     are paid; a misdeal or scrapped deal has no others."""
     rows = _into_cups(deal.dealer, card.dealer_fee_per_cup, Reason.DEALER_FEE)
+    fine = _to_players if card.fines_to_players else _fine_into_cups
     if deal.kind is _MISDEAL:  # §11a: the dealer pays the misdeal fine, once
-        rows += _into_cups(deal.dealer, card.fine_per_cup(FineKind.MISDEAL), Reason.FINE, _DETAIL[FineKind.MISDEAL])
-    for fine in deal.fines:
-        if fine.kind is FineKind.MISDEAL:
+        rows += fine(deal.dealer, others, card.fine_per_cup(FineKind.MISDEAL), _DETAIL[FineKind.MISDEAL])
+    for each in deal.fines:
+        if each.kind is FineKind.MISDEAL:
             continue  # the same fine the misdeal deal already charged
-        rows += _into_cups(fine.player, card.fine_per_cup(fine.kind, fine.amount), Reason.FINE, _DETAIL[fine.kind])
+        rows += fine(each.player, others, card.fine_per_cup(each.kind, each.amount), _DETAIL[each.kind])
     if deal.kind is not _PLAYED:
         return rows
 
@@ -251,6 +278,10 @@ def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: Rat
     for meld in deal.melds:
         rows += _from_each(others[meld.player], meld.player, card.meld_price(meld.kind, meld.count),
                            Reason.MELD, _DETAIL[meld.kind])
+    if deal.announced_nolo and (won := _won_announced_nolo(deal)) is not None:
+        # RULES-grosstarock.md §3: a won announced nolo, the melds and the fines are all it pays
+        return rows + _from_each(others[won.player], won.player, card.announced_nolo_each(won.before_trick, True),
+                                 Reason.ANNOUNCED_NOLO, str(won.before_trick))
 
     # §3.2 during play
     pagat = deal.pagat
@@ -259,10 +290,45 @@ def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: Rat
     elif pagat.fate is _LOST:
         rows += _to_each(pagat.owner, others[pagat.owner], card.pagat_lost_each, Reason.PAGAT_LOST)
         rows.append(_row(pagat.owner, _PAGAT, card.pagat_lost_cup, Reason.PAGAT_LOST))
+    king_home = card.king_home_each
     for suit, king in deal.kings:
         if king.fate is _LOST:
             rows += _to_each(king.owner, others[king.owner], card.king_lost_each, Reason.KING_LOST, _DETAIL[suit])
             rows.append(_row(king.owner, _KING, card.king_lost_cup, Reason.KING_LOST, _DETAIL[suit]))
+        elif king_home and king.fate is _HOME:   # RULES-grosstarock.md §3: "Einen Stich mit einem König machen"
+            rows += _from_each(others[king.owner], king.owner, king_home, Reason.KING_HOME, _DETAIL[suit])
+    return rows
+
+
+def _fine_into_cups(player: str, others: dict[str, tuple[str, str]], amount: int, detail: str) -> list[Row]:
+    """A fine into each cup (RULES.md §4)."""
+    return _into_cups(player, amount, Reason.FINE, detail)
+
+
+def _to_players(player: str, others: dict[str, tuple[str, str]], amount: int, detail: str) -> list[Row]:
+    """A fine to each other active player, on a card with ``fines_to_players`` (RULES-grosstarock.md
+    §1: "alle Strafen werden von dem Spieler gezahlt, der sie erhält, an beide Gegner")."""
+    return _to_each(player, others[player], amount, Reason.FINE, detail)
+
+
+def _won_announced_nolo(deal: Deal):
+    """The announced nolo that was won: its player is the deal's ``nolo`` (RULES-grosstarock.md §3)."""
+    return next((a for a in deal.announced_nolo if a.player == deal.nolo), None) if deal.nolo is not None else None
+
+
+def _announcements(deal: Deal, others: dict[str, tuple[str, str]], card: RateCard) -> list[Row]:
+    """Failed announcements, each paid to each other active player, besides the normal payments
+    (RULES-grosstarock.md §3): a vole whose player is not the ``tout`` ("die gleiche Strafe in
+    umgekehrter Reihenfolge"), a nolo whose player is not the ``nolo`` (10 / 5). A won vole is
+    paid instead of the tout (``_end_of_play``); a won nolo never comes here."""
+    rows: list[Row] = []
+    vole = deal.announced_vole
+    if vole is not None and vole.player != deal.tout:
+        rows += _to_each(vole.player, others[vole.player], card.vole_each(vole.before_trick),
+                         Reason.ANNOUNCED_VOLE, str(vole.before_trick))
+    for nolo in deal.announced_nolo:
+        rows += _to_each(nolo.player, others[nolo.player], card.announced_nolo_each(nolo.before_trick, False),
+                         Reason.ANNOUNCED_NOLO, str(nolo.before_trick))
     return rows
 
 
@@ -273,8 +339,13 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
     rows: list[Row] = []
     cards = deal.cards()
     ultimo_paid = False
-    if deal.tout is not None:  # 1. tout
-        rows += _from_each(others[deal.tout], deal.tout, card.tout_each, Reason.TOUT)
+    if deal.tout is not None:  # 1. tout; a won announced vole instead (RULES-grosstarock.md §3)
+        vole = deal.announced_vole
+        if vole is not None and vole.player == deal.tout:
+            rows += _from_each(others[deal.tout], deal.tout, card.vole_each(vole.before_trick),
+                               Reason.ANNOUNCED_VOLE, str(vole.before_trick))
+        else:
+            rows += _from_each(others[deal.tout], deal.tout, card.tout_each, Reason.TOUT)
         rows += [_row(cup, deal.tout, snapshot.get(cup), Reason.TOUT, _DETAIL[cup])
                  for cup in CUPS if snapshot.get(cup)]
     if deal.failed_tout is not None:  # 1b. a failed tout, on a card that has one: "costs the same"
@@ -282,9 +353,12 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
         if card.failed_tout_doubles_cups:
             rows += [_row(deal.failed_tout, cup, snapshot.get(cup), Reason.FAILED_TOUT, _DETAIL[cup])
                      for cup in CUPS if snapshot.get(cup)]
+    if deal.announced_vole is not None or deal.announced_nolo:   # failed announcements
+        rows += _announcements(deal, others, card)
     blocked = {f.player for f in deal.fines if card.blocks_ultimo(f.kind)} if deal.fines else ()
+    voided = (deal.tout is not None or deal.nolo is not None) and not card.ultimo_always
     for cup, suit, fate in cards:  # 2. ultimo
-        if fate.fate is _ULTIMO and deal.tout is None and deal.nolo is None and fate.owner not in blocked:
+        if fate.fate is _ULTIMO and not voided and fate.owner not in blocked:
             each = card.pagat_ultimo_each if cup is _PAGAT else card.king_ultimo_each
             rows += _from_each(others[fate.owner], fate.owner, each, Reason.ULTIMO, _DETAIL[suit])
             if snapshot.get(cup):
@@ -304,8 +378,10 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
     if (deal.tout is None and deal.nolo is None and not ultimo_paid
             and (fallen or not card.last_trick_needs_honours_fallen)):
         rows += _from_each(others[deal.last_trick], deal.last_trick, card.last_trick_each, Reason.LAST_TRICK)
-    if deal.nolo is not None:  # 5. nolo (and no counting)
+    if deal.nolo is not None:  # 5. nolo (and no counting, but on a card with count_after_nolo)
         rows += _from_each(others[deal.nolo], deal.nolo, card.nolo_each, Reason.NOLO)
+        if card.count_after_nolo:
+            rows += _counting(seats.active, seats.default_derived, deal, card)
     else:  # 6. counting
         rows += _counting(seats.active, seats.default_derived, deal, card)
     return rows
@@ -356,7 +432,7 @@ def settle_split(players: tuple[str, ...], cups: Cups, running: dict[str, int], 
 
     for player in players:
         pay(player, share + (pool - share * len(players) if player == lowest else 0))
-    return _make_entry(EntryKind.SPLIT, None, players, cups, rows)
+    return _make_entry(EntryKind.SPLIT, None, players, cups, rows, _entry_type(card))
 
 
 def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement:
@@ -369,9 +445,10 @@ def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement
     players = evening.players
     table = seatings(players)
     opening = settle_opening(players, card)
+    entry_type = _entry_type(card)
     cups, deals = opening.cups, []
     for number, deal in enumerate(evening.deals, 1):
-        entry = _settle_valid_deal(players, number, deal, cups, card, table[deal.dealer])
+        entry = _settle_valid_deal(players, number, deal, cups, card, table[deal.dealer], entry_type)
         deals.append(entry)
         cups = entry.cups
     split = settle_split(players, cups, player_totals(players, (opening, *deals)), card)

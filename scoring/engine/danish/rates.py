@@ -224,6 +224,12 @@ class RateCard:
         return any((self.opening_per_cup, self.dealer_fee_per_cup, self.refund_per_player, self.pagat_lost_cup,
                     self.king_lost_cup))
 
+    @property
+    def cupless(self) -> bool:
+        """Nothing ever enters a cup: no cup amount and fines paid to the players
+        (RULES-grosstarock.md §1). Its entries have no pots: ``"cups": {}`` in every row."""
+        return self.fines_to_players and not self.has_cups
+
     def blocks_ultimo(self, kind: FineKind) -> bool:
         """A fine of this kind costs its player the right to ultimo in that deal."""
         return kind in self.ultimo_blocking_fines

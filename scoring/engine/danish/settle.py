@@ -218,8 +218,9 @@ def settle_opening(players: tuple[str, ...], card: RateCard) -> Entry:
 
 
 def _entry_type(card: RateCard) -> type[Entry]:
-    """``CuplessEntry`` for a card without cups (RULES-grosstarock.md §1), else ``Entry``."""
-    return Entry if card.has_cups else CuplessEntry
+    """``CuplessEntry`` for a card without cups (``RateCard.cupless``, RULES-grosstarock.md §1),
+    else ``Entry``."""
+    return CuplessEntry if card.cupless else Entry
 
 
 def settle_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, card: RateCard) -> Entry:

@@ -59,8 +59,8 @@ def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> di
         if row.number == number:
             continue
         try:
-            later = settle_deal(players, row.number, interchange.parse_deal(row.deal.outcome, row.number), cups,
-                                table.card)
+            later = settle_deal(players, row.number, interchange.parse_deal(row.deal.outcome, row.number, table.card),
+                                cups, table.card)
         except EveningError as exc:
             problems += [p.message(_lang()) for p in exc.problems]
             break
@@ -94,13 +94,14 @@ def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: in
     if editing:
         cups = _cups_before(sheet, editing, cups)
     try:
-        deal = interchange.parse_deal(outcome, number)
+        deal = interchange.parse_deal(outcome, number, table.card)
         entry = settle_deal(sheet.players, number, deal, cups, table.card)
     except EveningError as exc:
         context["problems"] = [(form.label_for(p.field), p.message(_lang())) for p in exc.problems]
         return context
     seats = seating(sheet.players, deal.dealer)
-    derived = derived_player(seats.active, seats.default_derived, deal) if deal.counts and not deal.nolo else None
+    # Counts after a nolo only where the card counts then (a 1754 nolo); elsewhere a nolo has none.
+    derived = derived_player(seats.active, seats.default_derived, deal) if deal.counts else None
     counting = [p for p in entry.postings if p.reason is Reason.COUNTING]
     context.update({
         "number": number,

@@ -12,14 +12,16 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import bounds
 from scoring.engine.danish import interchange
 from scoring.engine import names as player_names
-from scoring.engine.danish.model import Court, FineKind, Suit, seating
+from scoring.engine.danish.model import Court, FineKind, MeldKind, Rank, Suit, seating
 from scoring.engine.problems import EveningError, Problem, problem
 from scoring.engine.danish.validate import validate_deal
-from scoring.engine.danish.rates import VLK, RateCard
+from scoring.engine.danish.rates import HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard
 
 
 MELD_ROWS = 6
 FINE_ROWS = 3
+#: Rows for announced nolos (RULES-grosstarock.md §2): one per active player at most.
+ANNOUNCE_ROWS = 3
 
 
 def validate_text(value: str, max_length: int = bounds.NAME_MAX_LENGTH) -> None:
@@ -45,7 +47,46 @@ def name_field(**kwargs) -> forms.CharField:
                      widget=forms.TextInput(attrs={"maxlength": bounds.NAME_MAX_LENGTH}))
 
 # The words of melds, suits, fates and fines live in ``words.py`` (one place, issue 12).
-from .words import FATE_NAMES, SUIT_NAMES, fine_name, meld_code, meld_code_text  # noqa: E402
+from .words import (  # noqa: E402
+    FATE_NAMES, FOUR_NAMES, SUIT_NAMES, TAROKS_SCIES_GROUPS, fine_name, meld_code, meld_code_text,
+)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What the deal form offers at a table, read off the table's rate card (its data, never its
+    name): the melds it pays, whether it knows the kings' meld group, whether the kings' fates are
+    refused, optional or all four required, the pagat's ``discarded`` fate, tout and failed tout,
+    announcements, the taroks meld's scies flag, counting after a nolo, and whether a fine is paid
+    into the cups or to each other active player (RULES.md §3–§4, RULES-grosstarock.md §2–§3)."""
+    melds: frozenset
+    kings_group: bool
+    kings: str                  # "optional" (VLK), "required" (all four), "refused"
+    pagat_discarded: bool
+    tout: bool
+    failed_tout: bool
+    announcements: bool
+    taroks_scies: bool
+    counts_after_nolo: bool
+    fines_into_cups: bool
+    misdeal_fines: bool         # a misdeal may carry fines besides its own
+
+
+def card_offer(card: RateCard) -> Offer:
+    """The form's ``Offer`` on ``card``."""
+    return Offer(
+        melds=frozenset(card.meld_kinds),
+        kings_group=card.king_melds,
+        kings=card.king_fates,
+        pagat_discarded=card.pagat_discard,
+        tout=card.tout_recorded,
+        failed_tout=card.failed_tout_each is not None,
+        announcements=card.announcements,
+        taroks_scies=card.taroks_scies,
+        counts_after_nolo=card.count_after_nolo,
+        fines_into_cups=not card.fines_to_players,
+        misdeal_fines=card.misdeal_other_fines,
+    )
 
 
 def fine_choices(card: RateCard) -> list[tuple[str, str]]:
@@ -56,36 +97,62 @@ def fine_choices(card: RateCard) -> list[tuple[str, str]]:
             + [(FineKind.CUSTOM.value, fine_name(FineKind.CUSTOM))])
 
 
-def _fates() -> list[tuple[str, str]]:
-    return [(value, str(name)) for value, name in FATE_NAMES.items()]
+def _fates(discarded: bool = False) -> list[tuple[str, str]]:
+    """The fates of the pagat or a king; ``discarded`` (the pagat in the dealer's discard) only
+    where the card allows it (RULES-grosstarock.md §2)."""
+    return [(value, str(name)) for value, name in FATE_NAMES.items() if discarded or value != "discarded"]
 
 
-def meld_choices() -> list:
-    """The quick picker: every meld of RULES.md §3.1 as one option of one select, in optgroups:
-    taroks with and without the pagat (10–22), matadors (3–22), then per group (the kings and each
-    suit) sprøjte, hele and every halve with the card it misses."""
+def meld_choices(card: RateCard = VLK) -> list:
+    """The quick picker: every meld the card pays as one option of one select, in optgroups
+    (RULES.md §3.1, RULES-grosstarock.md §2.1): taroks with and without the pagat (10–22; on a card
+    whose taroks meld says the scies too, with and without each), matadors (3–22), then per group
+    (the kings, if the card knows them as a group, and each suit) sprøjte (if the card pays it),
+    hele and every halve with the card it misses; then honours (3–7), four of a rank and ladons
+    (16–25) where the card pays them."""
     def options(codes):
         return [(code, meld_code_text(code)) for code in codes]
-    groups: list = [
-        ("", "—"),
-        (_("Taroks med pagat"), options(f"taroks:{n}:1" for n in range(10, 23))),
-        (_("Taroks uden pagat"), options(f"taroks:{n}:0" for n in range(10, 23))),
-        (_("Matadorer"), options(f"matadors:{n}" for n in range(3, 23))),
-        (_("Konger"), options(["overfull:kings", "full:kings"] + [f"half:kings:{s.value}" for s in Suit])),
-    ]
-    for s in Suit:
-        groups.append((str(SUIT_NAMES[s]).capitalize(), options(
-            [f"overfull:{s.value}", f"full:{s.value}"] + [f"half:{s.value}:{c.value}" for c in Court])))
+    offered = card_offer(card)
+    kinds = offered.melds
+    taroks = range(card.taroks_min, card.taroks_max + 1)
+    groups: list = [("", "—")]
+    if MeldKind.TAROKS in kinds and offered.taroks_scies:
+        groups += [(label, options(f"taroks:{n}:{p}:{sc}" for n in taroks)) for p, sc, label in TAROKS_SCIES_GROUPS]
+    elif MeldKind.TAROKS in kinds:
+        groups += [(_("Taroks med pagat"), options(f"taroks:{n}:1" for n in taroks)),
+                   (_("Taroks uden pagat"), options(f"taroks:{n}:0" for n in taroks))]
+    if MeldKind.MATADORS in kinds:
+        groups.append((_("Matadorer"), options(f"matadors:{n}" for n in range(card.matadors_min,
+                                                                              card.matadors_max + 1))))
+    whole = [k for k in (MeldKind.OVERFULL, MeldKind.FULL) if k in kinds]
+    half = MeldKind.HALF in kinds
+    if offered.kings_group and (whole or half):
+        groups.append((_("Konger"), options([f"{k.value}:kings" for k in whole]
+                                            + ([f"half:kings:{s.value}" for s in Suit] if half else []))))
+    if whole or half:
+        for s in Suit:
+            groups.append((str(SUIT_NAMES[s]).capitalize(), options(
+                [f"{k.value}:{s.value}" for k in whole] + ([f"half:{s.value}:{c.value}" for c in Court] if half else []))))
+    if MeldKind.HONOURS in kinds:
+        groups.append((_("Honnører"), options(f"honours:{n}" for n in range(HONOURS_MIN, HONOURS_MAX + 1))))
+    if MeldKind.FOUR in kinds:
+        groups.append((_("Fire ens"), options(f"four:{r.value}" for r in Rank)))
+    if MeldKind.LADONS in kinds:
+        groups.append((_("Ladoner"), options(f"ladons:{n}" for n in range(LADONS_MIN, LADONS_MAX + 1))))
     return groups
 
 
 def meld_from_code(code: str, player: str) -> dict:
-    """The meld object of FORMAT.md for a quick-picker option (``taroks:11:1``, ``half:hearts:queen``)."""
+    """The meld object of FORMAT.md for a quick-picker option (``taroks:11:1``, ``half:hearts:queen``;
+    ``taroks:11:1:0`` with the scies flag, ``honours:4``, ``four:queens``, ``ladons:17``)."""
     parts = code.split(":")
     if parts[0] == "taroks":
-        return {"player": player, "kind": "taroks", "count": int(parts[1]), "pagat": parts[2] == "1"}
-    if parts[0] == "matadors":
-        return {"player": player, "kind": "matadors", "count": int(parts[1])}
+        meld = {"player": player, "kind": "taroks", "count": int(parts[1]), "pagat": parts[2] == "1"}
+        if len(parts) > 3:
+            meld["scies"] = parts[3] == "1"
+        return meld
+    if parts[0] in ("matadors", "honours", "ladons"):
+        return {"player": player, "kind": parts[0], "count": int(parts[1])}
     meld = {"player": player, "kind": parts[0], "group": parts[1]}
     if parts[0] == "half":
         meld["missing"] = parts[2]
@@ -99,6 +166,13 @@ def meld_to_code(meld: dict) -> str:
 def count_field(player: str) -> str:
     """Form field of a player's count: named like the engine's field path, ``counts.<name>``."""
     return f"counts.{player}"
+
+
+def _trick_field(label) -> forms.IntegerField:
+    """Before which trick an announcement was made: a number; its range is the engine's to judge
+    (RULES-grosstarock.md §2: a vole 1–20, a nolo 1–13), in its words."""
+    return forms.IntegerField(label=label, required=False, widget=forms.NumberInput(attrs={
+        "inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "class": "trick"}))
 
 
 @dataclass(frozen=True)
@@ -130,6 +204,7 @@ class DealForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = tuple(players)
         self.card = card
+        self.offer = offer = card_offer(card)
         chosen = self.data.get("dealer") if self.is_bound else (dealer or self.initial.get("dealer"))
         if chosen not in self.players:
             chosen = dealer if dealer in self.players else self.players[0]
@@ -156,17 +231,32 @@ class DealForm(forms.Form):
             self.fields[name] = forms.ChoiceField(label=label, choices=choices, widget=widget, required=False, **extra)
 
         person("pagat_owner", _("Pagat hos"), blank=False, radio=True)
-        self.fields["pagat_fate"] = forms.ChoiceField(label=_("Pagat"), choices=_fates(), widget=forms.RadioSelect,
-                                                      initial="home", required=False)
-        for suit in Suit:
-            person(f"king_{suit.value}_owner", _("%(s)s konge hos") % {"s": SUIT_NAMES[suit]})
+        self.fields["pagat_fate"] = forms.ChoiceField(label=_("Pagat"), choices=_fates(offer.pagat_discarded),
+                                                      widget=forms.RadioSelect, initial="home", required=False)
+        # The kings' fates: optional rows (VLK), all four required as chips with "hjem" pre-set
+        # (a card paying every king, RULES-grosstarock.md §2), or none (a card refusing them).
+        required = offer.kings == "required"
+        for suit in Suit if offer.kings != "refused" else ():
+            person(f"king_{suit.value}_owner", _("%(s)s konge hos") % {"s": SUIT_NAMES[suit]}, blank=not required,
+                   radio=required)
             self.fields[f"king_{suit.value}_fate"] = forms.ChoiceField(
-                label=_("%(s)s konge") % {"s": SUIT_NAMES[suit]}, choices=[("", "—")] + _fates(), required=False)
+                label=_("%(s)s konge") % {"s": SUIT_NAMES[suit]}, required=False,
+                choices=_fates() if required else [("", "—")] + _fates(),
+                widget=forms.RadioSelect if required else forms.Select, initial="home" if required else None)
         person("last_trick", _("Sidste stik"), blank=False, radio=True)
-        person("tout", "Tout")
+        if offer.tout:
+            person("tout", "Tout")
         person("nolo", "Nolo")
-        if card.failed_tout_each is not None:   # only cards that know a failed tout (aeldre1900)
+        if offer.counts_after_nolo:   # the count fields stay after a nolo (the css hides them for #id_nolo)
+            self.fields["nolo"].widget.attrs["id"] = "id_nolo_counted"
+        if offer.failed_tout:   # only cards that know a failed tout (aeldre1900, grosstarock)
             person("failed_tout", _("Tabt tout"))
+        if offer.announcements:   # RULES-grosstarock.md §2: a vole and nolos announced before a trick
+            person("announced_vole_player", _("Meldt tout"))
+            self.fields["announced_vole_before_trick"] = _trick_field(_("før stik"))
+            for i in range(1, ANNOUNCE_ROWS + 1):
+                person(f"announced_nolo_{i}_player", _("Meldt nolo"))
+                self.fields[f"announced_nolo_{i}_before_trick"] = _trick_field(_("før stik"))
 
         # Counts: one number per active player; a sitter-out only when a count was posted for him.
         posted_counts = [p for p in self.players if p not in active and self.is_bound
@@ -185,25 +275,36 @@ class DealForm(forms.Form):
 
         for i in range(1, MELD_ROWS + 1):
             person(f"meld_{i}_player", _("Melder"))
-            self.fields[f"meld_{i}_kind"] = forms.ChoiceField(label=_("Melding"), choices=meld_choices(),
+            self.fields[f"meld_{i}_kind"] = forms.ChoiceField(label=_("Melding"), choices=meld_choices(card),
                                                               required=False)
         fine_kinds = fine_choices(card)
         for i in range(1, FINE_ROWS + 1):
             person(f"fine_{i}_player", _("Bødlagt"))
             self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False)
             self.fields[f"fine_{i}_amount"] = forms.IntegerField(
-                label=_("point pr. kop"), required=False, min_value=bounds.FINE_AMOUNT_MIN,
+                label=self.fine_amount_label, required=False, min_value=bounds.FINE_AMOUNT_MIN,
                 max_value=bounds.FINE_AMOUNT_MAX,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}))
 
     # Layout helpers for the template ----------------------------------------------------------
+    @property
+    def fine_amount_label(self):
+        """A custom fine's amount: per cup (VLK), or to each other active player on a cupless card
+        (RULES-grosstarock.md §1)."""
+        return _("point pr. kop") if self.offer.fines_into_cups else _("point til hver")
+
     def count_rows(self):
         """(bound field, active?) per count input: the active players, then posted sitters-out."""
         return [(self[count_field(p)], p in self.seats.active) for p in self.count_players]
 
     def king_rows(self):
         return [(str(SUIT_NAMES[s]).capitalize(), self[f"king_{s.value}_owner"], self[f"king_{s.value}_fate"])
-                for s in Suit]
+                for s in Suit if f"king_{s.value}_owner" in self.fields]
+
+    def announce_rows(self):
+        """(row, player field, before-trick field) per announced nolo row."""
+        return [(i, self[f"announced_nolo_{i}_player"], self[f"announced_nolo_{i}_before_trick"])
+                for i in range(1, ANNOUNCE_ROWS + 1) if f"announced_nolo_{i}_player" in self.fields]
 
     def meld_row_fields(self):
         return [(i, self[f"meld_{i}_player"], self[f"meld_{i}_kind"]) for i in range(1, MELD_ROWS + 1)]
@@ -232,6 +333,10 @@ class DealForm(forms.Form):
         return self._open(("tout", "nolo", "failed_tout"))
 
     @property
+    def announced_open(self) -> bool:
+        return self._open(n for n in self.fields if n.startswith(("announced_vole_", "announced_nolo_")))
+
+    @property
     def fines_open(self) -> bool:
         return self._open(f"fine_{i}_{part}" for i in range(1, FINE_ROWS + 1) for part in ("player", "kind", "amount"))
 
@@ -252,19 +357,33 @@ class DealForm(forms.Form):
                 self.add_error(f"fine_{i}_kind", _("Vælg både spiller og bøde."))
         if data.get("kind") == "played":
             for suit in Suit:
-                if bool(data.get(f"king_{suit.value}_owner")) != bool(data.get(f"king_{suit.value}_fate")):
+                owner, fate = data.get(f"king_{suit.value}_owner"), data.get(f"king_{suit.value}_fate")
+                if f"king_{suit.value}_owner" not in self.fields or bool(owner) == bool(fate):
+                    continue
+                if not (self.offer.kings == "required" and not owner):   # a missing king: the engine's
                     self.add_error(f"king_{suit.value}_fate", _("Vælg både hvem og hvad."))
+            for player, trick in self._announcement_fields():
+                if data.get(player) and data.get(trick) is None and trick not in self._errors:
+                    self.add_error(trick, _("Skriv før hvilket stik."))
+                elif data.get(trick) is not None and not data.get(player) and player not in self._errors:
+                    self.add_error(player, _("Vælg hvem der meldte."))
         if self._errors and not {"dealer", "kind"} & set(self._errors):
             # Not only the form's own problems first and the rules' after they are fixed: the engine
             # judges what the form could read, and its problems join the form's (issue 12, item 4).
             self.add_engine_problems(self.engine_problems())
         return data
 
+    def _announcement_fields(self) -> list[tuple[str, str]]:
+        """(player field, before-trick field) of the announced vole and each announced nolo row."""
+        rows = [(f"announced_nolo_{i}_player", f"announced_nolo_{i}_before_trick") for i in range(1, ANNOUNCE_ROWS + 1)]
+        return [pair for pair in [("announced_vole_player", "announced_vole_before_trick"), *rows]
+                if pair[0] in self.fields]
+
     def engine_problems(self, number: int = 1) -> list[Problem]:
         """The engine's problems with the deal as far as the form reads it (RULES.md §5): the fields
         the form refused are left out of the deal object."""
         try:
-            deal = interchange.parse_deal(self.to_outcome(), number)
+            deal = interchange.parse_deal(self.to_outcome(), number, self.card)
         except EveningError as exc:
             return list(exc.problems)
         return validate_deal(self.players, number, deal, self.card)
@@ -299,7 +418,7 @@ class DealForm(forms.Form):
         kind = data.get("kind") or "played"
         if kind != "played":
             outcome["kind"] = kind
-        self.meld_rows, self.fine_rows = [], []
+        self.meld_rows, self.fine_rows, self.announce_rows_sent = [], [], []
         if kind == "played":
             melds = []
             for i in range(1, MELD_ROWS + 1):
@@ -317,16 +436,29 @@ class DealForm(forms.Form):
             for name in ("last_trick", "tout", "nolo", "failed_tout"):
                 if data.get(name):
                     outcome[name] = data[name]
-            # No counting after a nolo (RULES.md §3.3.6): the count fields are hidden then, and what
-            # was typed in them before the nolo was chosen is not sent on.
+            if data.get("announced_vole_player") and data.get("announced_vole_before_trick") is not None:
+                outcome["announced_vole"] = {"player": data["announced_vole_player"],
+                                             "before_trick": data["announced_vole_before_trick"]}
+            announced = []
+            for i in range(1, ANNOUNCE_ROWS + 1):
+                player, trick = data.get(f"announced_nolo_{i}_player"), data.get(f"announced_nolo_{i}_before_trick")
+                if player and trick is not None:
+                    announced.append({"player": player, "before_trick": trick})
+                    self.announce_rows_sent.append(i)
+            if announced:
+                outcome["announced_nolo"] = announced
+            # No counting after a nolo (RULES.md §3.3.6; a card that counts after one says so): the
+            # count fields are hidden then, and what was typed in them before is not sent on.
+            no_counting = bool(data.get("nolo")) and not self.offer.counts_after_nolo
             counts = {p: data[count_field(p)] for p in self.count_players
-                      if data.get(count_field(p)) is not None and not data.get("nolo")}
+                      if data.get(count_field(p)) is not None and not no_counting}
             if counts:
                 outcome["counts"] = counts
             if data.get("derived") and len(counts) == 3:
                 outcome["derived"] = data["derived"]
         fines = []
-        for i in range(1, FINE_ROWS + 1 if kind != "misdeal" else 1):  # a misdeal has only its own fine (§4)
+        # A misdeal has only its own fine (RULES.md §4), unless the card lets it carry others.
+        for i in range(1, FINE_ROWS + 1 if kind != "misdeal" or self.offer.misdeal_fines else 1):
             if data.get(f"fine_{i}_player") and data.get(f"fine_{i}_kind"):
                 fine = {"player": data[f"fine_{i}_player"], "kind": data[f"fine_{i}_kind"]}
                 if fine["kind"] == FineKind.CUSTOM.value and data.get(f"fine_{i}_amount") is not None:
@@ -340,9 +472,17 @@ class DealForm(forms.Form):
     def field_for(self, path: str) -> str | None:
         """The form field an engine field path belongs to (``pagat.owner``, ``kings.hearts.fate``,
         ``counts.Bent``, ``melds[2].count`` → the second non-empty meld row), or None."""
-        if path in self.fields and not path.startswith(("meld_", "fine_", "king_")):
+        if path in self.fields and not path.startswith(("meld_", "fine_", "king_", "announced_")):
             return path  # dealer, kind, last_trick, tout, nolo, derived, counts.<name>
         head, _dot, rest = path.partition(".")
+        if head == "announced_vole" and "announced_vole_player" in self.fields:
+            return "announced_vole_before_trick" if rest == "before_trick" else "announced_vole_player"
+        if head.startswith("announced_nolo[") and head.endswith("]"):
+            try:
+                row = self.announce_rows_sent[int(head[len("announced_nolo["):-1]) - 1]
+            except (ValueError, IndexError):
+                return None
+            return f"announced_nolo_{row}_{'before_trick' if rest == 'before_trick' else 'player'}"
         for prefix, rows in (("melds[", self.meld_rows), ("fines[", self.fine_rows)):
             if head.startswith(prefix) and head.endswith("]"):
                 try:
@@ -367,6 +507,11 @@ class DealForm(forms.Form):
         label = str(self.fields[name].label)
         if name.startswith("counts."):
             return f"{_('Tælling')} {label}"
+        if name.startswith("announced_nolo_"):   # "Meldt nolo 2", "Meldt nolo 2: før stik"
+            row = name.split("_")[2]
+            return f"{_('Meldt nolo')} {row}" + (f": {_('før stik')}" if name.endswith("before_trick") else "")
+        if name == "announced_vole_before_trick":
+            return f"{_('Meldt tout')}: {_('før stik')}"
         if name.startswith(("meld_", "fine_")):
             return f"{label} {name.split('_')[1]}"
         return label
@@ -385,6 +530,7 @@ class DealForm(forms.Form):
         counts = [count_field(p) for p in self.count_players]
         shown = ["dealer", "kind", *(n for n in self.fields if n.startswith("meld_")), "pagat_owner", "pagat_fate",
                  *(n for n in self.fields if n.startswith("king_")), "last_trick", "tout", "nolo", "failed_tout",
+                 *(n for n in self.fields if n.startswith("announced_")),
                  *counts, "derived", *(n for n in self.fields if n.startswith("fine_"))]
         shown += [n for n in self.errors if n not in shown and n != "__all__"]
         for name in shown:
@@ -420,6 +566,13 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
     for name in ("last_trick", "tout", "nolo", "failed_tout", "derived"):
         if name in outcome:
             initial[name] = outcome[name]
+    vole = outcome.get("announced_vole")
+    if vole:
+        initial["announced_vole_player"] = vole["player"]
+        initial["announced_vole_before_trick"] = vole["before_trick"]
+    for i, announced in enumerate(outcome.get("announced_nolo", [])[:ANNOUNCE_ROWS], 1):
+        initial[f"announced_nolo_{i}_player"] = announced["player"]
+        initial[f"announced_nolo_{i}_before_trick"] = announced["before_trick"]
     for player, count in outcome.get("counts", {}).items():
         initial[count_field(player)] = count
     for i, meld in enumerate(outcome.get("melds", [])[:MELD_ROWS], 1):
@@ -463,6 +616,9 @@ def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, 
     pairs += [(f"meld_{i}_player", (f"meld_{i}_kind",), f"{_('Melding')} {i}") for i in range(1, MELD_ROWS + 1)]
     pairs += [(f"fine_{i}_player", (f"fine_{i}_kind", f"fine_{i}_amount"), f"{_('Bøde')} {i}")
               for i in range(1, FINE_ROWS + 1)]
+    pairs.append(("announced_vole_player", ("announced_vole_before_trick",), _("Meldt tout")))
+    pairs += [(f"announced_nolo_{i}_player", (f"announced_nolo_{i}_before_trick",), f"{_('Meldt nolo')} {i}")
+              for i in range(1, ANNOUNCE_ROWS + 1)]
     for owner, belonging, label in pairs:
         if owner in initial and initial[owner] not in active:
             clear(initial[owner], str(label).capitalize())

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from django.utils.translation import gettext, gettext_lazy as _
 
-from scoring.engine.danish.model import Court, Cup, FineKind, MeldKind, Suit
+from scoring.engine.danish.model import Court, Cup, FineKind, MeldKind, Rank, Suit
 from scoring.engine.danish.settle import Posting, Reason
 
 SUIT_NAMES = {Suit.HEARTS: _("hjerter"), Suit.DIAMONDS: _("ruder"), Suit.CLUBS: _("klør"), Suit.SPADES: _("spar")}
@@ -32,9 +32,17 @@ FINE_NAMES = {
 #: Names of fine kinds that only other rate cards know (looked up by value: RULES.md §4 is VLK's).
 OTHER_FINE_NAMES = {"revoke": _("svigtet kulør"), "illegal_discard": _("ulovlig ecartering")}
 MELD_KIND_NAMES = {MeldKind.TAROKS: "taroks", MeldKind.MATADORS: _("matadorer"), MeldKind.OVERFULL: _("sprøjte"),
-                   MeldKind.FULL: _("hele"), MeldKind.HALF: _("halve")}
-#: What became of the pagat or a king (RULES.md §3.2, §3.3).
-FATE_NAMES = {"home": _("hjem"), "lost": _("tabt"), "ultimo": "ultimo", "bagud": "bagud"}
+                   MeldKind.FULL: _("hele"), MeldKind.HALF: _("halve"), MeldKind.HONOURS: _("honnører"),
+                   MeldKind.FOUR: _("fire ens"), MeldKind.LADONS: _("ladoner")}
+#: A ``four`` meld by its rank (RULES-grosstarock.md §2.1: "Vier Damen, Vier Kavaliere, Vier Buben").
+FOUR_NAMES = {Rank.QUEENS: _("fire damer"), Rank.CAVALIERS: _("fire kavalerer"), Rank.KNAVES: _("fire knægte")}
+#: The taroks picker's groups on a card whose taroks meld also says whether the melder holds the
+#: scies (RULES-grosstarock.md §2.1): (pagat, scies, group label), in the picker's order.
+TAROKS_SCIES_GROUPS = ((1, 1, _("Taroks med pagat og skis")), (1, 0, _("Taroks med pagat, uden skis")),
+                       (0, 1, _("Taroks med skis, uden pagat")), (0, 0, _("Taroks uden pagat og skis")))
+#: What became of the pagat or a king (RULES.md §3.2, §3.3); ``discarded``: the pagat in the
+#: dealer's discard (RULES-grosstarock.md §2), offered only where the card allows it.
+FATE_NAMES = {"home": _("hjem"), "lost": _("tabt"), "ultimo": "ultimo", "bagud": "bagud", "discarded": _("lagt bort")}
 DEAL_KIND_NAMES = {"played": _("spillet"), "misdeal": _("fejlgivning"), "scrapped": _("kasseret")}
 #: The two cups, as the table calls them.
 CUP_NAMES = {Cup.KING: _("kongekop"), Cup.PAGAT: _("pagatkop")}
@@ -44,6 +52,7 @@ CUP_ACCOUNTS = {"king": Cup.KING, "pagat": Cup.PAGAT}
 _SUITS = {s.value: s for s in Suit}
 _COURTS = {c.value: c for c in Court}
 _MELDS = {k.value: k for k in MeldKind}
+_RANKS = {r.value: r for r in Rank}
 _FINES = {k.value: k for k in FineKind}
 
 
@@ -83,10 +92,20 @@ def meld_code_text(code: str) -> str:
     mangler spar konge"."""
     parts = code.split(":")
     kind = parts[0]
+    if kind == "taroks" and len(parts) > 3:   # with the scies flag (RULES-grosstarock.md §2.1)
+        text = {("1", "1"): gettext("%(n)s med pagat og skis"), ("1", "0"): gettext("%(n)s med pagat, uden skis"),
+                ("0", "1"): gettext("%(n)s med skis, uden pagat"), ("0", "0"): gettext("%(n)s uden pagat og skis")}
+        return text[parts[2], parts[3]] % {"n": parts[1]}
     if kind == "taroks":
         return (gettext("%(n)s med") if parts[2] == "1" else gettext("%(n)s uden")) % {"n": parts[1]}
     if kind == "matadors":
         return gettext("%(n)s store") % {"n": parts[1]}
+    if kind == "honours":
+        return gettext("%(n)s honnører") % {"n": parts[1]}
+    if kind == "ladons":
+        return gettext("%(n)s ladoner") % {"n": parts[1]}
+    if kind == "four":
+        return str(FOUR_NAMES[_RANKS[parts[1]]])
     group = parts[1]
     if group == "kings":
         if kind == "overfull":
@@ -107,9 +126,12 @@ def meld_code_text(code: str) -> str:
 def meld_code(meld: dict) -> str:
     """The picker code of a meld object of FORMAT.md."""
     if meld["kind"] == "taroks":
-        return f"taroks:{meld['count']}:{1 if meld.get('pagat') else 0}"
-    if meld["kind"] == "matadors":
-        return f"matadors:{meld['count']}"
+        scies = "" if meld.get("scies") is None else f":{1 if meld['scies'] else 0}"
+        return f"taroks:{meld['count']}:{1 if meld.get('pagat') else 0}{scies}"
+    if meld["kind"] in ("matadors", "honours", "ladons"):
+        return f"{meld['kind']}:{meld['count']}"
+    if meld["kind"] == "four":
+        return f"four:{meld['group']}"
     return ":".join([meld["kind"], meld["group"]] + ([meld["missing"]] if meld["kind"] == "half" else []))
 
 
@@ -118,7 +140,7 @@ def meld_text(meld: Any) -> str:
     if not isinstance(meld, dict):
         meld = {"kind": meld.kind.value, "count": meld.count, "pagat": meld.pagat,
                 "group": meld.group.value if meld.group else None,
-                "missing": meld.missing.value if meld.missing else None}
+                "missing": meld.missing.value if meld.missing else None, "scies": getattr(meld, "scies", None)}
     try:
         return meld_code_text(meld_code(meld))
     except (KeyError, IndexError, TypeError):
@@ -152,6 +174,12 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
         lines.append((gettext("Tabt tout"), outcome["failed_tout"]))
     if outcome.get("nolo"):
         lines.append(("Nolo", outcome["nolo"]))
+    vole = outcome.get("announced_vole")
+    if vole:
+        lines.append((gettext("Meldt tout"), announcement_text(vole)))
+    announced = outcome.get("announced_nolo") or []
+    if announced:
+        lines.append((gettext("Meldt nolo"), ", ".join(announcement_text(a) for a in announced)))
     counts = outcome.get("counts") or {}
     if counts:
         text = ", ".join(f"{name} {count}" for name, count in counts.items())
@@ -164,6 +192,12 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
             f"{f['player']} {fine_name(f['kind'])}" + (f" ({f['amount']})" if f.get("amount") is not None else "")
             for f in fines)))
     return [(label.capitalize() if label[:1].islower() else label, text) for label, text in lines]
+
+
+def announcement_text(announcement: dict) -> str:
+    """An announced vole or nolo (RULES-grosstarock.md §2): "Carl før stik 13"."""
+    return gettext("%(name)s før stik %(n)s") % {"name": announcement.get("player", "?"),
+                                                  "n": announcement.get("before_trick", "?")}
 
 
 def deal_changes(old: dict, new: dict) -> list[str]:
@@ -192,13 +226,16 @@ REASON_NAMES = {
     Reason.KING_LOST: _("konge tabt"), Reason.TOUT: "tout", Reason.ULTIMO: "ultimo", Reason.BAGUD: "bagud",
     Reason.LAST_TRICK: _("sidste stik"), Reason.NOLO: "nolo", Reason.COUNTING: _("tælling"),
     Reason.REFUND: _("kop genfyldt"), Reason.SPLIT: _("deling"), Reason.FAILED_TOUT: _("tabt tout"),
+    Reason.KING_HOME: _("konge hjem"), Reason.ANNOUNCED_VOLE: _("meldt tout"), Reason.ANNOUNCED_NOLO: _("meldt nolo"),
 }
 
 
-def posting_reason(posting: Posting, meld: Any = None) -> str:
+def posting_reason(posting: Posting, meld: Any = None, won: bool | None = None) -> str:
     """Why a posting was made, in the scorekeeper's words: "sidste stik", "pagat hjem",
-    "kongeultimo (hjerter)", "bøde: spillet uden for tur", "tælling (31)", "melding: 11 med" …
-    ``meld`` is the meld a meld posting pays for (``posting_reasons`` finds it)."""
+    "kongeultimo (hjerter)", "bøde: spillet uden for tur", "tælling (31)", "melding: 11 med",
+    "hjerter konge hjem", "meldt tout (før stik 13)", "meldt nolo tabt (før stik 2)" …
+    ``meld`` is the meld a meld posting pays for, ``won`` whether an announcement was won
+    (``posting_reasons`` finds both from the deal)."""
     detail, reason = posting.detail, posting.reason
     suit = str(SUIT_NAMES[_SUITS[detail]]) if detail in _SUITS else None
     if reason is Reason.ULTIMO and suit:
@@ -211,6 +248,15 @@ def posting_reason(posting: Posting, meld: Any = None) -> str:
         return "pagat bagud"
     if reason is Reason.KING_LOST and suit:
         return gettext("%(suit)s konge tabt") % {"suit": suit}
+    if reason is Reason.KING_HOME and suit:
+        return gettext("%(suit)s konge hjem") % {"suit": suit}
+    if reason in (Reason.ANNOUNCED_VOLE, Reason.ANNOUNCED_NOLO) and detail:
+        # RULES-grosstarock.md §3: an announcement, by the trick it was made before; won or failed
+        texts = {(Reason.ANNOUNCED_VOLE, False): gettext("meldt tout tabt (før stik %(n)s)"),
+                 (Reason.ANNOUNCED_NOLO, False): gettext("meldt nolo tabt (før stik %(n)s)"),
+                 (Reason.ANNOUNCED_VOLE, True): gettext("meldt tout (før stik %(n)s)"),
+                 (Reason.ANNOUNCED_NOLO, True): gettext("meldt nolo (før stik %(n)s)")}
+        return texts[reason, won is not False] % {"n": detail}
     if reason is Reason.MELD and meld is not None:
         return gettext("melding: %(meld)s") % {"meld": meld_text(meld)}
     if reason is Reason.MELD and detail in _MELDS:
@@ -227,9 +273,17 @@ def posting_reasons(postings: Iterable[Posting], deal: Any = None) -> list[str]:
     med"): the engine posts each meld (``deal.melds``, in order) once from every other player, so
     the n-th meld posting from a payer to a melder of one kind is for the n-th such meld."""
     melds = list(getattr(deal, "melds", ()) or ())
+    # Who announced (RULES-grosstarock.md §2): an announcement paid to its player was won, one
+    # he pays was failed.
+    vole = getattr(deal, "announced_vole", None)
+    announcers = {Reason.ANNOUNCED_VOLE: {vole.player} if vole is not None else set(),
+                  Reason.ANNOUNCED_NOLO: {a.player for a in getattr(deal, "announced_nolo", ()) or ()}}
     seen: dict[tuple, int] = {}
     reasons = []
     for posting in postings:
+        if posting.reason in announcers and deal is not None:
+            reasons.append(posting_reason(posting, won=posting.payee in announcers[posting.reason]))
+            continue
         meld = None
         if posting.reason is Reason.MELD and melds:
             key = (posting.payer, posting.payee, posting.detail)

@@ -89,6 +89,38 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                                 "the '{rules}' rate card knows no failed tout"),
     "failed_tout_made": ("{name} fik tout og kan ikke også have tabt den",
                          "{name} made the tout and cannot also have failed it"),
+    # The old German cards (RULES-grosstarock.md §5, issue 15)
+    "key_not_on_card": ("takstkortet '{rules}' kender ikke '{key}'", "the '{rules}' rate card has no '{key}'"),
+    "meld_not_on_card": ("takstkortet '{rules}' kender ingen {kind}-melding",
+                         "the '{rules}' rate card has no {kind} meld"),
+    "group_not_on_card": ("på takstkortet '{rules}' meldes {kind} kun i en farve (hearts, diamonds, clubs, spades)",
+                          "on the '{rules}' rate card a {kind} meld names a suit (hearts, diamonds, clubs, spades)"),
+    "group_kind": ("skal være kings eller en farve (hearts, diamonds, clubs, spades)",
+                   "must be kings or a suit (hearts, diamonds, clubs, spades)"),
+    "four_group": ("skal være queens, cavaliers eller knaves", "must be queens, cavaliers or knaves"),
+    "fate_not_on_card": ("takstkortet '{rules}' kender ikke udfaldet '{fate}'",
+                         "the '{rules}' rate card knows no fate '{fate}'"),
+    "discard_not_dealer": ("kun giveren kan lægge pagat i skat; {name} gav ikke",
+                           "only the dealer can discard the pagat; {name} did not deal"),
+    "king_discarded": ("en konge kan ikke lægges i skat", "a king cannot be discarded"),
+    "card_discarded": ("{card} blev lagt i skat af giveren", "{card} was discarded by the dealer"),
+    "taroks_without_own_scies": ("{name} har skisen og kan ikke melde 'uden'",
+                                 "{name} holds the scies and cannot meld 'without'"),
+    "taroks_over_deck": ("{name} kan højst have {maximum} taroks: de andre har resten",
+                         "{name} can hold at most {maximum} taroks: the others hold the rest"),
+    "honours_over_deck": ("{name} kan højst melde {maximum} honneurs: de andre har resten eller de er lagt i skat",
+                          "{name} can meld at most {maximum} honours: the others hold or discarded the rest"),
+    "ladons_over_deck": ("{total} ladoner meldt i alt; der er kun {maximum}",
+                         "{total} ladons melded in all; there are only {maximum}"),
+    "hand_over_25": ("{name} skulle have {count} kort; en hånd har {maximum}",
+                     "{name} would hold {count} cards; a hand has {maximum}"),
+    "announced_nolo_twice": ("{name} har allerede meldt nolo", "{name} has already announced a nolo"),
+    "announced_nolo_and_vole": ("{name} har meldt vole og kan ikke også melde nolo",
+                                "{name} announced a vole and cannot also announce a nolo"),
+    "failed_tout_vole": ("{name} meldte vole; den tabte vole betales allerede",
+                         "{name} announced the vole; the failed vole is paid already"),
+    "count_must": ("{name} tog et stik eller har sin skat og tæller mindst 1",
+                   "{name} took a trick or holds his discard and counts at least 1"),
     # Bounds of what may be entered (bounds.py, issue 11)
     "name_too_long": ("højst {maximum} tegn (her {length})", "at most {maximum} characters (this one has {length})"),
     "name_characters": ("må ikke indeholde styre-, format- eller skilletegn (U+{char})",
@@ -131,7 +163,9 @@ _SUITS = {"hearts": ("hjerter", "hearts"), "diamonds": ("ruder", "diamonds"),
           "clubs": ("klør", "clubs"), "spades": ("spar", "spades")}
 _COURTS = {"king": ("konge", "king"), "queen": ("dame", "queen"),
            "cavalier": ("kavaler", "cavalier"), "knave": ("knægt", "knave")}
-_GROUPS = {"kings": ("kongerne", "the kings"), **{k: (v[0], v[1]) for k, v in _SUITS.items()}}
+_GROUPS = {"kings": ("kongerne", "the kings"), **{k: (v[0], v[1]) for k, v in _SUITS.items()},
+           "queens": ("damerne", "the queens"), "cavaliers": ("kavalererne", "the cavaliers"),
+           "knaves": ("knægtene", "the knaves")}
 _FINE_NAMES = {
     "cup_not_moved": ("kopperne ikke flyttet", "cups not moved"),
     "misdeal": ("fejlgivning", "misdeal"),
@@ -153,6 +187,8 @@ def card_name(key: str, lang: str = "en") -> str:
     i = LANGUAGES.index(lang)
     if key in _CARD_NAMES:
         return _CARD_NAMES[key][i]
+    if key.startswith("tarok"):
+        return f"tarok {key[5:]}"
     suit, court = key.split(".")
     if lang == "da":
         return f"{_SUITS[suit][0]} {_COURTS[court][0]}"

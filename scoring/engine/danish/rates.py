@@ -138,6 +138,9 @@ class RateCard:
     discarder_counts: bool = False
     #: A player who took no trick may count 0 without a nolo (1754, §4); else only a tout's opponent.
     count_zero_without_trick: bool = False
+    #: §5's "one card, one holder" in full: the taroks a player holds, the honours, 40 ladons in
+    #: the deck and 25 cards in a hand (else RULES.md §5's checks of the Danish cards).
+    hands_checked: bool = False
     #: The card records an announced vole and announced nolos (§2, §3).
     announcements: bool = False
     vole_before_1_each: int = 0      # announced vole before trick 1: won from / failed to each
@@ -323,7 +326,7 @@ _AMOUNTS = (
 _FLAGS = ("failed_tout_doubles_cups", "last_trick_needs_honours_fallen",
           "fines_to_players", "misdeal_other_fines", "king_melds", "taroks_pagat_optional", "taroks_scies",
           "pagat_discard", "tout_recorded", "ultimo_always", "count_after_nolo", "nolo_holds_scies",
-          "discarder_counts", "count_zero_without_trick", "announcements")
+          "discarder_counts", "count_zero_without_trick", "hands_checked", "announcements")
 
 
 def _enum_order(item: tuple[FineKind, int]) -> int:
@@ -422,7 +425,7 @@ NEW_KEYS: Mapping[str, Any] = MappingProxyType({
     if f.name in ("fines_to_players", "misdeal_other_fines", "meld_kinds", "king_melds", "taroks_pagat_optional",
                   "taroks_scies", "honours_base", "honours_step", "four", "ladons_base", "ladons_step", "king_fates",
                   "king_home_each", "pagat_discard", "tout_recorded", "ultimo_always", "count_after_nolo",
-                  "nolo_holds_scies", "discarder_counts", "count_zero_without_trick", "announcements",
+                  "nolo_holds_scies", "discarder_counts", "count_zero_without_trick", "hands_checked", "announcements",
                   "vole_before_1_each", "vole_before_13_each", "vole_before_20_each", "nolo_before_1_each",
                   "nolo_before_13_each", "nolo_failed_1_each", "nolo_failed_13_each")})
 
@@ -477,6 +480,7 @@ _OLD_GERMAN = dict(
     fines={FineKind.MISDEAL: 0}, ultimo_blocking_fines=frozenset(),
     fines_to_players=True, misdeal_other_fines=True, ultimo_always=True, discarder_counts=True,
     pagat_discard=True,   # "both seeds allow it" (RULES-grosstarock.md §2)
+    hands_checked=True,
 )
 TAROC1754 = RateCard(
     name="taroc1754",

@@ -16,14 +16,14 @@ from typing import Iterable
 
 from .model import (
     IN_LAST_TRICK, WON_A_TRICK, CardFate, Court, Cup, Deal, DealKind, Evening, Fate, FineKind, Group, Meld,
-    MeldKind, Seating, Suit, seating, seatings,
+    MeldKind, Rank, Seating, Suit, seating, seatings,
 )
 from ..problems import Problem, problem
-from .rates import RateCard
+from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, LADONS_MAX, LADONS_MIN, RateCard
 
 # Members used on every deal, looked up once (an enum class attribute is slow to read).
 _PLAYED = DealKind.PLAYED
-_ULTIMO, _BAGUD, _LOST = Fate.ULTIMO, Fate.BAGUD, Fate.LOST
+_ULTIMO, _BAGUD, _LOST, _DISCARDED = Fate.ULTIMO, Fate.BAGUD, Fate.LOST, Fate.DISCARDED
 _TAROKS, _MATADORS, _HALF = MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HALF
 
 #: Card keys: the pagat (``None``) and the kings by suit; every court card by (suit, court).
@@ -86,14 +86,22 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
     if deal.kind is _PLAYED:
         cards = deal.cards()
         found += _check_required(deal)
+        if (card.king_fates != "optional" or not card.tout_recorded or deal.announced_vole is not None
+                or deal.announced_nolo):
+            found += _check_card_keys(deal, card)
         if deal.melds:
             found += _check_melds(deal, card)
-        found += _check_cards(deal)
-        found += _check_last_trick(deal, cards)
+        if card.hands_checked:
+            found += _check_holdings(deal, card)
+        else:
+            found += _check_cards(deal)
+        found += _check_last_trick(deal, cards, card)
         if deal.tout is not None or deal.nolo is not None:
             found += _check_tout_nolo(deal, cards)
         if deal.failed_tout is not None:
             found += _check_failed_tout(deal, card)
+        if deal.announced_vole is not None or deal.announced_nolo:
+            found += _check_announcements(deal, card)
         if seats is not None:
             found += _check_counts(seats, deal, card)
     else:
@@ -119,6 +127,10 @@ def _people(deal: Deal) -> Iterable[tuple[str, str]]:
             yield field, name
     for player, _ in deal.counts:
         yield f"counts.{player}", player
+    if deal.announced_vole is not None:
+        yield "announced_vole.player", deal.announced_vole.player
+    for i, announcement in enumerate(deal.announced_nolo, 1):
+        yield f"announced_nolo[{i}].player", announcement.player
 
 
 def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Iterable[Problem]:
@@ -134,7 +146,7 @@ def _check_void_deal(deal: Deal) -> Iterable[Problem]:
     carried = {
         "melds": deal.melds, "pagat": deal.pagat, "kings": deal.kings, "last_trick": deal.last_trick,
         "tout": deal.tout, "nolo": deal.nolo, "counts": deal.counts, "derived": deal.derived,
-        "failed_tout": deal.failed_tout,
+        "failed_tout": deal.failed_tout, "announced_vole": deal.announced_vole, "announced_nolo": deal.announced_nolo,
     }
     for field, value in carried.items():
         if value not in (None, ()):
@@ -155,7 +167,7 @@ def _check_fines(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem
             yield problem(None, f"fines[{i}].amount", "amount_not_custom")
         if fine.kind is FineKind.MISDEAL and (deal.kind is not DealKind.MISDEAL or fine.player != seats.dealer):
             yield problem(None, f"fines[{i}].kind", "misdeal_fine_misplaced")
-        elif deal.kind is DealKind.MISDEAL and fine.kind is not FineKind.MISDEAL:
+        elif deal.kind is DealKind.MISDEAL and fine.kind is not FineKind.MISDEAL and not card.misdeal_other_fines:
             # RULES.md §4: "A misdeal deal has only the dealer's fee and the misdeal fine."
             yield problem(None, f"fines[{i}].kind", "misdeal_only_its_fine")
 
@@ -171,8 +183,24 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
     """Meld fields, counts in range, one meld per group and kind per player (RULES.md §3.1, §5)."""
     held: set[tuple[str, object]] = set()
     taroks_total = 0
+    kinds = card.meld_kinds
     for i, meld in enumerate(deal.melds, 1):
         at = f"melds[{i}]"
+        if meld.kind not in kinds:
+            yield problem(None, f"{at}.kind", "meld_not_on_card", kind=meld.kind.value, rules=card.name)
+            continue
+        if meld.scies is not None and not (meld.kind is _TAROKS and card.taroks_scies):
+            yield problem(None, f"{at}.scies", "key_not_on_card", key="scies", rules=card.name)
+        if meld.kind in _NEW_COUNTED or meld.kind is MeldKind.FOUR:
+            yield from _check_new_meld(at, meld)
+            key = meld.kind if meld.kind in _NEW_COUNTED else meld.group
+            if (meld.player, key) in held:
+                if meld.kind in _NEW_COUNTED:
+                    yield problem(None, f"{at}.kind", "two_melds_kind", name=meld.player, kind=meld.kind.value)
+                else:
+                    yield problem(None, f"{at}.group", "two_melds_group", name=meld.player, group=meld.group.value)
+            held.add((meld.player, key))
+            continue
         if meld.kind in (MeldKind.TAROKS, MeldKind.MATADORS):
             low, high = ((card.taroks_min, card.taroks_max) if meld.kind is MeldKind.TAROKS
                          else (card.matadors_min, card.matadors_max))
@@ -182,8 +210,10 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
                 yield problem(None, f"{at}.count", "meld_count_range", low=low, high=high)
             if meld.kind is MeldKind.TAROKS:
                 taroks_total += meld.count or 0
-                if meld.pagat is None:
+                if meld.pagat is None and not card.taroks_pagat_optional:
                     yield problem(None, f"{at}.pagat", "required")
+                if meld.scies is None and card.taroks_scies:
+                    yield problem(None, f"{at}.scies", "required")
             elif meld.pagat is not None:
                 yield problem(None, f"{at}.pagat", "meld_field_unused", kind=meld.kind.value)
             for name in ("group", "missing"):
@@ -199,6 +229,10 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
             if meld.group is None:
                 yield problem(None, f"{at}.group", "required")
                 continue
+            if not isinstance(meld.group, Group) or (meld.group is Group.KINGS and not card.king_melds):
+                yield problem(None, f"{at}.group", "group_not_on_card" if isinstance(meld.group, Group) else "group_kind",
+                              kind=meld.kind.value, rules=card.name)
+                continue
             if meld.kind is MeldKind.HALF:
                 wanted = Suit if meld.group is Group.KINGS else Court
                 if meld.missing is None:
@@ -212,8 +246,202 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
             if (meld.player, key) in held:
                 yield problem(None, f"{at}.group", "two_melds_group", name=meld.player, group=meld.group.value)
         held.add((meld.player, key))
-    if taroks_total > 22:
+    if taroks_total > 22 and not card.hands_checked:   # hands_checked: per meld, _check_holdings
         yield problem(None, "melds", "too_many_taroks", total=taroks_total)
+
+
+_NEW_COUNTED = frozenset({MeldKind.HONOURS, MeldKind.LADONS})
+_COUNT_RANGE = {MeldKind.HONOURS: (HONOURS_MIN, HONOURS_MAX), MeldKind.LADONS: (LADONS_MIN, LADONS_MAX)}
+
+
+def _check_new_meld(at: str, meld: Meld) -> Iterable[Problem]:
+    """The fields of an ``honours``, ``ladons`` or ``four`` meld (RULES-grosstarock.md §2.1)."""
+    counted = meld.kind in _NEW_COUNTED
+    for name in ("pagat", "missing") + (("group",) if counted else ("count",)):
+        if getattr(meld, name) is not None:
+            yield problem(None, f"{at}.{name}", "meld_field_unused", kind=meld.kind.value)
+    if counted:
+        low, high = _COUNT_RANGE[meld.kind]
+        if meld.count is None:
+            yield problem(None, f"{at}.count", "required")
+        elif not low <= meld.count <= high:
+            yield problem(None, f"{at}.count", "meld_count_range", low=low, high=high)
+    elif meld.group is None:
+        yield problem(None, f"{at}.group", "required")
+    elif not isinstance(meld.group, Rank):
+        yield problem(None, f"{at}.group", "four_group")
+
+
+def _check_card_keys(deal: Deal, card: RateCard) -> Iterable[Problem]:
+    """Keys of a played deal against the card (RULES-grosstarock.md §2): kings required for every
+    suit or refused, a tout or announcements the card does not know, a discarded pagat (by the
+    dealer only), never a discarded king."""
+    present = {suit for suit, _ in deal.kings}
+    if card.king_fates == "refused":
+        for suit, _ in deal.kings:
+            yield problem(None, _CARD_FIELD[suit], "key_not_on_card", key="kings", rules=card.name)
+    elif card.king_fates == "required":
+        for suit in Suit:
+            if suit not in present:
+                yield problem(None, _CARD_FIELD[suit], "required")
+    if deal.tout is not None and not card.tout_recorded:
+        yield problem(None, "tout", "key_not_on_card", key="tout", rules=card.name)
+    if not card.announcements:
+        if deal.announced_vole is not None:
+            yield problem(None, "announced_vole", "key_not_on_card", key="announced_vole", rules=card.name)
+        if deal.announced_nolo:
+            yield problem(None, "announced_nolo", "key_not_on_card", key="announced_nolo", rules=card.name)
+
+
+def _check_discard(deal: Deal, suit: Suit | None, owner: str, card: RateCard) -> Iterable[Problem]:
+    """A discarded pagat only on a card that allows it and only by the dealer; never a king
+    (RULES-grosstarock.md §2, §5)."""
+    if suit is not None:
+        yield problem(None, _FATE_FIELD[suit], "king_discarded")
+    elif not card.pagat_discard:
+        yield problem(None, "pagat.fate", "fate_not_on_card", fate="discarded", rules=card.name)
+    elif owner != deal.dealer:
+        yield problem(None, "pagat.owner", "discard_not_dealer", name=owner)
+
+
+#: The taroks a matadors meld of ``count`` names, in order: pagat, scies, 21, then 20, 19 ...
+_MATADOR_KEYS = ("pagat", "scies", "tarok21", *(f"tarok{n}" for n in range(20, 1, -1)))
+_TAROK_KEYS = frozenset(_MATADOR_KEYS)
+_HONOUR_KEYS = frozenset({"pagat", "scies", "tarok21", *(_CARD_KEY[s] for s in Suit)})
+_RANK_KEYS = {r: tuple(_COURT_KEY[s, r.court] for s in Suit) for r in Rank}
+_COURT_KEYS = frozenset(_COURT_KEY.values())
+#: A hand: 78 cards, the dealer keeps 8 and discards 3, so every hand holds 25 (§5).
+HAND = 25
+TAROKS_IN_DECK = 22
+
+
+def _claims_of(meld: Meld, i: int) -> list[tuple[str, str]]:
+    """(card key, field) of every card a meld says its melder holds (RULES-grosstarock.md §5)."""
+    at = f"melds[{i}]"
+    if meld.kind is _TAROKS:
+        return ([("pagat", f"{at}.pagat")] if meld.pagat else []) + ([("scies", f"{at}.scies")] if meld.scies else [])
+    if meld.kind is _MATADORS:
+        count = meld.count if isinstance(meld.count, int) and 3 <= meld.count <= 22 else 0
+        return [(key, at) for key in _MATADOR_KEYS[:count]]
+    if meld.kind is MeldKind.FOUR:
+        return [(key, at) for key in _RANK_KEYS.get(meld.group, ())]
+    if meld.kind in _GROUP_MELDS and isinstance(meld.group, Group):
+        return [(key, at) for key in _meld_cards(meld)]
+    return []
+
+
+def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
+    """One card, one holder, in full (RULES-grosstarock.md §5): holders from the pagat's and the
+    kings' owners, then the melds in order, last the 1754 nolo's scies; then the melds' counts
+    against what the others hold, the 40 ladons and the 25 cards of a hand."""
+    holder: dict[str, str | None] = {}      # card key -> player; None: discarded
+    discarded = deal.pagat is not None and deal.pagat.fate is _DISCARDED
+    if deal.pagat is not None:
+        holder["pagat"] = None if discarded else deal.pagat.owner
+    for suit, fate in deal.kings:
+        key = _CARD_KEY[suit]
+        if key in holder and holder[key] != fate.owner:
+            yield problem(None, _OWNER_FIELD[suit], "card_claimed_twice", card=key, first=holder[key], second=fate.owner)
+        else:
+            holder[key] = fate.owner
+
+    def claim(key: str, player: str, field: str) -> Iterable[Problem]:
+        if key in holder:
+            if holder[key] is None:
+                yield problem(None, field, "card_discarded", card=key)
+            elif holder[key] != player:
+                yield problem(None, field, "card_claimed_twice", card=key, first=holder[key], second=player)
+        else:
+            holder[key] = player
+
+    melds = [(i, m) for i, m in enumerate(deal.melds, 1) if m.kind in card.meld_kinds]
+    for i, meld in melds:
+        reported: set[str] = set()
+        for key, field in _claims_of(meld, i):
+            for found in claim(key, meld.player, field):
+                if field not in reported:   # one problem per claim's field
+                    reported.add(field)
+                    yield found
+    if card.nolo_holds_scies and deal.nolo is not None:
+        yield from claim("scies", deal.nolo, "nolo")
+    if not melds:
+        return
+    held: dict[str, set[str]] = defaultdict(set)
+    for key, player in holder.items():
+        if player is not None:
+            held[player].add(key)
+    taroks_of: dict[str, int] = defaultdict(int)   # a player's taroks: his meld's count or, if more, those he holds
+    for player, keys in held.items():
+        taroks_of[player] = len(keys & _TAROK_KEYS)
+    for _, meld in melds:
+        if meld.kind is _TAROKS and isinstance(meld.count, int):
+            taroks_of[meld.player] = max(taroks_of[meld.player], meld.count)
+    ladons = 0
+    last_meld: dict[str, int] = {}
+    honours_of: dict[str, int] = {}
+    for i, meld in melds:
+        at = f"melds[{i}]"
+        last_meld[meld.player] = i
+        if meld.kind is _TAROKS:
+            if meld.pagat is False and holder.get("pagat") == meld.player:
+                yield problem(None, f"{at}.pagat", "taroks_without_own_pagat", name=meld.player)
+            if meld.scies is False and holder.get("scies") == meld.player:
+                yield problem(None, f"{at}.scies", "taroks_without_own_scies", name=meld.player)
+            if isinstance(meld.count, int):
+                others = sum(n for p, n in taroks_of.items() if p != meld.player)
+                maximum = TAROKS_IN_DECK - discarded - others
+                if meld.count > maximum:
+                    yield problem(None, f"{at}.count", "taroks_over_deck", name=meld.player, maximum=maximum)
+        elif meld.kind is _HALF:
+            missing = _half_missing(meld)
+            if missing and holder.get(missing) == meld.player:
+                yield problem(None, f"{at}.missing", "missing_card_owned", name=meld.player, card=missing)
+        elif meld.kind is MeldKind.HONOURS and isinstance(meld.count, int):
+            gone = sum(1 for key in _HONOUR_KEYS if key in holder and holder[key] != meld.player)
+            honours_of[meld.player] = meld.count
+            if meld.count > HONOURS_MAX - gone:
+                yield problem(None, f"{at}.count", "honours_over_deck", name=meld.player, maximum=HONOURS_MAX - gone)
+        elif meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
+            ladons += meld.count
+            if ladons > LADONS_IN_DECK:
+                yield problem(None, f"{at}.count", "ladons_over_deck", total=ladons, maximum=LADONS_IN_DECK)
+    ladons_of: dict[str, int] = defaultdict(int)
+    for _, meld in melds:
+        if meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
+            ladons_of[meld.player] += meld.count
+    for player, i in last_meld.items():
+        keys = held.get(player, set())
+        honours = honours_of.get(player, 0)
+        # honours not among his taroks and courts: with a taroks meld every honour tarok he has is
+        # in its count (at most the three); without one only those he is known to hold are
+        among = len(keys & _HONOUR_KEYS & _COURT_KEYS) + (min(3, honours) if player in _taroks_melders(melds)
+                                                           else len(keys & _HONOUR_KEYS & _TAROK_KEYS))
+        size = taroks_of[player] + len(keys & _COURT_KEYS) + ladons_of[player] + max(0, honours - among)
+        if size > HAND:
+            yield problem(None, f"melds[{i}]", "hand_over_25", name=player, count=size, maximum=HAND)
+
+
+def _taroks_melders(melds: list[tuple[int, Meld]]) -> set[str]:
+    return {m.player for _, m in melds if m.kind is _TAROKS}
+
+
+def _check_announcements(deal: Deal, card: RateCard) -> Iterable[Problem]:
+    """An announced vole before trick 1-20, announced nolos before trick 1-13; each player's nolo
+    announced once and never beside his vole (RULES-grosstarock.md §2, §5)."""
+    if not card.announcements:
+        return   # _check_card_keys reports the keys
+    vole = deal.announced_vole
+    if vole is not None and not 1 <= vole.before_trick <= 20:
+        yield problem(None, "announced_vole.before_trick", "meld_count_range", low=1, high=20)
+    seen: set[str] = set()
+    for i, nolo in enumerate(deal.announced_nolo, 1):
+        if not 1 <= nolo.before_trick <= 13:
+            yield problem(None, f"announced_nolo[{i}].before_trick", "meld_count_range", low=1, high=13)
+        if nolo.player in seen:
+            yield problem(None, f"announced_nolo[{i}].player", "announced_nolo_twice", name=nolo.player)
+        elif vole is not None and nolo.player == vole.player:
+            yield problem(None, f"announced_nolo[{i}].player", "announced_nolo_and_vole", name=nolo.player)
+        seen.add(nolo.player)
 
 
 def _meld_cards(meld: Meld) -> list[str]:
@@ -274,12 +502,17 @@ def _check_cards(deal: Deal) -> Iterable[Problem]:
             yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
 
 
-def _check_last_trick(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate], ...]) -> Iterable[Problem]:
-    """Ultimo and bagud agree with the last trick (RULES.md §3.3.2-3, §5)."""
+def _check_last_trick(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate], ...],
+                      rate_card: RateCard = DEFAULT_RATE_CARD) -> Iterable[Problem]:
+    """Ultimo and bagud agree with the last trick (RULES.md §3.3.2-3, §5); a discarded card
+    (RULES-grosstarock.md §5) is none of them."""
     ultimo_seen = False
     in_trick: set[str] = set()
     for _, suit, card in cards:
         fate, owner = card.fate, card.owner
+        if fate is _DISCARDED:
+            yield from _check_discard(deal, suit, owner, rate_card)
+            continue
         if fate is _ULTIMO:
             if ultimo_seen:
                 yield problem(None, _FATE_FIELD[suit], "two_ultimo")
@@ -323,6 +556,9 @@ def _check_failed_tout(deal: Deal, card: RateCard) -> Iterable[Problem]:
         yield problem(None, "failed_tout", "failed_tout_not_on_card", rules=card.name)
     if deal.failed_tout == deal.tout:
         yield problem(None, "failed_tout", "failed_tout_made", name=deal.failed_tout)
+    elif deal.announced_vole is not None and deal.failed_tout == deal.announced_vole.player:
+        # RULES-grosstarock.md §5: his failed vole is already paid
+        yield problem(None, "failed_tout", "failed_tout_vole", name=deal.failed_tout)
 
 
 def _check_counts(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem]:
@@ -333,7 +569,7 @@ def _check_counts(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Proble
     add up to at most 77 (78 after a tout), three to exactly 78.
     """
     total = card.count_total
-    if deal.nolo is not None:
+    if deal.nolo is not None and not card.count_after_nolo:
         if deal.counts:
             yield problem(None, "counts", "counts_after_nolo")
         if deal.derived is not None:
@@ -341,6 +577,9 @@ def _check_counts(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Proble
         return
     if len(deal.counts) not in (2, 3):
         yield problem(None, "counts", "counts_missing")
+        return
+    if card.discarder_counts or card.count_zero_without_trick:
+        yield from _check_counts_by_hand(seats, deal, card)
         return
     in_range = True
     for player, count in deal.counts:
@@ -359,6 +598,49 @@ def _check_counts(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Proble
             yield problem(None, "counts", "counts_sum_two", total=counted, maximum=maximum)
         counters = deal.count_map
         uncounted = [p for p in seats.active if p not in counters]
+        if len(uncounted) == 1 and deal.derived is not None and deal.derived != uncounted[0]:
+            yield problem(None, "derived", "derived_must_be", name=uncounted[0])
+    elif counted != total:
+        yield problem(None, "counts", "counts_sum_three", total=counted, expected=total)
+
+
+def _must_count(player: str, seats: Seating, deal: Deal, card: RateCard) -> bool:
+    """Whether ``player`` counts at least 1 (RULES-grosstarock.md §4): the discarder (his
+    discard), and whoever took a trick: the ``last_trick`` winner, the ``tout``, an owner of a
+    pagat or king ``home``/``ultimo``, the 1754 nolo (the excuse); on a card where a player without
+    a trick is a nolo (grosstarock) everyone but a tout's opponent."""
+    if card.discarder_counts and player == seats.dealer:
+        return True
+    if not card.count_zero_without_trick:
+        return deal.tout is None or player == deal.tout
+    if player == deal.last_trick or player == deal.tout or (card.nolo_holds_scies and player == deal.nolo):
+        return True
+    return any(fate.owner == player and fate.fate in WON_A_TRICK for _, _, fate in deal.cards())
+
+
+def _check_counts_by_hand(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem]:
+    """Counts on a card that says who must count (RULES-grosstarock.md §4, §5): each 0-78, 0 only
+    for one who need not count; two add up to at most 78, and to 77 when the third must count;
+    three to exactly 78."""
+    total = card.count_total
+    in_range = True
+    for player, count in deal.counts:
+        if not 0 <= count <= total:
+            yield problem(None, f"counts.{player}", "count_range", low=0, high=total)
+            in_range = False
+        elif count == 0 and _must_count(player, seats, deal, card):
+            yield problem(None, f"counts.{player}", "count_must", name=player)
+            in_range = False
+    if not in_range:
+        return
+    counted = sum(count for _, count in deal.counts)
+    if len(deal.counts) == 2:
+        counters = deal.count_map
+        uncounted = [p for p in seats.active if p not in counters]
+        third_may_be_0 = len(uncounted) == 1 and not _must_count(uncounted[0], seats, deal, card)
+        maximum = total if third_may_be_0 else total - 1
+        if counted > maximum:
+            yield problem(None, "counts", "counts_sum_two", total=counted, maximum=maximum)
         if len(uncounted) == 1 and deal.derived is not None and deal.derived != uncounted[0]:
             yield problem(None, "derived", "derived_must_be", name=uncounted[0])
     elif counted != total:

@@ -90,6 +90,8 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "failed_tout_made": ("{name} fik tout og kan ikke også have tabt den",
                          "{name} made the tout and cannot also have failed it"),
     # The old German cards (RULES-grosstarock.md §5, issue 15)
+    "player_count_card": ("takstkortet '{rules}' har højst {maximum} spillere ved bordet, ikke {count}",
+                          "the '{rules}' rate card seats at most {maximum} players, not {count}"),
     "key_not_on_card": ("takstkortet '{rules}' kender ikke '{key}'", "the '{rules}' rate card has no '{key}'"),
     "meld_not_on_card": ("takstkortet '{rules}' kender ingen {kind}-melding",
                          "the '{rules}' rate card has no {kind} meld"),

@@ -81,8 +81,10 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
         top.problems.extend(validate_players(tuple(players)))
     elif "players" in root and isinstance(root["players"], list) and not 3 <= len(root["players"]) <= 5:
         top.add("players", "player_count", count=len(root["players"]))
-    seats_ok = not top.problems or all(not p.field.startswith("players") for p in top.problems)
     card = embedded or (RATE_CARDS.get(rules) if isinstance(rules, str) else None)
+    if card is not None and 3 <= len(players) <= 5 and len(players) > card.max_players:
+        top.problems.extend(p for p in validate_players(tuple(players), card) if p.code == "player_count_card")
+    seats_ok = not top.problems or all(not p.field.startswith("players") for p in top.problems)
     problems = top.problems
     deals: list[Deal] = []
     for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):

@@ -103,6 +103,8 @@ class RateCard:
 
     # The old German cards (RULES-grosstarock.md, issue 15). Each default is the Danish cards'
     # rule, and a card stored before these keys existed reads as that (``NEW_KEYS``).
+    #: The most players at the table (RULES.md §1: 5; RULES-grosstarock.md §1: "3 or 4").
+    max_players: int = 5
     #: Fines are paid by the fined player to each other active player, not into the cups (§1).
     fines_to_players: bool = False
     #: A misdeal deal may carry other fines besides the misdeal fine ("pays only its fines", §1).
@@ -403,6 +405,7 @@ def _check(card: RateCard) -> None:
         _amount(f"fines.{kind.value}", amount, card.jeton)
     if FineKind.MISDEAL not in card.fines:
         raise ValueError("fines.misdeal: required (a misdeal deal always charges it)")
+    _whole("max_players", card.max_players, 3, 5)
     if card.king_fates not in KING_FATES:
         raise ValueError(f"king_fates: must be one of {', '.join(KING_FATES)} (got {card.king_fates!r})")
     if not isinstance(card.meld_kinds, frozenset) or not all(isinstance(k, MeldKind) for k in card.meld_kinds):
@@ -422,7 +425,7 @@ VLK = RateCard(name="vlk", title="VLK (Vestre Landsdelskommandos Tarokklub)")
 #: holds its default. docs/rate-cards.md, "Cards stored before issue 15".
 NEW_KEYS: Mapping[str, Any] = MappingProxyType({
     f.name: getattr(VLK, f.name) for f in fields(RateCard)
-    if f.name in ("fines_to_players", "misdeal_other_fines", "meld_kinds", "king_melds", "taroks_pagat_optional",
+    if f.name in ("max_players", "fines_to_players", "misdeal_other_fines", "meld_kinds", "king_melds", "taroks_pagat_optional",
                   "taroks_scies", "honours_base", "honours_step", "four", "ladons_base", "ladons_step", "king_fates",
                   "king_home_each", "pagat_discard", "tout_recorded", "ultimo_always", "count_after_nolo",
                   "nolo_holds_scies", "discarder_counts", "count_zero_without_trick", "hands_checked", "announcements",
@@ -474,7 +477,7 @@ AELDRE1900 = RateCard(
 #: 1-point jetons, point-for-point counting, fines from player to player. docs/rate-cards.md
 #: gives every amount with its line.
 _OLD_GERMAN = dict(
-    jeton=1, opening_per_cup=0, dealer_fee_per_cup=0, refund_per_player=0, split_unit=1,
+    max_players=4, jeton=1, opening_per_cup=0, dealer_fee_per_cup=0, refund_per_player=0, split_unit=1,
     overfull=0, pagat_lost_cup=0, king_lost_each=5, king_lost_cup=0,
     last_trick_each=0, count_band=1, count_points_per_band=1,
     fines={FineKind.MISDEAL: 0}, ultimo_blocking_fines=frozenset(),

@@ -41,11 +41,15 @@ _OWNER_FIELD = {suit: f"{field}.owner" for suit, field in _CARD_FIELD.items()}
 _FATE_FIELD = {suit: f"{field}.fate" for suit, field in _CARD_FIELD.items()}
 
 
-def validate_players(players: tuple[str, ...]) -> list[Problem]:
-    """3–5 distinct non-empty names in seat order (RULES.md §1, FORMAT.md)."""
+def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
+    """3–5 distinct non-empty names in seat order (RULES.md §1, FORMAT.md); at most the card's
+    ``max_players`` (RULES-grosstarock.md §1: 3 or 4)."""
     found: list[Problem] = []
     if not 3 <= len(players) <= 5:
         found.append(problem(None, "players", "player_count", count=len(players)))
+    elif card is not None and len(players) > card.max_players:
+        found.append(problem(None, "players", "player_count_card", count=len(players), rules=card.name,
+                             maximum=card.max_players))
     seen: set[str] = set()
     for i, name in enumerate(players, 1):
         if not name.strip():
@@ -57,7 +61,7 @@ def validate_players(players: tuple[str, ...]) -> list[Problem]:
 
 
 def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:
-    found = validate_players(evening.players)
+    found = validate_players(evening.players, card)
     if found:
         return found
     players = evening.players
@@ -354,7 +358,8 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
         else:
             holder[key] = player
 
-    melds = [(i, m) for i, m in enumerate(deal.melds, 1) if m.kind in card.meld_kinds]
+    melds = [(i, m) for i, m in enumerate(deal.melds, 1)   # those _check_melds found on the card
+             if m.kind in card.meld_kinds and (card.king_melds or m.group is not Group.KINGS)]
     for i, meld in melds:
         reported: set[str] = set()
         for key, field in _claims_of(meld, i):

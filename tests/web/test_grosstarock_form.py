@@ -1,0 +1,398 @@
+"""The table form of the old German cards (RULES-grosstarock.md, issue 15): a `taroc1754` or
+`grosstarock` table's deal form offers exactly what its card knows (§2, §2.1: no cups, its melds,
+its announcements, the kings as the card pays them), records §7's worked deals A, B and C through
+POST with the engine's amounts, refuses every kind of bad input with a 422 naming the field and
+writes nothing; the sheet, header and preview of a cupless card show no cups. A VLK table's form
+is unchanged."""
+import pytest
+
+from scoring import services
+from scoring.engine.danish import interchange
+from scoring.engine.danish.rates import GROSSTAROCK, TAROC1754, VLK
+from scoring.engine.danish.settle import settle_deal
+from scoring.forms import DealForm, meld_choices, meld_from_code
+from scoring.models import Deal, JournalEntry, Table
+from tests.web.test_table_views import parse, rows, sheet_row
+
+pytestmark = pytest.mark.django_db
+
+THREE = ("Anne", "Bent", "Carl")
+FOUR = ("Anne", "Bent", "Carl", "Dorte")
+
+
+def make_table(club, rules: str, players=THREE, date="2026-11-20") -> Table:
+    seated = [services.player_get_or_create(club=club, name=n) for n in players]
+    evening = services.evening_create(club=club, date=date)
+    return services.table_create(evening=evening, players=seated, rules=rules)
+
+
+@pytest.fixture
+def t1754(club):
+    return make_table(club, "taroc1754")
+
+
+@pytest.fixture
+def gt3(club):
+    return make_table(club, "grosstarock")
+
+
+@pytest.fixture
+def gt4(club):
+    return make_table(club, "grosstarock", FOUR, date="2026-11-21")
+
+
+def post(client, table, data):
+    return client.post(f"/tables/{table.pk}/", {"version": Table.objects.get(pk=table.pk).version, **data})
+
+
+def preview(client, table, data):
+    return client.post(f"/tables/{table.pk}/preview/", {"version": Table.objects.get(pk=table.pk).version, **data},
+                       HTTP_HX_REQUEST="true")
+
+
+def engine_net(table, outcome: dict, number: int = 1) -> dict:
+    """What the engine pays for ``outcome`` as the table's first deal (no cups on these cards)."""
+    players = tuple(s.player.name for s in table.seats.order_by("position"))
+    state = table.engine.state_before(players, table.card, {}, lambda: ())
+    return settle_deal(players, number, interchange.parse_deal(outcome, number, table.card), state, table.card).net
+
+
+def sheet_net(table) -> dict:
+    """The latest deal's net per player as written in the journal."""
+    entry = JournalEntry.objects.filter(table=table, deal__isnull=False, reversed_by__isnull=True).latest("id")
+    net = {s.player.name: 0 for s in table.seats.select_related("player")}
+    for leg in entry.legs.select_related("player"):
+        if leg.player_id is not None:
+            net[leg.player.name] += leg.amount
+    return net
+
+
+# §7's worked deals, tapped into the form ------------------------------------------------------
+
+#: A. taroc1754, dealer Carl: Anne taroks 11 without pagat, Bent half spades missing the king, Carl
+#: full kings; Carl's pagat bagud, Anne the last trick; counts Anne 40, Bent 20 (Carl 18).
+DEAL_A = {
+    "kind": "played", "dealer": "Carl",
+    "meld_1_player": "Anne", "meld_1_kind": "taroks:11:0",
+    "meld_2_player": "Bent", "meld_2_kind": "half:spades:king",
+    "meld_3_player": "Carl", "meld_3_kind": "full:kings",
+    "pagat_owner": "Carl", "pagat_fate": "bagud", "last_trick": "Anne",
+    "counts.Anne": "40", "counts.Bent": "20",
+}
+OUTCOME_A = {
+    "dealer": "Carl",
+    "melds": [{"player": "Anne", "kind": "taroks", "count": 11, "pagat": False},
+              {"player": "Bent", "kind": "half", "group": "spades", "missing": "king"},
+              {"player": "Carl", "kind": "full", "group": "kings"}],
+    "pagat": {"owner": "Carl", "fate": "bagud"}, "last_trick": "Anne", "counts": {"Anne": 40, "Bent": 20},
+}
+
+#: B. grosstarock, dealer Anne: Bent honours 4, Carl ladons 17, Anne four queens; Bent's pagat
+#: home; kings hearts Bent ultimo, diamonds Carl lost, clubs Anne home, spades Bent home; counts
+#: Bent 35, Carl 21 (Anne 22). The hearts ultimo won the last trick: Bent's.
+DEAL_B = {
+    "kind": "played", "dealer": "Anne",
+    "meld_1_player": "Bent", "meld_1_kind": "honours:4",
+    "meld_2_player": "Carl", "meld_2_kind": "ladons:17",
+    "meld_3_player": "Anne", "meld_3_kind": "four:queens",
+    "pagat_owner": "Bent", "pagat_fate": "home",
+    "king_hearts_owner": "Bent", "king_hearts_fate": "ultimo",
+    "king_diamonds_owner": "Carl", "king_diamonds_fate": "lost",
+    "king_clubs_owner": "Anne", "king_clubs_fate": "home",
+    "king_spades_owner": "Bent", "king_spades_fate": "home",
+    "last_trick": "Bent", "counts.Bent": "35", "counts.Carl": "21",
+}
+OUTCOME_B = {
+    "dealer": "Anne",
+    "melds": [{"player": "Bent", "kind": "honours", "count": 4}, {"player": "Carl", "kind": "ladons", "count": 17},
+              {"player": "Anne", "kind": "four", "group": "queens"}],
+    "pagat": {"owner": "Bent", "fate": "home"},
+    "kings": {"hearts": {"owner": "Bent", "fate": "ultimo"}, "diamonds": {"owner": "Carl", "fate": "lost"},
+              "clubs": {"owner": "Anne", "fate": "home"}, "spades": {"owner": "Bent", "fate": "home"}},
+    "last_trick": "Bent", "counts": {"Bent": 35, "Carl": 21},
+}
+
+#: C. grosstarock at four, dealer Bent (Dorte sits out): Carl announces a vole before trick 13 and
+#: takes every trick; Carl matadors 4 and taroks 12 with pagat and scies; his pagat ultimo; kings
+#: hearts, clubs Carl home, diamonds Anne lost, spades Bent bagud; counts Carl 76, Anne 0 (Bent 2).
+DEAL_C = {
+    "kind": "played", "dealer": "Bent",
+    "meld_1_player": "Carl", "meld_1_kind": "matadors:4",
+    "meld_2_player": "Carl", "meld_2_kind": "taroks:12:1:1",
+    "pagat_owner": "Carl", "pagat_fate": "ultimo",
+    "king_hearts_owner": "Carl", "king_hearts_fate": "home",
+    "king_diamonds_owner": "Anne", "king_diamonds_fate": "lost",
+    "king_clubs_owner": "Carl", "king_clubs_fate": "home",
+    "king_spades_owner": "Bent", "king_spades_fate": "bagud",
+    "last_trick": "Carl", "tout": "Carl",
+    "announced_vole_player": "Carl", "announced_vole_before_trick": "13",
+    "counts.Carl": "76", "counts.Anne": "0",
+}
+
+
+def test_taroc1754_s7_worked_deal_A_through_the_form(keeper_client, t1754):
+    response = post(keeper_client, t1754, DEAL_A)
+    assert response.status_code == 302, parse(response).text("form-errors")
+    deal = Deal.objects.get(table=t1754)
+    assert deal.outcome == OUTCOME_A
+    assert sheet_net(t1754) == {"Anne": 39, "Bent": -11, "Carl": -28} == engine_net(t1754, OUTCOME_A)
+
+
+def test_grosstarock_s7_worked_deal_B_through_the_form(keeper_client, gt3):
+    response = post(keeper_client, gt3, DEAL_B)
+    assert response.status_code == 302, parse(response).text("form-errors")
+    assert Deal.objects.get(table=gt3).outcome == OUTCOME_B
+    assert sheet_net(gt3) == {"Bent": 44, "Carl": -15, "Anne": -29} == engine_net(gt3, OUTCOME_B)
+
+
+def test_grosstarock_s7_worked_deal_C_announced_vole_through_the_form(keeper_client, gt4):
+    response = post(keeper_client, gt4, DEAL_C)
+    assert response.status_code == 302, parse(response).text("form-errors")
+    outcome = Deal.objects.get(table=gt4).outcome
+    assert outcome["announced_vole"] == {"player": "Carl", "before_trick": 13} and outcome["tout"] == "Carl"
+    assert outcome["melds"][1] == {"player": "Carl", "kind": "taroks", "count": 12, "pagat": True, "scies": True}
+    assert outcome["counts"] == {"Carl": 76, "Anne": 0}
+    assert sheet_net(gt4) == {"Carl": 261, "Anne": -124, "Bent": -137, "Dorte": 0} == engine_net(gt4, outcome)
+
+
+def test_grosstarock_s2_announced_nolos_several_players_each_with_their_trick(keeper_client, gt3):
+    """Two announced nolos (RULES-grosstarock.md §2): Anne's before trick 1 won (she is nolo), Carl's
+    before trick 5 failed; no counting after the nolo (§3)."""
+    data = {"kind": "played", "dealer": "Anne", "pagat_owner": "Bent", "pagat_fate": "lost",
+            "king_hearts_owner": "Bent", "king_diamonds_owner": "Carl", "king_clubs_owner": "Carl",
+            "king_spades_owner": "Bent", "king_hearts_fate": "home", "king_diamonds_fate": "home",
+            "king_clubs_fate": "home", "king_spades_fate": "home", "last_trick": "Bent", "nolo": "Anne",
+            "announced_nolo_1_player": "Anne", "announced_nolo_1_before_trick": "1",
+            "announced_nolo_3_player": "Carl", "announced_nolo_3_before_trick": "5",
+            "counts.Bent": "", "counts.Carl": ""}
+    response = post(keeper_client, gt3, data)
+    assert response.status_code == 302, parse(response).text("form-errors")
+    outcome = Deal.objects.get(table=gt3).outcome
+    assert outcome["announced_nolo"] == [{"player": "Anne", "before_trick": 1}, {"player": "Carl", "before_trick": 5}]
+    assert "counts" not in outcome
+    assert sheet_net(gt3) == engine_net(gt3, outcome)
+
+
+def test_grosstarock_s2_the_dealer_discards_the_pagat(keeper_client, gt3):
+    data = {**DEAL_B, "pagat_owner": "Anne", "pagat_fate": "discarded", "meld_1_kind": "honours:3"}
+    response = post(keeper_client, gt3, data)
+    assert response.status_code == 302, parse(response).text("form-errors")
+    outcome = Deal.objects.get(table=gt3).outcome
+    assert outcome["pagat"] == {"owner": "Anne", "fate": "discarded"}
+    assert sheet_net(gt3) == engine_net(gt3, outcome)
+
+
+def test_old_german_s1_a_custom_fine_is_paid_to_each_other_active_player(keeper_client, gt4):
+    data = {**DEAL_C, "fine_2_player": "Anne", "fine_2_kind": "custom", "fine_2_amount": "7"}
+    assert post(keeper_client, gt4, data).status_code == 302
+    outcome = Deal.objects.get(table=gt4).outcome
+    assert outcome["fines"] == [{"player": "Anne", "kind": "custom", "amount": 7}]
+    net = sheet_net(gt4)
+    assert net == engine_net(gt4, outcome)
+    assert net["Anne"] == -124 - 14 and net["Dorte"] == 0
+
+
+def test_old_german_s1_a_misdeal_records_its_fines(keeper_client, gt3):
+    data = {"kind": "misdeal", "dealer": "Anne", "fine_1_player": "Bent", "fine_1_kind": "custom",
+            "fine_1_amount": "3"}
+    assert post(keeper_client, gt3, data).status_code == 302
+    outcome = Deal.objects.get(table=gt3).outcome
+    assert outcome == {"dealer": "Anne", "kind": "misdeal", "fines": [{"player": "Bent", "kind": "custom", "amount": 3}]}
+    assert sheet_net(gt3) == {"Anne": 3, "Bent": -6, "Carl": 3}
+
+
+def test_taroc1754_s3_the_nolo_still_counts(keeper_client, t1754):
+    """1754's nolo (the excuse rule) counts (RULES-grosstarock.md §3): the counts are sent with it."""
+    data = {"kind": "played", "dealer": "Carl", "pagat_owner": "Bent", "pagat_fate": "home", "last_trick": "Bent",
+            "nolo": "Anne", "counts.Anne": "3", "counts.Bent": "50"}
+    response = post(keeper_client, t1754, data)
+    assert response.status_code == 302, parse(response).text("form-errors")
+    outcome = Deal.objects.get(table=t1754).outcome
+    assert outcome["nolo"] == "Anne" and outcome["counts"] == {"Anne": 3, "Bent": 50}
+    assert sheet_net(t1754) == engine_net(t1754, outcome)
+
+
+# What the form offers on each card ------------------------------------------------------------
+
+def picker(card):
+    groups = meld_choices(card)
+    return [str(g) for g, _items in groups[1:]], {code: str(label) for _g, items in groups[1:] for code, label in items}
+
+
+def test_grosstarock_s2_1_the_picker_offers_its_melds_suits_only_no_overfull():
+    groups, options = picker(GROSSTAROCK)
+    assert groups == ["Taroks med pagat og skis", "Taroks med pagat, uden skis", "Taroks med skis, uden pagat",
+                      "Taroks uden pagat og skis", "Matadorer", "Hjerter", "Ruder", "Klør", "Spar", "Honnører",
+                      "Fire ens", "Ladoner"]
+    assert len(options) == 4 * 13 + 20 + 4 * 5 + 5 + 3 + 10
+    assert not any(code.startswith("overfull") or ":kings" in code for code in options)
+    assert options["taroks:12:1:1"] == "12 med pagat og skis" and options["taroks:10:0:1"] == "10 med skis, uden pagat"
+    assert options["honours:4"] == "4 honnører" and options["four:cavaliers"] == "fire kavalerer"
+    assert options["ladons:16"] == "16 ladoner" and options["ladons:25"] == "25 ladoner"
+    for code in options:  # every option is a well-formed meld of the card
+        interchange.parse_deal({"dealer": "Anne", "melds": [meld_from_code(code, "Bent")]}, 1, GROSSTAROCK)
+
+
+def test_taroc1754_s2_1_the_picker_offers_kings_and_suits_full_and_half_no_overfull():
+    groups, options = picker(TAROC1754)
+    assert groups == ["Taroks med pagat", "Taroks uden pagat", "Matadorer", "Konger", "Hjerter", "Ruder", "Klør",
+                      "Spar"]
+    assert len(options) == 13 + 13 + 20 + 5 * 5
+    assert "full:kings" in options and "half:kings:hearts" in options
+    assert not any(code.startswith(("overfull", "honours", "four", "ladons")) for code in options)
+
+
+def test_grosstarock_s2_the_form_asks_all_four_kings_announcements_tout_and_only_custom_fines():
+    form = DealForm(THREE, card=GROSSTAROCK)
+    for suit in ("hearts", "diamonds", "clubs", "spades"):
+        assert [v for v, _l in form.fields[f"king_{suit}_owner"].choices] == ["Bent", "Carl", "Anne"]   # chips, no blank
+        assert form.fields[f"king_{suit}_fate"].initial == "home"
+        assert "discarded" not in dict(form.fields[f"king_{suit}_fate"].choices)
+    assert "discarded" in dict(form.fields["pagat_fate"].choices)
+    assert {"tout", "nolo", "failed_tout", "announced_vole_player", "announced_vole_before_trick",
+            "announced_nolo_3_player", "announced_nolo_3_before_trick"} <= set(form.fields)
+    assert [v for v, _l in form.fields["fine_1_kind"].choices] == ["", "custom"]
+    assert str(form.fields["fine_1_amount"].label) == "point til hver"
+
+
+def test_taroc1754_s2_the_form_has_no_kings_no_tout_no_announcements():
+    form = DealForm(THREE, card=TAROC1754)
+    names = set(form.fields)
+    assert not any(n.startswith(("king_", "announced_")) for n in names)
+    assert "tout" not in names and "failed_tout" not in names and "nolo" in names
+    assert "discarded" in dict(form.fields["pagat_fate"].choices)
+    assert [v for v, _l in form.fields["fine_1_kind"].choices] == ["", "custom"]
+
+
+def test_a_vlk_table_form_is_unchanged(keeper_client, four_table):
+    form = DealForm(FOUR, card=VLK)
+    assert meld_choices(VLK) == meld_choices()
+    assert not any(n.startswith("announced_") for n in form.fields) and "failed_tout" not in form.fields
+    assert [v for v, _l in form.fields["pagat_fate"].choices] == ["home", "lost", "ultimo", "bagud"]
+    assert [v for v, _l in form.fields["king_hearts_fate"].choices] == ["", "home", "lost", "ultimo", "bagud"]
+    assert str(form.fields["fine_1_amount"].label) == "point pr. kop"
+    page = keeper_client.get(f"/tables/{four_table.pk}/").content.decode()
+    assert 'id="king-cup"' in page and "Konger tabt / ultimo / bagud" in page and 'id="why-nolo"' in page
+    assert 'id="announced"' not in page and "lagt bort" not in page and 'id="id_nolo"' in page
+
+
+def test_grosstarock_page_shows_kings_as_chips_and_the_announcements(keeper_client, gt3):
+    page = keeper_client.get(f"/tables/{gt3.pk}/").content.decode()
+    html = parse(keeper_client.get(f"/tables/{gt3.pk}/"))
+    assert 'id="announced"' in page and 'id="king-hearts"' in page and "Konger tabt / ultimo / bagud" not in page
+    assert ("radio", "king_spades_fate", "home", True) in html.inputs
+    assert 'id="why-nolo"' in page and "point til hver" in page
+
+
+def test_taroc1754_page_keeps_the_counts_after_a_nolo(keeper_client, t1754):
+    page = keeper_client.get(f"/tables/{t1754.pk}/").content.decode()
+    assert 'id="id_nolo_counted"' in page and 'id="why-nolo"' not in page and 'id="kings"' not in page
+
+
+# A cupless card at the table ------------------------------------------------------------------
+
+def test_old_german_s1_no_cups_in_the_header_preview_and_sheet(keeper_client, gt3):
+    page = keeper_client.get(f"/tables/{gt3.pk}/").content.decode()
+    assert 'id="king-cup"' not in page and "kongekop" not in page and "pagatkop" not in page
+    response = preview(keeper_client, gt3, DEAL_B)
+    assert response.status_code == 200
+    assert response.context["net"] == [("Anne", -29, True), ("Bent", 44, True), ("Carl", -15, True)]
+    text = response.content.decode()
+    assert 'class="cup"' not in text and "kongekop" not in text and "pagatkop" not in text
+    assert post(keeper_client, gt3, DEAL_B).status_code == 302
+    page = keeper_client.get(f"/tables/{gt3.pk}/")
+    html = page.content.decode()
+    assert sheet_row(page, 1) == ["1 Anne", "-29", "44", "-15"]
+    assert 'class="num cup"' not in html and "kongekop" not in html and 'id="king-cup"' not in html
+
+
+def test_grosstarock_s3_the_preview_names_every_new_payment(keeper_client, gt4):
+    text = parse(preview(keeper_client, gt4, DEAL_C)).text("preview-postings")
+    assert "Anne → Carl 38 meldt tout" in text, text
+    assert "Anne → Carl 5 hjerter konge hjem" in text, text
+    assert "Bent → Carl 20 melding: 12 med pagat og skis" in text, text
+    assert "Bent → Anne 10 konge bagud (spar)" in text, text
+
+
+def test_grosstarock_history_lines_name_the_announcements_and_new_melds(keeper_client, gt4):
+    assert post(keeper_client, gt4, DEAL_C).status_code == 302
+    from scoring import words
+    lines = dict(words.deal_lines(Deal.objects.get(table=gt4).outcome))
+    assert lines["Meldt tout"] == "Carl før stik 13"
+    assert lines["Meldinger"] == "Carl 4 store, Carl 12 med pagat og skis"
+    lines = dict(words.deal_lines({**OUTCOME_B, "announced_nolo": [{"player": "Anne", "before_trick": 2}]}))
+    assert lines["Meldinger"] == "Bent 4 honnører, Carl 17 ladoner, Anne fire damer"
+    assert lines["Meldt nolo"] == "Anne før stik 2"
+
+
+# Bad input: a 422 naming the field, nothing written ---------------------------------------------
+
+BAD_GT = [
+    ({"king_hearts_owner": ""}, "king_hearts_owner", None),
+    ({"king_hearts_fate": "discarded"}, "king_hearts_fate", "Marker en gyldig valgmulighed"),
+    ({"pagat_owner": "Bent", "pagat_fate": "discarded"}, "pagat_owner", None),
+    ({"meld_1_kind": "overfull:hearts"}, "meld_1_kind", "Marker en gyldig valgmulighed"),
+    ({"meld_1_kind": "full:kings"}, "meld_1_kind", "Marker en gyldig valgmulighed"),
+    ({"meld_4_player": "Carl", "meld_4_kind": "ladons:25"}, "meld_4_kind", None),
+    ({"announced_nolo_1_player": "Anne", "announced_nolo_1_before_trick": "14"},
+     "announced_nolo_1_before_trick", None),
+    ({"announced_nolo_2_player": "Anne"}, "announced_nolo_2_before_trick", "Skriv før hvilket stik."),
+    ({"announced_nolo_2_before_trick": "3"}, "announced_nolo_2_player", "Vælg hvem der meldte."),
+    ({"announced_vole_player": "Bent", "announced_vole_before_trick": "21"}, "announced_vole_before_trick", None),
+    ({"announced_vole_player": "Bent", "announced_vole_before_trick": "x"}, "announced_vole_before_trick",
+     "Indtast et heltal"),
+    ({"announced_vole_player": "Bent", "announced_vole_before_trick": "2", "announced_nolo_1_player": "Bent",
+      "announced_nolo_1_before_trick": "3"}, "announced_nolo_1_player", None),
+    ({"nolo": "Bent"}, "nolo", None),
+    ({"fine_1_player": "Anne", "fine_1_kind": "custom"}, "fine_1_amount", "skal udfyldes"),
+    ({"fine_1_player": "Anne", "fine_1_kind": "out_of_turn"}, "fine_1_kind", "Marker en gyldig valgmulighed"),
+    ({"counts.Carl": "0"}, "counts.Carl", None),
+]
+
+
+@pytest.mark.parametrize("extra, field, text", BAD_GT)
+def test_grosstarock_s5_bad_input_is_a_422_naming_the_field_and_nothing_is_written(keeper_client, gt3, extra,
+                                                                                    field, text):
+    before = rows()
+    response = post(keeper_client, gt3, {**DEAL_B, **extra})
+    assert response.status_code == 422
+    assert rows() == before
+    html = parse(response)
+    found = html.text(field) if field != "counts" else html.text("counts")
+    assert found, (field, html.text("form-errors"))
+    if text:
+        assert text in found, (field, found)
+    assert html.text("form-errors") == "", html.text("form-errors")
+
+
+def test_grosstarock_s5_a_sitter_out_named_is_refused_at_his_field(keeper_client, gt4):
+    before = rows()
+    response = post(keeper_client, gt4, {**DEAL_C, "king_hearts_owner": "Dorte"})
+    assert response.status_code == 422 and rows() == before
+    assert "Dorte" in parse(response).text("king_hearts_owner")
+
+
+@pytest.mark.parametrize("extra, field, text", [
+    ({"meld_1_kind": "honours:4"}, "meld_1_kind", "Marker en gyldig valgmulighed"),
+    ({"meld_1_kind": "taroks:11:0:1"}, "meld_1_kind", "Marker en gyldig valgmulighed"),
+    ({"pagat_fate": "discarded", "pagat_owner": "Anne"}, "pagat_owner", None),
+    ({"counts.Anne": "60", "counts.Bent": "30"}, "counts", None),
+])
+def test_taroc1754_s5_bad_input_is_a_422_naming_the_field(keeper_client, t1754, extra, field, text):
+    before = rows()
+    response = post(keeper_client, t1754, {**DEAL_A, **extra})
+    assert response.status_code == 422 and rows() == before
+    html = parse(response)
+    found = html.text(field)
+    assert found, (field, html.text("form-errors"))
+    if text:
+        assert text in found
+
+
+def test_taroc1754_s2_keys_the_card_refuses_are_never_sent(keeper_client, t1754):
+    """Tout, kings and announcements posted to a 1754 table are no fields of its form: the deal
+    saved is §7's deal A alone."""
+    data = {**DEAL_A, "tout": "Anne", "king_hearts_owner": "Anne", "king_hearts_fate": "home",
+            "announced_vole_player": "Anne", "announced_vole_before_trick": "3"}
+    assert post(keeper_client, t1754, data).status_code == 302
+    assert Deal.objects.get(table=t1754).outcome == OUTCOME_A

@@ -396,3 +396,61 @@ def test_taroc1754_s2_keys_the_card_refuses_are_never_sent(keeper_client, t1754)
             "announced_vole_player": "Anne", "announced_vole_before_trick": "3"}
     assert post(keeper_client, t1754, data).status_code == 302
     assert Deal.objects.get(table=t1754).outcome == OUTCOME_A
+
+
+# Correcting a deal: the edit form reads every stored field back -------------------------------
+
+@pytest.mark.parametrize("table_name, data", [("t1754", DEAL_A), ("gt3", DEAL_B), ("gt4", DEAL_C)])
+def test_old_german_a_deal_opened_for_correction_and_saved_unchanged_writes_the_same(keeper_client, request,
+                                                                                      table_name, data):
+    table = request.getfixturevalue(table_name)
+    data = {**data, "announced_nolo_2_player": "Anne", "announced_nolo_2_before_trick": "4"} if table_name == "gt4" \
+        else data
+    assert post(keeper_client, table, data).status_code == 302
+    deal = Deal.objects.get(table=table, current=True)
+    outcome, net = deal.outcome, sheet_net(table)
+    page = keeper_client.get(f"/deals/{deal.pk}/edit/")
+    assert page.status_code == 200
+    form = page.context["form"]
+    posted = {name: form[name].value() for name in form.fields}
+    posted = {k: v for k, v in posted.items() if v not in (None, "", [])}
+    response = keeper_client.post(f"/deals/{deal.pk}/edit/", posted)
+    assert response.status_code == 302, parse(response).text("form-errors")
+    again = Deal.objects.get(table=table, current=True)
+    assert again.outcome == outcome and sheet_net(table) == net
+
+
+def test_grosstarock_hostile_posts_never_fail_and_a_refusal_writes_nothing(keeper_client, gt4):
+    """Random and mutated values in every field of the Grosstarock form (the announcements, the
+    kings' chips, the new melds) to the page and the preview: never a 500, a 4xx writes nothing."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    keys = sorted(DealForm(FOUR, card=GROSSTAROCK).fields)
+    values = st.one_of(st.text(max_size=12), st.integers(-10**6, 10**6).map(str), st.sampled_from(
+        ["", "Anne", "Bent", "Carl", "Dorte", "discarded", "home", "ultimo", "ladons:99", "honours:8", "four:kings",
+         "taroks:12:1:1", "taroks:12:1", "custom", "0", "1", "13", "14", "20", "21", "1e9", "\x00"]))
+
+    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(data=st.dictionaries(st.sampled_from(keys), values, max_size=12))
+    def run(data):
+        merged = {**DEAL_C, **data}
+        for url in (f"/tables/{gt4.pk}/preview/", f"/tables/{gt4.pk}/"):
+            before = rows()
+            response = keeper_client.post(url, {"version": Table.objects.get(pk=gt4.pk).version, **merged})
+            assert response.status_code < 500
+            if response.status_code >= 400:
+                assert rows() == before
+
+    run()
+
+
+def test_grosstarock_the_form_and_preview_speak_english_too(keeper_client, gt4):
+    keeper_client.cookies["django_language"] = "en"
+    text = parse(preview(keeper_client, gt4, DEAL_C)).text("preview-postings")
+    for line in ("Anne → Carl 38 announced tout (before trick 13)", "Anne → Carl 5 hearts king home",
+                 "Bent → Carl 20 meld: 12 with pagat and scies"):
+        assert line in text, (line, text)
+    page = keeper_client.get(f"/tables/{gt4.pk}/").content.decode()
+    for words in ("Announced tout / nolo", "All four kings", "discarded", "Taroks with pagat and scies", "17 ladons",
+                  "four cavaliers", "points to each"):
+        assert words in page, words

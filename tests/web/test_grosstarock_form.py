@@ -454,3 +454,21 @@ def test_grosstarock_the_form_and_preview_speak_english_too(keeper_client, gt4):
     for words in ("Announced tout / nolo", "All four kings", "discarded", "Taroks with pagat and scies", "17 ladons",
                   "four cavaliers", "points to each"):
         assert words in page, words
+
+
+def test_grosstarock_another_dealer_clears_what_the_new_sitter_out_held(keeper_client, gt4):
+    """Deal C typed with Bent dealing, then Carl chosen as dealer: Anne sits out now (Carl+2), so
+    her king, count and announced nolo are cleared and named; the rest is kept."""
+    typed = {**DEAL_C, "dealer": "Carl", "announced_nolo_1_player": "Anne", "announced_nolo_1_before_trick": "2"}
+    response = keeper_client.get(f"/tables/{gt4.pk}/form/", typed)
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.seats.sitting_out == ("Anne",)
+    html = parse(response)
+    checked = html.checked()
+    assert ("king_hearts_owner", "Carl") in checked and ("king_spades_owner", "Bent") in checked
+    assert not any(n == "king_diamonds_owner" for n, _v in checked)
+    assert html.selects["announced_vole_player"][0] == ["Carl"]
+    assert html.selects["announced_nolo_1_player"][0] in ([], [""])
+    cleared = html.text("dealer-cleared")
+    assert "Anne" in cleared and "Ruder konge hos" in cleared and "Meldt nolo 1" in cleared and "Tælling" in cleared

@@ -265,13 +265,14 @@ def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: Rat
     """A deal's postings before the end of play (RULES.md §2, §3.1, §3.2, §4), in the order they
     are paid; a misdeal or scrapped deal has no others."""
     rows = _into_cups(deal.dealer, card.dealer_fee_per_cup, Reason.DEALER_FEE)
-    fine = _to_players if card.fines_to_players else _fine_into_cups
-    if deal.kind is _MISDEAL:  # §11a: the dealer pays the misdeal fine, once
-        rows += fine(deal.dealer, others, card.fine_per_cup(FineKind.MISDEAL), _DETAIL[FineKind.MISDEAL])
-    for each in deal.fines:
-        if each.kind is FineKind.MISDEAL:
-            continue  # the same fine the misdeal deal already charged
-        rows += fine(each.player, others, card.fine_per_cup(each.kind, each.amount), _DETAIL[each.kind])
+    if deal.fines or deal.kind is _MISDEAL:
+        fine = _to_players if card.fines_to_players else _fine_into_cups
+        if deal.kind is _MISDEAL:  # §11a: the dealer pays the misdeal fine, once
+            rows += fine(deal.dealer, others, card.fine_per_cup(FineKind.MISDEAL), _DETAIL[FineKind.MISDEAL])
+        for each in deal.fines:
+            if each.kind is FineKind.MISDEAL:
+                continue  # the same fine the misdeal deal already charged
+            rows += fine(each.player, others, card.fine_per_cup(each.kind, each.amount), _DETAIL[each.kind])
     if deal.kind is not _PLAYED:
         return rows
 
@@ -291,7 +292,7 @@ def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: Rat
     elif pagat.fate is _LOST:
         rows += _to_each(pagat.owner, others[pagat.owner], card.pagat_lost_each, Reason.PAGAT_LOST)
         rows.append(_row(pagat.owner, _PAGAT, card.pagat_lost_cup, Reason.PAGAT_LOST))
-    king_home = card.king_home_each
+    king_home = card.king_home_each if deal.kings else 0
     for suit, king in deal.kings:
         if king.fate is _LOST:
             rows += _to_each(king.owner, others[king.owner], card.king_lost_each, Reason.KING_LOST, _DETAIL[suit])
@@ -357,9 +358,9 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
     if deal.announced_vole is not None or deal.announced_nolo:   # failed announcements
         rows += _announcements(deal, others, card)
     blocked = {f.player for f in deal.fines if card.blocks_ultimo(f.kind)} if deal.fines else ()
-    voided = (deal.tout is not None or deal.nolo is not None) and not card.ultimo_always
-    for cup, suit, fate in cards:  # 2. ultimo
-        if fate.fate is _ULTIMO and not voided and fate.owner not in blocked:
+    for cup, suit, fate in cards:  # 2. ultimo; a tout or nolo voids it unless the card says ultimo_always
+        if (fate.fate is _ULTIMO and (deal.tout is None and deal.nolo is None or card.ultimo_always)
+                and fate.owner not in blocked):
             each = card.pagat_ultimo_each if cup is _PAGAT else card.king_ultimo_each
             rows += _from_each(others[fate.owner], fate.owner, each, Reason.ULTIMO, _DETAIL[suit])
             if snapshot.get(cup):

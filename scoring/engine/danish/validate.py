@@ -25,6 +25,8 @@ from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, 
 _PLAYED = DealKind.PLAYED
 _ULTIMO, _BAGUD, _LOST, _DISCARDED = Fate.ULTIMO, Fate.BAGUD, Fate.LOST, Fate.DISCARDED
 _TAROKS, _MATADORS, _HALF = MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HALF
+_KINGS = Group.KINGS
+_OPTIONAL = "optional"   # RateCard.king_fates' default
 
 #: Card keys: the pagat (``None``) and the kings by suit; every court card by (suit, court).
 _COURT_KEY = {(s, c): f"{s.value}.{c.value}" for s in Suit for c in Court}
@@ -90,8 +92,8 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
     if deal.kind is _PLAYED:
         cards = deal.cards()
         found += _check_required(deal)
-        if (card.king_fates != "optional" or not card.tout_recorded or deal.announced_vole is not None
-                or deal.announced_nolo):
+        announced = deal.announced_vole is not None or deal.announced_nolo
+        if announced or card.king_fates != _OPTIONAL or not card.tout_recorded:
             found += _check_card_keys(deal, card)
         if deal.melds:
             found += _check_melds(deal, card)
@@ -104,7 +106,7 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
             found += _check_tout_nolo(deal, cards)
         if deal.failed_tout is not None:
             found += _check_failed_tout(deal, card)
-        if deal.announced_vole is not None or deal.announced_nolo:
+        if announced:
             found += _check_announcements(deal, card)
         if seats is not None:
             found += _check_counts(seats, deal, card)
@@ -131,10 +133,11 @@ def _people(deal: Deal) -> Iterable[tuple[str, str]]:
             yield field, name
     for player, _ in deal.counts:
         yield f"counts.{player}", player
-    if deal.announced_vole is not None:
-        yield "announced_vole.player", deal.announced_vole.player
-    for i, announcement in enumerate(deal.announced_nolo, 1):
-        yield f"announced_nolo[{i}].player", announcement.player
+    if deal.announced_vole is not None or deal.announced_nolo:
+        if deal.announced_vole is not None:
+            yield "announced_vole.player", deal.announced_vole.player
+        for i, announcement in enumerate(deal.announced_nolo, 1):
+            yield f"announced_nolo[{i}].player", announcement.player
 
 
 def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Iterable[Problem]:
@@ -195,7 +198,7 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
             continue
         if meld.scies is not None and not (meld.kind is _TAROKS and card.taroks_scies):
             yield problem(None, f"{at}.scies", "key_not_on_card", key="scies", rules=card.name)
-        if meld.kind in _NEW_COUNTED or meld.kind is MeldKind.FOUR:
+        if meld.kind in _NEW_KINDS:
             yield from _check_new_meld(at, meld)
             key = meld.kind if meld.kind in _NEW_COUNTED else meld.group
             if (meld.player, key) in held:
@@ -233,7 +236,7 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
             if meld.group is None:
                 yield problem(None, f"{at}.group", "required")
                 continue
-            if not isinstance(meld.group, Group) or (meld.group is Group.KINGS and not card.king_melds):
+            if not isinstance(meld.group, Group) or (meld.group is _KINGS and not card.king_melds):
                 yield problem(None, f"{at}.group", "group_not_on_card" if isinstance(meld.group, Group) else "group_kind",
                               kind=meld.kind.value, rules=card.name)
                 continue
@@ -255,6 +258,7 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
 
 
 _NEW_COUNTED = frozenset({MeldKind.HONOURS, MeldKind.LADONS})
+_NEW_KINDS = frozenset({*_NEW_COUNTED, MeldKind.FOUR})
 _COUNT_RANGE = {MeldKind.HONOURS: (HONOURS_MIN, HONOURS_MAX), MeldKind.LADONS: (LADONS_MIN, LADONS_MAX)}
 
 

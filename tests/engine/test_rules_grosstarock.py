@@ -548,6 +548,13 @@ def test_s5_last_trick_checks_on_the_cards():
         replace(GT, kings=kings(hearts=(B, BAGUD), diamonds=(B, BAGUD))), GROSSTAROCK)
 
 
+def test_s5_last_trick_cards_in_the_order_pagat_hearts_diamonds_clubs_spades():
+    """The second ultimo is the later card in that order, whatever order the kings were given in."""
+    backwards = tuple(reversed(kings(hearts=(A, ULTIMO), spades=(A, ULTIMO))))
+    assert problems(replace(GT, kings=backwards), GROSSTAROCK) == [
+        ("kings.spades.fate", "two_ultimo"), ("kings.spades.fate", "two_cards_last_trick")]
+
+
 def test_s5_tout_and_nolo_checks():
     tout = replace(GT, counts=((A, 78), (B, 0)))
     assert ("tout", "tout_not_winner") in problems(replace(tout, tout=B), GROSSTAROCK)

@@ -91,6 +91,10 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
             found += _check_fines(seats, deal, card)
     if deal.kind is _PLAYED:
         cards = deal.cards()
+        if card.hands_checked and len(cards) > 2:
+            # RULES-grosstarock.md §5: the last trick's cards in the order pagat, hearts, diamonds,
+            # clubs, spades, whatever order the kings were given in
+            cards = tuple(sorted(cards, key=_card_order))
         found += _check_required(deal)
         announced = deal.announced_vole is not None or deal.announced_nolo
         if announced or card.king_fates != _OPTIONAL or not card.tout_recorded:
@@ -278,6 +282,13 @@ def _check_new_meld(at: str, meld: Meld) -> Iterable[Problem]:
         yield problem(None, f"{at}.group", "required")
     elif not isinstance(meld.group, Rank):
         yield problem(None, f"{at}.group", "four_group")
+
+
+_SUIT_ORDER = {None: 0, **{suit: i for i, suit in enumerate(Suit, 1)}}
+
+
+def _card_order(item: tuple[Cup, Suit | None, CardFate]) -> int:
+    return _SUIT_ORDER[item[1]]
 
 
 def _check_card_keys(deal: Deal, card: RateCard) -> Iterable[Problem]:

@@ -147,7 +147,9 @@ def meld_from_code(code: str, player: str) -> dict:
     ``taroks:11:1:0`` with the scies flag, ``honours:4``, ``four:queens``, ``ladons:17``)."""
     parts = code.split(":")
     if parts[0] == "taroks":
-        meld = {"player": player, "kind": "taroks", "count": int(parts[1]), "pagat": parts[2] == "1"}
+        meld = {"player": player, "kind": "taroks", "count": int(parts[1])}
+        if parts[2] != "-":   # ``-``: the pagat not said (a card where it is optional)
+            meld["pagat"] = parts[2] == "1"
         if len(parts) > 3:
             meld["scies"] = parts[3] == "1"
         return meld

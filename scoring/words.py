@@ -96,6 +96,8 @@ def meld_code_text(code: str) -> str:
         text = {("1", "1"): gettext("%(n)s med pagat og skis"), ("1", "0"): gettext("%(n)s med pagat, uden skis"),
                 ("0", "1"): gettext("%(n)s med skis, uden pagat"), ("0", "0"): gettext("%(n)s uden pagat og skis")}
         return text[parts[2], parts[3]] % {"n": parts[1]}
+    if kind == "taroks" and parts[2] == "-":   # the pagat not said (1754, RULES-grosstarock.md §2.1)
+        return gettext("%(n)s taroks") % {"n": parts[1]}
     if kind == "taroks":
         return (gettext("%(n)s med") if parts[2] == "1" else gettext("%(n)s uden")) % {"n": parts[1]}
     if kind == "matadors":
@@ -127,7 +129,8 @@ def meld_code(meld: dict) -> str:
     """The picker code of a meld object of FORMAT.md."""
     if meld["kind"] == "taroks":
         scies = "" if meld.get("scies") is None else f":{1 if meld['scies'] else 0}"
-        return f"taroks:{meld['count']}:{1 if meld.get('pagat') else 0}{scies}"
+        pagat = "-" if meld.get("pagat") is None and not scies else (1 if meld.get("pagat") else 0)
+        return f"taroks:{meld['count']}:{pagat}{scies}"
     if meld["kind"] in ("matadors", "honours", "ladons"):
         return f"{meld['kind']}:{meld['count']}"
     if meld["kind"] == "four":

@@ -237,7 +237,9 @@ def test_taroc1754_s2_1_the_picker_offers_kings_and_suits_full_and_half_no_overf
     groups, options = picker(TAROC1754)
     assert groups == ["Taroks med pagat", "Taroks uden pagat", "Matadorer", "Konger", "Hjerter", "Ruder", "Klør",
                       "Spar"]
-    assert len(options) == 13 + 13 + 20 + 5 * 5
+    assert len(options) == 2 * 13 + 20 + 5 * 5
+    for code in options:
+        interchange.parse_deal({"dealer": "Anne", "melds": [meld_from_code(code, "Bent")]}, 1, TAROC1754)
     assert "full:kings" in options and "half:kings:hearts" in options
     assert not any(code.startswith(("overfull", "honours", "four", "ladons")) for code in options)
 
@@ -472,3 +474,14 @@ def test_grosstarock_another_dealer_clears_what_the_new_sitter_out_held(keeper_c
     assert html.selects["announced_nolo_1_player"][0] in ([], [""])
     cleared = html.text("dealer-cleared")
     assert "Anne" in cleared and "Ruder konge hos" in cleared and "Meldt nolo 1" in cleared and "Tælling" in cleared
+
+
+def test_taroc1754_s2_1_a_taroks_meld_that_does_not_say_the_pagat_reads_as_said():
+    """1754's taroks meld may leave out ``pagat`` (an imported deal): its words say only the count,
+    never "uden" (which would claim he had no pagat), and its code keeps it unsaid."""
+    from scoring import words
+    meld = {"player": "Anne", "kind": "taroks", "count": 11}
+    assert words.meld_code(meld) == "taroks:11:-" and words.meld_text(meld) == "11 taroks"
+    assert meld_from_code("taroks:11:-", "Anne") == meld
+    assert words.meld_text({**meld, "pagat": False}) == "11 uden"
+    assert dict(words.deal_lines({**OUTCOME_A, "melds": [meld]}))["Meldinger"] == "Anne 11 taroks"

@@ -229,9 +229,9 @@ def table_to_evening_file(table: Table) -> dict:
     """The table's evening in the interchange format (the current version of every deal)."""
     players = table_player_names(table)
     family = table.engine
-    deals = tuple(family.parse_deal(d.outcome, d.number)
-                  for d in table.deals.filter(current=True).order_by("number"))
     card = table.card
+    deals = tuple(family.parse_deal(d.outcome, d.number, card)
+                  for d in table.deals.filter(current=True).order_by("number"))
     builtin = family.rate_cards.get(card.name)
     embedded = None if builtin == card else card   # a club's own (or edited) card travels with the file
     return family.evening_to_dict(family.make_evening(players, deals, card.name, table.evening.date, embedded))

@@ -143,7 +143,7 @@ def table_state(table: Table, number: int | None = None, pots: dict[str, int] | 
         rows = table.deals.filter(current=True).order_by("number")
         if number is not None:
             rows = rows.filter(number__lt=number)
-        return [family.parse_deal(row.outcome, row.number) for row in rows]
+        return [family.parse_deal(row.outcome, row.number, table.card) for row in rows]
 
     return family.state_before(tuple(table_players(table)), table.card,
                                table_pots(table) if pots is None else pots, earlier)
@@ -182,9 +182,9 @@ def _check_version(table: Table, expected_version: int | None) -> None:
             "", _("En anden har registreret et spil ved bordet – her er arket nu; dine indtastninger er bevaret."))
 
 
-def _parse(family: Family, outcome: Any, number: int):
+def _parse(family: Family, outcome: Any, number: int, card):
     try:
-        return family.parse_deal(outcome, number)
+        return family.parse_deal(outcome, number, card)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
 
@@ -217,7 +217,7 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
         card = builtin_card(rules) if rules else club_card(evening.club)
     family = families.family_of_card(card)
     names = tuple(p.name for p in players)
-    problems = family.validate_players(names)
+    problems = family.validate_players(names, card)
     if problems:
         raise RecordingError.from_problems(problems)
     if any(p.club_id != evening.club_id for p in players):
@@ -250,7 +250,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     _check_version(table, expected_version)
     number = table.deals.filter(current=True).count() + 1
     family = table.engine
-    deal = _parse(family, outcome, number)
+    deal = _parse(family, outcome, number, table.card)
     players = table_players(table)
     entry = _settle(family, players, number, deal, table_state(table), table.card)
     saved = Deal.objects.create(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
@@ -284,7 +284,7 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
     if not deal.current:
         raise RecordingError.single("", _("Spillet er allerede rettet; ret den nyeste udgave."))
     family = table.engine
-    corrected = _parse(family, outcome, deal.number)
+    corrected = _parse(family, outcome, deal.number, table.card)
     players = table_players(table)
     affected = [d for d in _current_deals(table) if d.number >= deal.number]
     old_entries = list(JournalEntry.objects.filter(table=table, deal__in=affected, kind=EntryKind.DEAL,
@@ -298,7 +298,7 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
     state = table_state(table, deal.number, pots)
     new_entries = []
     for row in affected:
-        engine_deal = corrected if row.pk == deal.pk else family.parse_deal(row.outcome, row.number)
+        engine_deal = corrected if row.pk == deal.pk else family.parse_deal(row.outcome, row.number, table.card)
         entry = _settle(family, players, row.number, engine_deal, state, table.card)
         new_entries.append(entry)
         state = entry.state
@@ -310,7 +310,7 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
                                       kind=corrected.kind.value, outcome_json=_outcome_json(family, corrected),
                                       replaces=deal, recorded_by=_user(user))
     rows = [replacement] + [d for d in affected if d.pk != deal.pk]
-    engine_deals = [corrected] + [family.parse_deal(d.outcome, d.number) for d in rows[1:]]
+    engine_deals = [corrected] + [family.parse_deal(d.outcome, d.number, table.card) for d in rows[1:]]
     for row, engine_deal, entry in zip(rows, engine_deals, new_entries):
         _post(table, entry, EntryKind.DEAL, players, deal=row)
         _save_stats(family, table, row, engine_deal, entry, players)

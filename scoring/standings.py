@@ -382,7 +382,7 @@ def family_figures(player: Player, evenings, family: str) -> FamilyFigures | Non
     for table in tables:
         players = table_player_names(table)
         card = table.card
-        deals = tuple(engine.parse_deal(d.outcome, d.number) for d in outcomes[table.pk])
+        deals = tuple(engine.parse_deal(d.outcome, d.number, card) for d in outcomes[table.pk])
         settlement = engine.settle_evening(
             engine.make_evening(players, deals, card.name, table.evening.date, card), card)
         for deal, entry in zip(deals, settlement.deals):

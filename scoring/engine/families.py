@@ -10,8 +10,11 @@ The protocol, each a plain function of the family:
 
 - ``parse_evening(data, *, bounded=True, max_deals=None) -> Evening`` a decoded evening file,
   every problem of structure and rules raised at once as ``EveningError``; ``parse_deal(data,
-  number) -> Deal`` one deal object (structure only); ``deal_to_dict`` / ``evening_to_dict`` back.
-- ``validate_players(players)`` and ``validate_deal(players, number, deal, card)``: the RULES
+  number, card=None) -> Deal`` one deal object (structure only, as the table's card reads it: a
+  Danish card decides whether a taroks meld must say ``pagat``); ``deal_to_dict`` /
+  ``evening_to_dict`` back.
+- ``validate_players(players, card=None)`` (a card may seat fewer) and ``validate_deal(players,
+  number, deal, card)``: the RULES
   file's "impossible to record", each ``Problem`` naming deal and field.
 - ``settle_opening(players, card)``, ``settle_deal(players, number, deal, state, card)`` and
   ``settle_split(players, state, running, card)``: journal entries (``ledger.py``); ``state`` is what

@@ -48,8 +48,9 @@ def _given(deal: Deal, name: str) -> bool:
     return getattr(deal, name) is not None
 
 
-def validate_players(players: tuple[str, ...]) -> list[Problem]:
-    """4 or 5 distinct non-empty names in seat order (§1, §9 evening)."""
+def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
+    """4 or 5 distinct non-empty names in seat order (§1, §9 evening). Every card of the family seats the
+    same, so ``card`` changes nothing."""
     found: list[Problem] = []
     if len(players) not in (4, 5):
         found.append(problem(None, "players", "karlsruhe_player_count", count=len(players)))

@@ -97,8 +97,9 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     return Evening(tuple(players), tuple(deals), rules, evening_date, embedded)
 
 
-def parse_deal(data: Any, number: int = 1) -> Deal:
-    """One deal object of an evening file (structure only); raises ``EveningError``."""
+def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal:
+    """One deal object of an evening file (structure only: it reads the same with every card of the
+    family, so ``card`` is not needed); raises ``EveningError``."""
     reader = Reader(number)
     deal = _parse_deal(reader, data)
     if reader.problems:

@@ -37,8 +37,9 @@ def _given(deal: Deal, name: str) -> bool:
     return getattr(deal, name) is not None
 
 
-def validate_players(players: tuple[str, ...]) -> list[Problem]:
-    """3 or 4 distinct non-empty names in seat order (§1, §14)."""
+def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
+    """3 or 4 distinct non-empty names in seat order (§1, §14). Every card of the family seats the
+    same, so ``card`` changes nothing."""
     found: list[Problem] = []
     if len(players) not in PLAYERS:
         found.append(problem(None, "players", "selca_player_count", count=len(players)))

@@ -7,10 +7,12 @@ convert); ``Reader`` turns a JSON value into the type a field needs or records a
 from __future__ import annotations
 
 import json
-from typing import Any
+import re
+from datetime import date
+from typing import Any, Callable, Collection, NamedTuple
 
 from . import bounds
-from .problems import Problem, problem
+from .problems import EveningError, Problem, problem
 
 FORMAT = "tarokklub.evening/1"
 
@@ -147,3 +149,133 @@ class Reader:
 
 
 _NOT_FATAL = ("unknown_key", "duplicate_key")
+
+
+# The evening file's top level, for a family whose embedded card is read whole ---------------------
+
+EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}
+
+
+class EveningParts(NamedTuple):
+    """What ``read_evening`` read; the family builds its ``Evening`` from it."""
+    players: tuple[str, ...]
+    deals: tuple
+    rules: Any
+    date: date | None
+    card: Any
+
+
+def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rules: str | None,
+                 rate_cards: dict, card_from_dict: Callable[[Any], Any], players_allowed: Collection[int],
+                 player_count_code: str, validate_players: Callable[[tuple[str, ...]], list[Problem]],
+                 parse_deal: Callable[["Reader", Any], Any],
+                 validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]],
+                 date_pattern: re.Pattern | None = None) -> EveningParts:
+    """FORMAT.md's top level (``format``, ``rules``, ``rate_card``, ``date``, ``players``, ``deals``)
+    read strictly, every problem at once; raises ``EveningError``.
+
+    ``rules`` is required unless the family has ``default_rules``; an embedded card is read whole by
+    ``card_from_dict`` (held to ``card_within_bounds`` when ``bounded``) and must carry the name of
+    ``rules``; a player count not in ``players_allowed`` is ``player_count_code``; each deal is read
+    by ``parse_deal`` and, when the seats and the card are sound, checked by ``validate_deal``.
+    ``date_pattern``, when given, is the exact shape a date must have besides being a date."""
+    top = Reader(None, bounded)
+    required = ("format", "players", "deals") if default_rules is not None else ("format", "rules", "players", "deals")
+    root = top.obj(data, "", EVENING_KEYS, required)
+    if root is None:
+        raise EveningError(top.problems)
+    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
+        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
+    if "format" in root and root["format"] != FORMAT:
+        top.add("format", "format", expected=FORMAT)
+    rules = root.get("rules", default_rules)
+    rules_ok = ("rules" in root or default_rules is not None) and top.text(rules, "rules") is not None and not (
+        bounded and not top.bounded_text(rules, "rules", bounds.CARD_NAME_MAX_LENGTH))
+    embedded = None
+    if "rate_card" in root:   # a club's own card travels with its evenings
+        if not bounded or card_within_bounds(top, root["rate_card"]):
+            try:
+                embedded = card_from_dict(root["rate_card"])
+            except (ValueError, TypeError) as exc:
+                field, _sep, message = str(exc).partition(": ")
+                top.add(f"rate_card.{field}" if message else "rate_card", "bad_rate_card", detail=message or str(exc))
+            else:
+                if rules_ok and embedded.name != rules:
+                    top.add("rate_card.name", "rate_card_name", name=embedded.name, rules=rules)
+    elif rules_ok and rules not in rate_cards:
+        top.add("rules", "unknown_rules", name=rules)
+    evening_date = None
+    if "date" in root:
+        if top.text(root["date"], "date") is not None:
+            try:
+                if date_pattern is not None and not date_pattern.fullmatch(root["date"]):
+                    raise ValueError(root["date"])
+                evening_date = date.fromisoformat(root["date"])
+            except ValueError:
+                top.add("date", "not_date")
+    players: list[str] = []
+    raw_players = root.get("players", [])
+    for i, name in enumerate(top.items(raw_players, "players"), 1):
+        if top.name(name, f"players[{i}]") is not None:
+            players.append(name)
+    if isinstance(raw_players, list) and "players" in root:
+        if len(players) == len(raw_players):
+            top.problems.extend(validate_players(tuple(players)))
+        elif len(raw_players) not in players_allowed:
+            top.add("players", player_count_code, count=len(raw_players))
+    seats_ok = all(not p.field.startswith("players") for p in top.problems)
+    card = embedded or (rate_cards.get(rules) if isinstance(rules, str) else None)
+    problems = top.problems
+    deals: list = []
+    for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
+        reader = Reader(number, bounded, top.names)
+        deal = parse_deal(reader, raw)
+        problems.extend(reader.problems)
+        if deal is not None:
+            deals.append(deal)
+            if seats_ok and card is not None:
+                problems.extend(validate_deal(tuple(players), number, deal, card))
+    if problems:
+        raise EveningError(problems)
+    return EveningParts(tuple(players), tuple(deals), rules, evening_date, embedded)
+
+
+def card_within_bounds(r: Reader, raw: Any) -> bool:
+    """An embedded card's numbers within the club card page's bounds and of sane size, its name and
+    title texts a person may enter, no key twice; problems at ``rate_card.<field>``. The family's
+    ``from_dict`` checks the rest."""
+    if not isinstance(raw, dict):
+        return True      # from_dict says what is wrong with it
+    before = len(r.problems)
+
+    def walk(value: Any, field: str) -> None:
+        if isinstance(value, dict):
+            r.duplicates(value, f"{field}.")
+            for key, inner in value.items():
+                walk(inner, f"{field}.{key}")
+        elif isinstance(value, list):
+            for i, inner in enumerate(value, 1):
+                walk(inner, f"{field}[{i}]")
+        elif isinstance(value, LongNumber):
+            r.add(field, "too_many_digits", digits=value.digits)
+        elif isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= bounds.CARD_AMOUNT_MAX:
+            r.add(field, "number_range", low=0, high=bounds.CARD_AMOUNT_MAX)
+
+    walk(raw, "rate_card")
+    for key, limit in (("name", bounds.CARD_NAME_MAX_LENGTH), ("title", bounds.CARD_TITLE_MAX_LENGTH)):
+        if isinstance(raw.get(key), str):
+            r.bounded_text(raw[key], f"rate_card.{key}", limit)
+    return len(r.problems) == before
+
+
+def evening_dict(evening: Any, deal_to_dict: Callable[[Any], dict]) -> dict:
+    """An evening as FORMAT.md writes it (any family): ``format``, ``rules``, ``date`` if known, the
+    embedded card if any, ``players`` and each deal by the family's ``deal_to_dict``."""
+    out: dict[str, Any] = {"format": FORMAT, "rules": evening.rules}
+    if evening.date is not None:
+        out["date"] = evening.date.isoformat()
+    if evening.card is not None:
+        out["rate_card"] = evening.card.to_dict()
+    out["players"] = list(evening.players)
+    out["deals"] = [deal_to_dict(d) for d in evening.deals]
+    return out

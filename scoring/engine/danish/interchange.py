@@ -21,7 +21,7 @@ from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
 from ..problems import EveningError, problem
-from ..reading import FORMAT, LongNumber, Reader
+from ..reading import FORMAT, LongNumber, Reader, evening_dict
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
 from .validate import validate_deal, validate_players
 
@@ -330,12 +330,4 @@ def deal_to_dict(deal: Deal) -> dict:
 
 
 def evening_to_dict(evening: Evening) -> dict:
-    out: dict[str, Any] = {"format": FORMAT, "rules": evening.rules}
-    if evening.date is not None:
-        out["date"] = evening.date.isoformat()
-    if evening.card is not None:
-        out["rate_card"] = evening.card.to_dict()
-    out["players"] = list(evening.players)
-    out["deals"] = [deal_to_dict(d) for d in evening.deals]
-    return out
-
+    return evening_dict(evening, deal_to_dict)

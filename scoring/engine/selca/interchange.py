@@ -13,17 +13,14 @@ accept, an embedded card's amounts within the club pages' limits.
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Any
 
-from .. import bounds
-from ..problems import EveningError, problem
-from ..reading import FORMAT, LongNumber, Reader
+from ..problems import EveningError
+from ..reading import Reader, evening_dict, read_evening
 from .model import Announcement, Deal, Evening, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Side
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, PLAYERS, validate_deal, validate_players
 
-_EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}
 _DEAL_KEYS = {"dealer", "kind", *DEAL_FIELDS}
 _SIDES = ("kings", "trula", "pagat_ultimo", "pagat_lost")
 _NAMES = ("shown_by", "declarer")
@@ -37,64 +34,10 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
 
     ``bounded`` holds the file to ``bounds.py`` (a file from outside; ``False`` re-reads what the
     app itself stored). A file of more than ``max_deals`` deals is refused before any deal is read."""
-    top = Reader(None, bounded)
-    root = top.obj(data, "", _EVENING_KEYS, ("format", "rules", "players", "deals"))
-    if root is None:
-        raise EveningError(top.problems)
-    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
-        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
-    if "format" in root and root["format"] != FORMAT:
-        top.add("format", "format", expected=FORMAT)
-    rules = root.get("rules")
-    rules_ok = "rules" in root and top.text(rules, "rules") is not None and not (
-        bounded and not top.bounded_text(rules, "rules", bounds.CARD_NAME_MAX_LENGTH))
-    embedded = None
-    if "rate_card" in root:   # a club's own card travels with its evenings
-        if not bounded or _card_within_bounds(top, root["rate_card"]):
-            try:
-                embedded = RateCard.from_dict(root["rate_card"])
-            except (ValueError, TypeError) as exc:
-                field, _sep, message = str(exc).partition(": ")
-                top.add(f"rate_card.{field}" if message else "rate_card", "bad_rate_card", detail=message or str(exc))
-            else:
-                if rules_ok and embedded.name != rules:
-                    top.add("rate_card.name", "rate_card_name", name=embedded.name, rules=rules)
-    elif rules_ok and rules not in RATE_CARDS:
-        top.add("rules", "unknown_rules", name=rules)
-    evening_date = None
-    if "date" in root:
-        if top.text(root["date"], "date") is not None:
-            try:
-                if not _DATE.fullmatch(root["date"]):
-                    raise ValueError(root["date"])
-                evening_date = date.fromisoformat(root["date"])
-            except ValueError:
-                top.add("date", "not_date")
-    players: list[str] = []
-    raw_players = root.get("players", [])
-    for i, name in enumerate(top.items(raw_players, "players"), 1):
-        if top.name(name, f"players[{i}]") is not None:
-            players.append(name)
-    if isinstance(raw_players, list) and "players" in root:
-        if len(players) == len(raw_players):
-            top.problems.extend(validate_players(tuple(players)))
-        elif len(raw_players) not in PLAYERS:
-            top.add("players", "selca_player_count", count=len(raw_players))
-    seats_ok = all(not p.field.startswith("players") for p in top.problems)
-    card = embedded or (RATE_CARDS.get(rules) if isinstance(rules, str) else None)
-    problems = top.problems
-    deals: list[Deal] = []
-    for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
-        reader = Reader(number, bounded, top.names)
-        deal = _parse_deal(reader, raw)
-        problems.extend(reader.problems)
-        if deal is not None:
-            deals.append(deal)
-            if seats_ok and card is not None:
-                problems.extend(validate_deal(tuple(players), number, deal, card))
-    if problems:
-        raise EveningError(problems)
-    return Evening(tuple(players), tuple(deals), rules, evening_date, embedded)
+    return Evening(*read_evening(
+        data, bounded=bounded, max_deals=max_deals, default_rules=None, rate_cards=RATE_CARDS,
+        card_from_dict=RateCard.from_dict, players_allowed=PLAYERS, player_count_code="selca_player_count",
+        validate_players=validate_players, parse_deal=_parse_deal, validate_deal=validate_deal, date_pattern=_DATE))
 
 
 def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal:
@@ -191,34 +134,6 @@ def _counts(r: Reader, raw: Any) -> tuple[tuple[str, int], ...] | None:
     return tuple(counts) if ok else None
 
 
-def _card_within_bounds(r: Reader, raw: Any) -> bool:
-    """An embedded card's numbers within the club card page's bounds and of sane size, its name and
-    title texts a person may enter, no key twice; problems at ``rate_card.<field>``. ``from_dict``
-    checks the rest."""
-    if not isinstance(raw, dict):
-        return True      # from_dict says what is wrong with it
-    before = len(r.problems)
-
-    def walk(value: Any, field: str) -> None:
-        if isinstance(value, dict):
-            r.duplicates(value, f"{field}.")
-            for key, inner in value.items():
-                walk(inner, f"{field}.{key}")
-        elif isinstance(value, list):
-            for i, inner in enumerate(value, 1):
-                walk(inner, f"{field}[{i}]")
-        elif isinstance(value, LongNumber):
-            r.add(field, "too_many_digits", digits=value.digits)
-        elif isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= bounds.CARD_AMOUNT_MAX:
-            r.add(field, "number_range", low=0, high=bounds.CARD_AMOUNT_MAX)
-
-    walk(raw, "rate_card")
-    for key, limit in (("name", bounds.CARD_NAME_MAX_LENGTH), ("title", bounds.CARD_TITLE_MAX_LENGTH)):
-        if isinstance(raw.get(key), str):
-            r.bounded_text(raw[key], f"rate_card.{key}", limit)
-    return len(r.problems) == before
-
-
 # Writing ---------------------------------------------------------------------------------------
 
 def deal_to_dict(deal: Deal) -> dict:
@@ -252,11 +167,4 @@ def deal_to_dict(deal: Deal) -> dict:
 
 
 def evening_to_dict(evening: Evening) -> dict:
-    out: dict[str, Any] = {"format": FORMAT, "rules": evening.rules}
-    if evening.date is not None:
-        out["date"] = evening.date.isoformat()
-    if evening.card is not None:
-        out["rate_card"] = evening.card.to_dict()
-    out["players"] = list(evening.players)
-    out["deals"] = [deal_to_dict(d) for d in evening.deals]
-    return out
+    return evening_dict(evening, deal_to_dict)

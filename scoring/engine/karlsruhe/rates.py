@@ -7,10 +7,11 @@ evening re-settles with the numbers it was played with.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..cards import check_card, exact_keys, pair
 from .model import Bonus, Game, KontraLevel
 
 #: The §8 JSON keys of each group and the card's field of each.
@@ -107,41 +108,19 @@ class RateCard:
     def from_dict(cls, data: Any) -> "RateCard":
         """The card of ``to_dict``'s shape (§8). Every key is required and no other is allowed, at
         every level; ``ValueError`` ("field: message") names the first field that is wrong."""
-        top = _keys(data, "", CARD_KEYS)
+        top = exact_keys(data, "", CARD_KEYS)
         values: dict[str, Any] = {"name": top["name"], "title": top["title"]}
         for group, keys in (("game", _GAME_KEYS), ("silent_bonus", _SILENT_KEYS), ("kontra", _KONTRA_KEYS)):
-            values.update(_keys(top[group], group, keys))
-        for key, pair in _keys(top["bonus"], "bonus", _BIRD_KEYS).items():
-            values[key] = _pair(pair, f"bonus.{key}")
-        values["valat"] = _pair(top["valat"], "valat")
+            values.update(exact_keys(top[group], group, keys))
+        for key, value in exact_keys(top["bonus"], "bonus", _BIRD_KEYS).items():
+            values[key] = pair(value, f"bonus.{key}", _PAIR_WORDS)
+        values["valat"] = pair(top["valat"], "valat", _PAIR_WORDS)
         for key in _SCALARS:
             values[key] = top[key]
         return cls(**values)
 
 
-def _keys(data: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    """``data`` as an object holding exactly ``keys``."""
-    prefix = f"{where}." if where else ""
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{where or 'rate_card'}: must be an object")
-    for key in data:
-        if key not in keys:
-            raise ValueError(f"{prefix}{key}: unknown field")
-    for key in keys:
-        if key not in data:
-            raise ValueError(f"{prefix}{key}: required")
-    return dict(data)
-
-
-def _pair(value: Any, where: str) -> tuple:
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ValueError(f"{where}: must be a list of two numbers [silent, announced]")
-    return tuple(value)
-
-
-def _is_whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
+_PAIR_WORDS = "[silent, announced]"
 
 #: The JSON path of each field of the card (for messages).
 _FIELD_PATH = {
@@ -152,23 +131,7 @@ _FIELD_PATH = {
 
 def _check(card: RateCard) -> None:
     """Texts non-empty, numbers whole and 0 or more (§8); ``ValueError`` naming the first field."""
-    for name in ("name", "title"):
-        value = getattr(card, name)
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError(f"{name}: must be a non-empty text")
-    for f in fields(card):
-        if f.name in ("name", "title"):
-            continue
-        value = getattr(card, f.name)
-        where = _FIELD_PATH.get(f.name, f.name)
-        if isinstance(value, tuple):
-            if len(value) != 2:
-                raise ValueError(f"{where}: must be a list of two numbers [silent, announced]")
-            for i, part in enumerate(value, 1):
-                if not _is_whole(part):
-                    raise ValueError(f"{where}[{i}]: must be a whole number, 0 or more (got {part!r})")
-        elif not _is_whole(value):
-            raise ValueError(f"{where}: must be a whole number, 0 or more (got {value!r})")
+    check_card(card, _FIELD_PATH, lambda where: _PAIR_WORDS)
 
 
 #: The built-in card (§8).

@@ -7,10 +7,11 @@ amounts, written negative), so that an old evening re-settles with the numbers i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..cards import check_card, exact_keys, pair
 from .model import GAME_WORDS, KontraLevel
 
 _GAME_KEYS = tuple(GAME_WORDS[g] for g in (3, 2, 1))
@@ -109,42 +110,18 @@ class RateCard:
     def from_dict(cls, data: Any) -> "RateCard":
         """The card of ``to_dict``'s shape. Every key is required and no other is allowed, at every
         level; ``ValueError`` ("field: message") names the first field that is wrong."""
-        top = _keys(data, "", CARD_KEYS)
+        top = exact_keys(data, "", CARD_KEYS)
         values: dict[str, Any] = {"name": top["name"], "title": top["title"]}
-        values.update(_keys(top["game"], "game", _GAME_KEYS))
-        values.update(_keys(top["kontra"], "kontra", _KONTRA_KEYS))
+        values.update(exact_keys(top["game"], "game", _GAME_KEYS))
+        values.update(exact_keys(top["kontra"], "kontra", _KONTRA_KEYS))
         for key in _PAIRS:
-            values[key] = _pair(top[key], key)
+            values[key] = pair(top[key], key, _PAIR_WORDS[key])
         for key in _SCALARS:
             values[key] = top[key]
         return cls(**values)
 
 
-def _keys(data: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    """``data`` as an object holding exactly ``keys``."""
-    prefix = f"{where}." if where else ""
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{where or 'rate_card'}: must be an object")
-    for key in data:
-        if key not in keys:
-            raise ValueError(f"{prefix}{key}: unknown field")
-    for key in keys:
-        if key not in data:
-            raise ValueError(f"{prefix}{key}: required")
-    return dict(data)
-
-
 _PAIR_WORDS = {"pagat": "[silent, announced]", "valat": "[silent, announced]", "klop": "[plain, full]"}
-
-
-def _pair(value: Any, where: str) -> tuple:
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ValueError(f"{where}: must be a list of two numbers {_PAIR_WORDS[where]}")
-    return tuple(value)
-
-
-def _is_whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 #: The JSON path of each field of the card (for messages).
@@ -154,23 +131,7 @@ _FIELD_PATH = {**{key: f"game.{key}" for key in _GAME_KEYS}, **{key: f"kontra.{k
 def _check(card: RateCard) -> None:
     """Texts non-empty, numbers whole and 0 or more, the poeni step at least 1; ``ValueError``
     naming the first field."""
-    for name in ("name", "title"):
-        value = getattr(card, name)
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError(f"{name}: must be a non-empty text")
-    for f in fields(card):
-        if f.name in ("name", "title"):
-            continue
-        value = getattr(card, f.name)
-        where = _FIELD_PATH.get(f.name, f.name)
-        if isinstance(value, tuple):
-            if len(value) != 2:
-                raise ValueError(f"{where}: must be a list of two numbers {_PAIR_WORDS[where]}")
-            for i, part in enumerate(value, 1):
-                if not _is_whole(part):
-                    raise ValueError(f"{where}[{i}]: must be a whole number, 0 or more (got {part!r})")
-        elif not _is_whole(value):
-            raise ValueError(f"{where}: must be a whole number, 0 or more (got {value!r})")
+    check_card(card, _FIELD_PATH, _PAIR_WORDS.__getitem__)
     if card.poeni_step < 1:
         raise ValueError("poeni_step: must be 1 or more")
 

@@ -251,3 +251,34 @@ class EveningError(Exception):
 
     def lines(self, lang: str = "en") -> list[str]:
         return [p.text(lang) for p in self.problems]
+
+
+# Checks every family shares ---------------------------------------------------------------------
+
+def name_problems(players: tuple[str, ...]) -> list[Problem]:
+    """The names of a table in seat order: none empty, none twice (FORMAT.md ``players``)."""
+    found: list[Problem] = []
+    seen: set[str] = set()
+    for i, name in enumerate(players, 1):
+        if not name.strip():
+            found.append(problem(None, f"players[{i}]", "empty_name"))
+        elif name in seen:
+            found.append(problem(None, f"players[{i}]", "duplicate_name", name=name))
+        seen.add(name)
+    return found
+
+
+def seat_problems(players: tuple[str, ...], allowed: tuple[int, ...], count_code: str) -> list[Problem]:
+    """A table of one of the ``allowed`` sizes (else ``count_code``) and its ``name_problems``."""
+    found = [problem(None, "players", count_code, count=len(players))] if len(players) not in allowed else []
+    return found + name_problems(players)
+
+
+def evening_problems(evening, card, validate_players, validate_deal) -> list[Problem]:
+    """Every problem of an evening: its players' if any, else every deal's by ``validate_deal``."""
+    found = validate_players(evening.players)
+    if found:
+        return found
+    for number, deal in enumerate(evening.deals, 1):
+        found += validate_deal(evening.players, number, deal, card)
+    return found

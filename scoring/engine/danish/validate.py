@@ -18,7 +18,7 @@ from .model import (
     IN_LAST_TRICK, WON_A_TRICK, CardFate, Court, Cup, Deal, DealKind, Evening, Fate, FineKind, Group, Meld,
     MeldKind, Rank, Seating, Suit, seating, seatings,
 )
-from ..problems import Problem, problem
+from ..problems import Problem, name_problems, problem
 from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, LADONS_MAX, LADONS_MIN, RateCard
 
 # Members used on every deal, looked up once (an enum class attribute is slow to read).
@@ -52,14 +52,7 @@ def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> 
     elif card is not None and len(players) > card.max_players:
         found.append(problem(None, "players", "player_count_card", count=len(players), rules=card.name,
                              maximum=card.max_players))
-    seen: set[str] = set()
-    for i, name in enumerate(players, 1):
-        if not name.strip():
-            found.append(problem(None, f"players[{i}]", "empty_name"))
-        elif name in seen:
-            found.append(problem(None, f"players[{i}]", "duplicate_name", name=name))
-        seen.add(name)
-    return found
+    return found + name_problems(players)
 
 
 def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .model import (
     DECK_THIRDS, KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players,
 )
-from ..problems import Problem, problem
+from ..problems import Problem, evening_problems, problem, seat_problems
 from .rates import RateCard
 
 #: The game's own name, as messages and the sheet say it (§2 "seed name").
@@ -51,27 +51,12 @@ def _given(deal: Deal, name: str) -> bool:
 def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
     """4 or 5 distinct non-empty names in seat order (§1, §9 evening). Every card of the family seats the
     same, so ``card`` changes nothing."""
-    found: list[Problem] = []
-    if len(players) not in (4, 5):
-        found.append(problem(None, "players", "karlsruhe_player_count", count=len(players)))
-    seen: set[str] = set()
-    for i, name in enumerate(players, 1):
-        if not name.strip():
-            found.append(problem(None, f"players[{i}]", "empty_name"))
-        elif name in seen:
-            found.append(problem(None, f"players[{i}]", "duplicate_name", name=name))
-        seen.add(name)
-    return found
+    return seat_problems(players, (4, 5), "karlsruhe_player_count")
 
 
 def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:
     """Every problem of an evening's players and deals (§9)."""
-    found = validate_players(evening.players)
-    if found:
-        return found
-    for number, deal in enumerate(evening.deals, 1):
-        found += validate_deal(evening.players, number, deal, card)
-    return found
+    return evening_problems(evening, card, validate_players, validate_deal)
 
 
 def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard) -> list[Problem]:

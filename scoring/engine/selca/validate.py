@@ -12,7 +12,7 @@ from __future__ import annotations
 from .model import (
     DECK_THIRDS, Announcement, Deal, Evening, Kind, Side, active_players, side_of,
 )
-from ..problems import Problem, problem
+from ..problems import Problem, evening_problems, problem, seat_problems
 from .rates import RateCard
 
 _REQ, _OPT = "required", "optional"
@@ -40,27 +40,12 @@ def _given(deal: Deal, name: str) -> bool:
 def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
     """3 or 4 distinct non-empty names in seat order (§1, §14). Every card of the family seats the
     same, so ``card`` changes nothing."""
-    found: list[Problem] = []
-    if len(players) not in PLAYERS:
-        found.append(problem(None, "players", "selca_player_count", count=len(players)))
-    seen: set[str] = set()
-    for i, name in enumerate(players, 1):
-        if not name.strip():
-            found.append(problem(None, f"players[{i}]", "empty_name"))
-        elif name in seen:
-            found.append(problem(None, f"players[{i}]", "duplicate_name", name=name))
-        seen.add(name)
-    return found
+    return seat_problems(players, PLAYERS, "selca_player_count")
 
 
 def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:
     """Every problem of an evening's players and deals (§12)."""
-    found = validate_players(evening.players)
-    if found:
-        return found
-    for number, deal in enumerate(evening.deals, 1):
-        found += validate_deal(evening.players, number, deal, card)
-    return found
+    return evening_problems(evening, card, validate_players, validate_deal)
 
 
 def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard) -> list[Problem]:

@@ -2,23 +2,20 @@
 the words of its sheet, behind the table pages' family protocol (``table_families.py``)."""
 from __future__ import annotations
 
-from django.utils.translation import get_language
-
 from scoring import services, words
 from scoring.engine.danish import interchange
 from scoring.engine.danish.model import seating
 from scoring.engine.danish.settle import Cups, Reason, derived_player, settle_deal
 from scoring.engine.problems import EveningError
 
+from .family_forms import engine_language
 from .forms import DealForm, carry_over, initial_from_outcome
 from .models import Table
 from .selectors import TableSheet
 from .table_families import DANISH_LABEL, TableFamily, register
 
 
-def _lang() -> str:
-    """The engine's message language: English when the user chose English, else Danish."""
-    return "en" if (get_language() or "da").startswith("en") else "da"
+_lang = engine_language
 
 
 def make_form(table: Table, sheet: TableSheet, *, data=None, dealer: str | None = None, initial=None) -> DealForm:

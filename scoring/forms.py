@@ -6,7 +6,6 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django import forms
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import bounds
@@ -16,6 +15,7 @@ from scoring.engine.danish.model import Court, FineKind, MeldKind, Rank, Suit, s
 from scoring.engine.problems import EveningError, Problem, problem
 from scoring.engine.danish.validate import validate_deal
 from scoring.engine.danish.rates import HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard
+from scoring.family_forms import EngineError, engine_language
 
 
 MELD_ROWS = 6
@@ -29,8 +29,7 @@ def validate_text(value: str, max_length: int = bounds.NAME_MAX_LENGTH) -> None:
     forms refuse exactly what the importer refuses."""
     found = bounds.text_problem(value, max_length)
     if found is not None:
-        lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
-        raise forms.ValidationError(problem(None, "", found[0], **dict(found[1])).message(lang), code=found[0])
+        raise forms.ValidationError(problem(None, "", found[0], **dict(found[1])).message(engine_language()), code=found[0])
 
 
 class NameField(forms.CharField):
@@ -175,13 +174,6 @@ def _trick_field(label) -> forms.IntegerField:
     (RULES-grosstarock.md §2: a vole 1–20, a nolo 1–13), in its words."""
     return forms.IntegerField(label=label, required=False, widget=forms.NumberInput(attrs={
         "inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "class": "trick"}))
-
-
-@dataclass(frozen=True)
-class _EngineError:
-    """An engine problem as ``DealForm.add_engine_errors`` takes it (like ``services.FieldError``)."""
-    field: str
-    message: str
 
 
 class DealForm(forms.Form):
@@ -396,7 +388,7 @@ class DealForm(forms.Form):
         was refused (the engine saw one count fewer than was typed)."""
         refused = set(self._errors)
         count_refused = any(name.startswith("counts.") for name in refused)
-        lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
+        lang = engine_language()
         errors = []
         for found in problems:
             field = found.field or ""
@@ -404,7 +396,7 @@ class DealForm(forms.Form):
                 continue
             if count_refused and (field in ("counts", "derived") or field.startswith("counts.")):
                 continue
-            errors.append(_EngineError(field, found.message(lang)))
+            errors.append(EngineError(field, found.message(lang)))
         self.add_engine_errors(errors)
 
     def to_outcome(self) -> dict:

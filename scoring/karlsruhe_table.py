@@ -12,11 +12,9 @@ each problem shows next to its field in the engine's words (§9). The game's own
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 
 from scoring.engine import families
@@ -28,6 +26,7 @@ from scoring.engine.karlsruhe.settle import declarers_won, fahrer_payers, schnei
 from scoring.engine.karlsruhe.validate import GAME_WORDS as _ENGINE_GAME_WORDS
 from scoring.engine.problems import EveningError, Problem
 
+from .family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary
 from .table_families import TableFamily, register
 
 FAMILY_NAME = "karlsruhe"
@@ -38,9 +37,7 @@ def engine() -> families.Family:
     return families.family(FAMILY_NAME)
 
 
-def _lang() -> str:
-    """The engine's message language: English when the user chose English, else Danish."""
-    return "en" if (translation.get_language() or "da").startswith("en") else "da"
+_lang = engine_language
 
 
 # The game's words (German, as the seed says them; never translated) -------------------------------
@@ -141,18 +138,11 @@ def blaetter_field(player: str) -> str:
     return f"blaetter.{player}"
 
 
-@dataclass(frozen=True)
-class _EngineError:
-    """An engine problem as ``add_engine_errors`` takes it (like ``services.FieldError``)."""
-    field: str
-    message: str
-
-
 def _blaetter_choices() -> list[tuple[str, str]]:
     return [(str(n), str(n)) for n in range(MAX_BLAETTER + 1)]
 
 
-class KarlsruheDealForm(forms.Form):
+class KarlsruheDealForm(FamilyFormMixin, forms.Form):
     """One deal at a Karlsruhe table of ``players`` (seat order), built for the active players of
     the chosen dealer (§1: at five the dealer sits out). ``to_outcome()`` gives §11's deal object
     with exactly the fields the chosen game uses; ``clean()`` runs the engine's reader and
@@ -166,16 +156,11 @@ class KarlsruheDealForm(forms.Form):
     kind = forms.ChoiceField(label=_("Spillet"), widget=forms.RadioSelect, initial="played")
     dealer = forms.ChoiceField(label=_("Giver"))
 
+    family_name = FAMILY_NAME
+
     def __init__(self, players: tuple[str, ...], *args, dealer: str | None = None, card=None, **kwargs):
         super().__init__(*args, **kwargs)
-        family = engine()
-        self.players = tuple(players)
-        self.card = card if card is not None else family.default_card
-        chosen = self.data.get("dealer") if self.is_bound else (dealer or self.initial.get("dealer"))
-        if chosen not in self.players:
-            chosen = dealer if dealer in self.players else self.players[0]
-        self.seats = family.seating(self.players, chosen)
-        self.section_errors: dict[str, list[str]] = {}
+        chosen = self.seat(players, dealer, card)
         active = tuple(self.seats.active)
 
         f = self.fields
@@ -294,33 +279,9 @@ class KarlsruheDealForm(forms.Form):
             self.add_engine_problems(self.engine_problems())
         return data
 
-    def engine_problems(self, number: int = 1) -> list[Problem]:
-        """The engine's problems with the deal as far as the form reads it (§9): the reader's, else
-        ``validate_deal``'s. Fields the form refused are left out of the deal object."""
-        family = engine()
-        try:
-            deal = family.parse_deal(self.to_outcome(), number)
-        except EveningError as exc:
-            return list(exc.problems)
-        return family.validate_deal(self.players, number, deal, self.card)
-
-    def add_engine_problems(self, problems) -> None:
-        """Show the engine's ``problems`` beside the form's own errors, each next to its field; a
-        field the form refused keeps the form's message alone."""
-        refused = set(self._errors)
-        count_refused = any(name.startswith("counts.") for name in refused)
-        alone = self.cleaned_data.get("partner") == ALONE
-        errors = []
-        for found in problems:
-            field = found.field or ""
-            if self.field_for(field) in refused:
-                continue
-            if count_refused and (field == "counts" or field.startswith("counts.")):
-                continue
-            if field == "partner" and alone and found.code == "required":
-                continue   # "allein" without a declarer: the declarer's own "required" says it
-            errors.append(_EngineError(field, self._message(found)))
-        self.add_engine_errors(errors)
+    def _skip_problem(self, found: Problem) -> bool:
+        """"allein" without a declarer: the declarer's own "required" says it (§9)."""
+        return found.field == "partner" and found.code == "required" and self.cleaned_data.get("partner") == ALONE
 
     def _message(self, found: Problem) -> str:
         message = found.message(_lang())
@@ -430,47 +391,15 @@ class KarlsruheDealForm(forms.Form):
         return None
 
     def field_label(self, name: str) -> str:
-        if name not in self.fields:
-            return ""
-        label = str(self.fields[name].label)
-        if name.startswith("counts."):
-            return f"{gettext('Tælling')} {label}"
-        if name == "count_points":
+        """A player's count is "Tælling Anna"; the declarers' count (points) is "Tælling"."""
+        if name == "count_points" and name in self.fields:
             return gettext("Tælling")
-        return label
-
-    def label_for(self, path: str) -> str:
-        """The label of the field an engine path belongs to (for the preview's problem list)."""
-        if path == "counts":
-            return gettext("Tælling")
-        name = self.field_for(path)
-        return self.field_label(name) if name else path
-
-    def problem_list(self) -> list[tuple[str, str]]:
-        """(label, message) of every error on the form, in the order the fields are shown."""
-        found = [("", str(e)) for e in self.non_field_errors()]
-        shown = [n for n in self.fields if n != "version"]
-        for name in shown:
-            found += [(self.field_label(name), str(e)) for e in self.errors.get(name, [])]
-        found += [(gettext("Tælling"), e) for e in self.section_errors.get("counts", [])]
-        return found
-
-    def add_engine_errors(self, errors) -> None:
-        """Show each service error (``FieldError``) next to its field: Fahrer counts that do not add
-        up under the counts, anything without a field of its own at the top of the form."""
-        for error in errors:
-            field = error.field or ""
-            name = self.field_for(field)
-            if name is not None and name in self.fields:
-                self.add_error(name, error.message)
-            elif field == "counts" or field.startswith("counts."):
-                self.section_errors.setdefault("counts", []).append(error.message)
-            else:
-                self.add_error(None, f"{self.label_for(field)}: {error.message}" if field else error.message)
+        return super().field_label(name)
 
 
 def make_form(table, sheet, *, data=None, dealer: str | None = None, initial=None) -> KarlsruheDealForm:
-    """The deal form; unbound it proposes the sheet's next dealer (§1)."""
+    """The deal form; unbound it proposes the sheet's next dealer (§1). (A family's ``make_form``
+    lives in its module: the PDF and the statistics find the module by it.)"""
     return KarlsruheDealForm(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer,
                              initial=initial, card=table.card)
 
@@ -694,18 +623,12 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
 def deal_changes(old: dict, new: dict) -> list[str]:
     """What changed between two versions of a deal, one phrase per line that differs:
     "Spil: Dreier → Sechserbock", "Pagat: — → Spieler stille, vundet"."""
-    before, after = dict(deal_lines(old)), dict(deal_lines(new))
-    changes = []
-    for label in list(before) + [label for label in after if label not in before]:
-        was, now = before.get(label, "—"), after.get(label, "—")
-        if was != now:
-            changes.append(f"{label}: {was} → {now}")
-    return changes
+    return line_changes(deal_lines(old), deal_lines(new))
 
 
 def deal_summary(outcome: dict) -> str:
     """The deal in one line for the evening's log."""
-    return " · ".join(f"{label}: {text}" for label, text in deal_lines(outcome))
+    return lines_summary(deal_lines(outcome))
 
 
 register(TableFamily(

@@ -17,11 +17,9 @@ is written before anything is saved.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy as _
 
 from scoring import services
@@ -31,6 +29,7 @@ from scoring.engine.selca.model import (
     DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, other_side_thirds, said_to_thirds, thirds_to_said,
 )
 
+from .family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary
 from .table_families import TableFamily, register
 
 FAMILY_NAME = "selca"
@@ -41,9 +40,7 @@ def engine() -> families.Family:
     return families.family(FAMILY_NAME)
 
 
-def _lang() -> str:
-    """The engine's message language: English when the user chose English, else Danish."""
-    return "en" if (translation.get_language() or "da").startswith("en") else "da"
+_lang = engine_language
 
 
 # The game's words (Slovenian, as the rules say them; never translated) ---------------------------
@@ -125,13 +122,6 @@ def count_message() -> str:
     return gettext("Skriv tællingen, som man siger den: 35, 35,3, 35,6 eller 35 in 1 platelc (0 til 70).")
 
 
-@dataclass(frozen=True)
-class _EngineError:
-    """An engine problem as ``add_engine_errors`` takes it (like ``services.FieldError``)."""
-    field: str
-    message: str
-
-
 class CountInput(forms.TextInput):
     """A count as players say it: digits and a comma on a phone's keyboard ("35,3")."""
 
@@ -142,7 +132,7 @@ class CountInput(forms.TextInput):
 
 # The form ---------------------------------------------------------------------------------------
 
-class SelcaDealForm(forms.Form):
+class SelcaDealForm(FamilyFormMixin, forms.Form):
     """One deal at a Selca table of ``players`` (seat order), built for the active players of the
     chosen dealer (§1: at four the dealer rests). ``to_outcome()`` gives §14's deal object with
     exactly the fields its kind uses; ``clean()`` runs the engine's reader and ``validate_deal`` on
@@ -157,16 +147,11 @@ class SelcaDealForm(forms.Form):
                              choices=list(KIND_WORDS.items()))
     dealer = forms.ChoiceField(label=_("Giver"))
 
+    family_name = FAMILY_NAME
+
     def __init__(self, players: tuple[str, ...], *args, dealer: str | None = None, card=None, **kwargs):
         super().__init__(*args, **kwargs)
-        family = engine()
-        self.players = tuple(players)
-        self.card = card if card is not None else family.default_card
-        chosen = self.data.get("dealer") if self.is_bound else (dealer or self.initial.get("dealer"))
-        if chosen not in self.players:
-            chosen = dealer if dealer in self.players else self.players[0]
-        self.seats = family.seating(self.players, chosen)
-        self.section_errors: dict[str, list[str]] = {}
+        chosen = self.seat(players, dealer, card)
         self.derived_player: str | None = None
         self.derived_thirds: int | None = None
         active = tuple(self.seats.active)
@@ -358,31 +343,6 @@ class SelcaDealForm(forms.Form):
         to 70), so that such a deal is refused before it reaches the service."""
         return super().is_valid() and not self.section_errors
 
-    def engine_problems(self, number: int = 1) -> list[Problem]:
-        """The engine's problems with the deal as far as the form reads it (§12): the reader's,
-        else ``validate_deal``'s. Fields the form refused are left out of the deal object."""
-        family = engine()
-        try:
-            deal = family.parse_deal(self.to_outcome(), number)
-        except EveningError as exc:
-            return list(exc.problems)
-        return family.validate_deal(self.players, number, deal, self.card)
-
-    def add_engine_problems(self, problems) -> None:
-        """Show the engine's ``problems`` beside the form's own errors, each next to its field; a
-        field the form refused keeps the form's message alone."""
-        refused = set(self._errors)
-        counts_refused = any(n.startswith("counts.") for n in refused)
-        errors = []
-        for found in problems:
-            field = found.field or ""
-            if self.field_for(field) in refused:
-                continue
-            if counts_refused and (field == "counts" or field.startswith("counts.")):
-                continue
-            errors.append(_EngineError(field, self._message(found)))
-        self.add_engine_errors(errors)
-
     def _message(self, found: Problem) -> str:
         message = found.message(_lang())
         params = dict(found.params)
@@ -484,42 +444,6 @@ class SelcaDealForm(forms.Form):
         if head == "counts" and rest and count_field(rest) in self.fields:
             return count_field(rest)
         return None
-
-    def field_label(self, name: str) -> str:
-        if name not in self.fields:
-            return ""
-        label = str(self.fields[name].label)
-        if name.startswith("counts."):
-            return f"{gettext('Tælling')} {label}"
-        return label
-
-    def label_for(self, path: str) -> str:
-        """The label of the field an engine path belongs to (for the preview's problem list)."""
-        if path == "counts":
-            return gettext("Tælling")
-        name = self.field_for(path)
-        return self.field_label(name) if name else path
-
-    def problem_list(self) -> list[tuple[str, str]]:
-        """(label, message) of every error on the form, in the order the fields are shown."""
-        found = [("", str(e)) for e in self.non_field_errors()]
-        for name in [n for n in self.fields if n != "version"]:
-            found += [(self.field_label(name), str(e)) for e in self.errors.get(name, [])]
-        found += [(gettext("Tælling"), e) for e in self.section_errors.get("counts", [])]
-        return found
-
-    def add_engine_errors(self, errors) -> None:
-        """Show each service error (``FieldError``) next to its field: klop counts that do not add
-        up under the counts, anything without a field of its own at the top of the form."""
-        for error in errors:
-            field = error.field or ""
-            name = self.field_for(field)
-            if name is not None and name in self.fields:
-                self.add_error(name, error.message)
-            elif field == "counts" or field.startswith("counts."):
-                self.section_errors.setdefault("counts", []).append(error.message)
-            else:
-                self.add_error(None, f"{self.label_for(field)}: {error.message}" if field else error.message)
 
 
 def make_form(table, sheet, *, data=None, dealer: str | None = None, initial=None) -> SelcaDealForm:
@@ -727,18 +651,12 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
 def deal_changes(old: dict, new: dict) -> list[str]:
     """What changed between two versions of a deal, one phrase per line that differs:
     "Igra: tri → dve", "Kralji: — → igralec"."""
-    before, after = dict(deal_lines(old)), dict(deal_lines(new))
-    changes = []
-    for label in list(before) + [label for label in after if label not in before]:
-        was, now = before.get(label, "—"), after.get(label, "—")
-        if was != now:
-            changes.append(f"{label}: {was} → {now}")
-    return changes
+    return line_changes(deal_lines(old), deal_lines(new))
 
 
 def deal_summary(outcome: dict) -> str:
     """The deal in one line for the evening's log."""
-    return " · ".join(f"{label}: {text}" for label, text in deal_lines(outcome))
+    return lines_summary(deal_lines(outcome))
 
 
 def leg_account(leg) -> str:

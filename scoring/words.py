@@ -13,6 +13,7 @@ from django.utils.translation import gettext, gettext_lazy as _
 
 from scoring.engine.danish.model import Court, Cup, FineKind, MeldKind, Rank, Suit
 from scoring.engine.danish.settle import Posting, Reason
+from scoring.family_forms import line_changes, lines_summary
 
 SUIT_NAMES = {Suit.HEARTS: _("hjerter"), Suit.DIAMONDS: _("ruder"), Suit.CLUBS: _("klør"), Suit.SPADES: _("spar")}
 #: The missing court card of a half meld, in the definite form ("mangler damen").
@@ -206,18 +207,12 @@ def announcement_text(announcement: dict) -> str:
 def deal_changes(old: dict, new: dict) -> list[str]:
     """What changed between two versions of a deal, one phrase per line that differs:
     "Sidste stik: Anne → Bent", "Meldinger: — → Bent 11 med"."""
-    before, after = dict(deal_lines(old)), dict(deal_lines(new))
-    changes = []
-    for label in list(before) + [label for label in after if label not in before]:
-        was, now = before.get(label, "—"), after.get(label, "—")
-        if was != now:
-            changes.append(f"{label}: {was} → {now}")
-    return changes
+    return line_changes(deal_lines(old), deal_lines(new))
 
 
 def deal_summary(outcome: dict) -> str:
     """The deal in one line: "Giver Anne · Meldinger Bent 11 med · Sidste stik Carl …"."""
-    return " · ".join(f"{label}: {text}" for label, text in deal_lines(outcome))
+    return lines_summary(deal_lines(outcome))
 
 
 # Payments ---------------------------------------------------------------------------------------

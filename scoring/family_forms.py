@@ -1,0 +1,136 @@
+"""What the deal forms of the families' table sides share, family-blind (``table_families.py``):
+seating a form around its dealer, the engine's problems next to their fields, the preview's problem
+list, and a correction's changes from a family's ``deal_lines``. A family's table module may import
+this module, never another family's.
+
+A form using ``FamilyFormMixin`` names its engine family (``family_name``) and answers
+``to_outcome()``, ``field_for(path)`` (the form field of an engine field path) and ``_message(problem)``
+(the engine's message as the scorekeeper reads it); a family's own rule for leaving a problem out
+goes in ``_skip_problem``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils import translation
+from django.utils.translation import gettext
+
+from scoring.engine import families
+from scoring.engine.problems import EveningError, Problem
+
+
+def engine_language() -> str:
+    """The engine's message language: English when the user chose English, else Danish."""
+    return "en" if (translation.get_language() or "da").startswith("en") else "da"
+
+
+@dataclass(frozen=True)
+class EngineError:
+    """An engine problem as ``add_engine_errors`` takes it (like ``services.FieldError``)."""
+    field: str
+    message: str
+
+
+def line_changes(before_lines, after_lines) -> list[str]:
+    """What changed between two versions of a deal given as (label, text) lines, one phrase per
+    label whose text differs ("Spil: Dreier → Sechserbock"; a line only one side has: "—")."""
+    before, after = dict(before_lines), dict(after_lines)
+    changes = []
+    for label in list(before) + [label for label in after if label not in before]:
+        was, now = before.get(label, "—"), after.get(label, "—")
+        if was != now:
+            changes.append(f"{label}: {was} → {now}")
+    return changes
+
+
+def lines_summary(lines) -> str:
+    """(label, text) lines in one line for the evening's log."""
+    return " · ".join(f"{label}: {text}" for label, text in lines)
+
+
+class FamilyFormMixin:
+    """The family-blind half of a family's deal form (a ``forms.Form``)."""
+
+    family_name: str
+
+    def seat(self, players: tuple[str, ...], dealer: str | None, card) -> str:
+        """``players``, the table's ``card`` (the family's default when None) and ``seats`` for the
+        posted dealer, else the proposed one (``dealer`` or the initial's), else the first player;
+        returns the dealer chosen."""
+        family = families.family(self.family_name)
+        self.players = tuple(players)
+        self.card = card if card is not None else family.default_card
+        chosen = self.data.get("dealer") if self.is_bound else (dealer or self.initial.get("dealer"))
+        if chosen not in self.players:
+            chosen = dealer if dealer in self.players else self.players[0]
+        self.seats = family.seating(self.players, chosen)
+        self.section_errors: dict[str, list[str]] = {}
+        return chosen
+
+    def engine_problems(self, number: int = 1) -> list[Problem]:
+        """The engine's problems with the deal as far as the form reads it: the reader's, else
+        ``validate_deal``'s. Fields the form refused are left out of the deal object."""
+        family = families.family(self.family_name)
+        try:
+            deal = family.parse_deal(self.to_outcome(), number)
+        except EveningError as exc:
+            return list(exc.problems)
+        return family.validate_deal(self.players, number, deal, self.card)
+
+    def _skip_problem(self, found: Problem) -> bool:
+        """Whether the family leaves an engine problem unshown (another message says it)."""
+        return False
+
+    def add_engine_problems(self, problems) -> None:
+        """Show the engine's ``problems`` beside the form's own errors, each next to its field; a
+        field the form refused keeps the form's message alone."""
+        refused = set(self._errors)
+        counts_refused = any(name.startswith("counts.") for name in refused)
+        errors = []
+        for found in problems:
+            field = found.field or ""
+            if self.field_for(field) in refused:
+                continue
+            if counts_refused and (field == "counts" or field.startswith("counts.")):
+                continue
+            if self._skip_problem(found):
+                continue
+            errors.append(EngineError(field, self._message(found)))
+        self.add_engine_errors(errors)
+
+    def field_label(self, name: str) -> str:
+        """What the scorekeeper calls a form field ("Tælling Anna" for a player's count)."""
+        if name not in self.fields:
+            return ""
+        label = str(self.fields[name].label)
+        if name.startswith("counts."):
+            return f"{gettext('Tælling')} {label}"
+        return label
+
+    def label_for(self, path: str) -> str:
+        """The label of the field an engine path belongs to (for the preview's problem list)."""
+        if path == "counts":
+            return gettext("Tælling")
+        name = self.field_for(path)
+        return self.field_label(name) if name else path
+
+    def problem_list(self) -> list[tuple[str, str]]:
+        """(label, message) of every error on the form, in the order the fields are shown."""
+        found = [("", str(e)) for e in self.non_field_errors()]
+        for name in [n for n in self.fields if n != "version"]:
+            found += [(self.field_label(name), str(e)) for e in self.errors.get(name, [])]
+        found += [(gettext("Tælling"), e) for e in self.section_errors.get("counts", [])]
+        return found
+
+    def add_engine_errors(self, errors) -> None:
+        """Show each service error (``FieldError``) next to its field: counts that do not add up
+        under the counts, anything without a field of its own at the top of the form."""
+        for error in errors:
+            field = error.field or ""
+            name = self.field_for(field)
+            if name is not None and name in self.fields:
+                self.add_error(name, error.message)
+            elif field == "counts" or field.startswith("counts."):
+                self.section_errors.setdefault("counts", []).append(error.message)
+            else:
+                self.add_error(None, f"{self.label_for(field)}: {error.message}" if field else error.message)

@@ -89,6 +89,45 @@ class Family:
             raise KeyError(f"unknown rate card {name!r} of the {self.name} family") from None
 
 
+#: The members ``family_of_modules`` takes from a family's modules, unless given: member, module, name.
+_MODULE_MEMBERS = (
+    ("rate_cards", "rates", "RATE_CARDS"), ("default_card", "rates", "DEFAULT_RATE_CARD"),
+    ("parse_evening", "interchange", "parse_evening"), ("parse_deal", "interchange", "parse_deal"),
+    ("deal_to_dict", "interchange", "deal_to_dict"), ("evening_to_dict", "interchange", "evening_to_dict"),
+    ("validate_players", "validate", "validate_players"), ("validate_deal", "validate", "validate_deal"),
+    ("settle_opening", "settle", "settle_opening"), ("settle_deal", "settle", "settle_deal"),
+    ("settle_split", "settle", "settle_split"), ("state_before", "settle", "state_before"),
+    ("settle_evening", "settle", "settle_evening"), ("make_evening", "model", "Evening"),
+    ("seating", "model", "seating"), ("dealer_after", "model", "dealer_after"),
+    ("deal_stats", "stats", "deal_stats"),
+)
+
+
+def family_of_modules(name: str, *, interchange: Any, model: Any, rates: Any, settle: Any, stats: Any,
+                      validate: Any, **members: Any) -> Family:
+    """A family's ``Family`` from its folder's modules: each protocol member the module function of
+    the same name (``_MODULE_MEMBERS``; the card reader ``rates.RateCard.from_dict``), unless
+    ``members`` gives it; the members no module holds (``players``, ``pots`` …) are given."""
+    modules = {"interchange": interchange, "model": model, "rates": rates, "settle": settle, "stats": stats,
+               "validate": validate}
+    values = {member: getattr(modules[module], attr) for member, module, attr in _MODULE_MEMBERS
+              if member not in members}
+    if "card_from_dict" not in members:
+        values["card_from_dict"] = rates.RateCard.from_dict
+    return Family(name=name, **values, **members)
+
+
+def card_with_keys(*keys: str) -> Callable[[Any], bool]:
+    """``Family.owns_card`` for a family whose card JSON alone has all these top-level ``keys``."""
+    return lambda data: isinstance(data, Mapping) and all(key in data for key in keys)
+
+
+def copy_of(builtin: Any) -> Callable[[Any], Any]:
+    """``Family.card_base`` for a family whose club cards may change any number: every card of the
+    built-in card's type is a copy of ``builtin``."""
+    return lambda card: builtin if isinstance(card, type(builtin)) else None
+
+
 #: The families, in the order the app offers them, and the package of each.
 FAMILY_PACKAGES: Mapping[str, str] = MappingProxyType({
     "danish": "scoring.engine.danish",

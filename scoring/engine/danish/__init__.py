@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ..families import Family
+from ..families import card_with_keys, family_of_modules
 from ..ledger import zero_sum_money
 from . import interchange, model, rates, settle, stats, validate
 from .settle import Cups
@@ -27,37 +27,18 @@ def _cups_of(card: rates.RateCard) -> tuple[str, ...]:
     return ("king", "pagat") if card.has_cups else ()
 
 
-def _owns_card(data: Any) -> bool:
-    return isinstance(data, Mapping) and "opening_per_cup" in data
-
-
-FAMILY = Family(
-    name="danish",
+FAMILY = family_of_modules(
+    "danish", interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
     players=(3, 4, 5),
     pots=("king", "pagat"),
     cups=("king", "pagat"),
     cups_of=_cups_of,
     needs_history=False,
     rate_cards=rates.ALL_RATE_CARDS,
-    default_card=rates.DEFAULT_RATE_CARD,
-    card_from_dict=rates.RateCard.from_dict,
-    owns_card=_owns_card,
+    owns_card=card_with_keys("opening_per_cup"),
     card_base=interchange.card_base,
-    parse_evening=interchange.parse_evening,
-    parse_deal=interchange.parse_deal,
-    deal_to_dict=interchange.deal_to_dict,
-    evening_to_dict=interchange.evening_to_dict,
-    validate_players=validate.validate_players,
-    validate_deal=validate.validate_deal,
-    settle_opening=settle.settle_opening,
-    settle_deal=settle.settle_deal,
-    settle_split=settle.settle_split,
     state_before=_state_before,
-    settle_evening=settle.settle_evening,
-    make_evening=model.Evening,
-    seating=model.seating,
     dealer_after=_dealer_after,
-    deal_stats=stats.deal_stats,
     money=zero_sum_money,
     played_kinds=("played",),
     summary_figures=("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",

@@ -9,9 +9,7 @@ written what, klop, formula, entries, money), ``interchange`` (§14), ``stats`` 
 ``generate`` (random valid deals), ``problems`` (the family's message codes)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from ..families import Family
+from ..families import card_with_keys, copy_of, family_of_modules
 from ..ledger import holds
 from . import interchange, model, problems, rates, settle, stats, validate
 
@@ -19,43 +17,17 @@ from . import interchange, model, problems, rates, settle, stats, validate
 CODES = problems.CATALOGUE
 
 
-def _card_base(card: Any) -> rates.RateCard | None:
-    """A club's copy may change any number: every Selca card is a copy of the built-in one."""
-    return rates.SELCA if isinstance(card, rates.RateCard) else None
-
-
-def _owns_card(data: Any) -> bool:
-    """A card of the Selca shape (a club's copy under a name of its own)."""
-    return isinstance(data, Mapping) and "poeni_step" in data and "izkupicek_21" in data
-
-
-FAMILY = Family(
-    name="selca",
+FAMILY = family_of_modules(
+    "selca", interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
     players=validate.PLAYERS,
     pots=tuple(pot.value for pot in model.Pot),
     cups=tuple(pot.value for pot in model.Pot if holds(pot)),
     cups_of=lambda card: tuple(pot.value for pot in model.Pot if holds(pot)),
     needs_history=False,
-    rate_cards=rates.RATE_CARDS,
-    default_card=rates.DEFAULT_RATE_CARD,
-    card_from_dict=rates.RateCard.from_dict,
-    owns_card=_owns_card,
-    card_base=_card_base,
-    parse_evening=interchange.parse_evening,
-    parse_deal=interchange.parse_deal,
-    deal_to_dict=interchange.deal_to_dict,
-    evening_to_dict=interchange.evening_to_dict,
-    validate_players=validate.validate_players,
-    validate_deal=validate.validate_deal,
-    settle_opening=settle.settle_opening,
-    settle_deal=settle.settle_deal,
-    settle_split=settle.settle_split,
-    state_before=settle.state_before,
-    settle_evening=settle.settle_evening,
-    make_evening=model.Evening,
-    seating=model.seating,
-    dealer_after=model.dealer_after,
-    deal_stats=stats.deal_stats,
+    #: A card of the Selca shape (a club's copy under a name of its own).
+    owns_card=card_with_keys("poeni_step", "izkupicek_21"),
+    #: A club's copy may change any number: every Selca card is a copy of the built-in one.
+    card_base=copy_of(rates.SELCA),
     money=settle.money,
     played_kinds=("game", "klop"),     # §3, §8: not a misdeal or a shown hand (§9)
     summary_figures=(),

@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from .problems import EveningError
 from .transfers import Transfer, fewest_transfers
 
 
@@ -195,3 +196,23 @@ def settlement(players: tuple[str, ...], rules: str, opening: Any, deals: Iterab
         raise LedgerError(f"the evening's money sums to {sum(amount for _, amount in paid)}")
     return Settlement(players, rules, opening, deals, split, totals, fewest_transfers(paid),
                       None if money is None else paid)
+
+
+def settle_in_turn(evening: Any, card: Any, *, validate_evening: Any, settle_opening: Any, settle_deal: Any,
+                   settle_split: Any, money: Any = None) -> Settlement:
+    """Validate a whole evening and settle it with ``card``: the opening, each deal given the
+    ``Entry.state`` the entry before it left (``settle_deal`` of a valid deal), the split, and
+    the ``settlement`` (``money``: a written-score family's rule). Raises ``EveningError`` with
+    every problem found."""
+    problems = validate_evening(evening, card)
+    if problems:
+        raise EveningError(problems)
+    players = evening.players
+    opening = settle_opening(players, card)
+    state, deals = opening.state, []
+    for number, deal in enumerate(evening.deals, 1):
+        entry = settle_deal(players, number, deal, state, card)
+        deals.append(entry)
+        state = entry.state
+    split = settle_split(players, state, player_totals(players, (opening, *deals)), card)
+    return settlement(players, card.name, opening, deals, split, money=money)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, player_totals, settlement
+from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_in_turn
 from ..problems import EveningError
 from .model import (
     KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, from_forehand, other_side_thirds,
@@ -253,15 +253,5 @@ def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement
     problem found."""
     if card is None:
         card = evening.card or rate_card(evening.rules)
-    problems = validate_evening(evening, card)
-    if problems:
-        raise EveningError(problems)
-    players = evening.players
-    opening = settle_opening(players, card)
-    owed, deals = 0, []
-    for number, deal in enumerate(evening.deals, 1):
-        entry = _settle_valid_deal(players, number, deal, owed, card)
-        deals.append(entry)
-        owed = entry.state
-    split = settle_split(players, owed, player_totals(players, (opening, *deals)), card)
-    return settlement(players, card.name, opening, deals, split)
+    return settle_in_turn(evening, card, validate_evening=validate_evening, settle_opening=settle_opening,
+                          settle_deal=_settle_valid_deal, settle_split=settle_split)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, player_totals, settlement
+from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_in_turn
 from ..problems import EveningError
 from .model import (
     DECK_THIRDS, GAME_WORDS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
@@ -364,15 +364,5 @@ def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement
     found."""
     if card is None:
         card = evening.card or rate_card(evening.rules)
-    problems = validate_evening(evening, card)
-    if problems:
-        raise EveningError(problems)
-    players = evening.players
-    opening = settle_opening(players, card)
-    sheet, deals = opening.state, []
-    for number, deal in enumerate(evening.deals, 1):
-        entry = _settle_valid_deal(players, number, deal, sheet, card)
-        deals.append(entry)
-        sheet = entry.state
-    split = settle_split(players, sheet, player_totals(players, (opening, *deals)), card)
-    return settlement(players, card.name, opening, deals, split, money=money)
+    return settle_in_turn(evening, card, validate_evening=validate_evening, settle_opening=settle_opening,
+                          settle_deal=_settle_valid_deal, settle_split=settle_split, money=money)

@@ -240,6 +240,16 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
     return EveningParts(tuple(players), tuple(deals), rules, evening_date, embedded)
 
 
+def read_deal(data: Any, number: int, parse_deal: Callable[["Reader", Any], Any]) -> Any:
+    """One deal object of an evening file read by the family's ``parse_deal`` (structure only);
+    raises ``EveningError`` with every problem found."""
+    reader = Reader(number)
+    deal = parse_deal(reader, data)
+    if reader.problems:
+        raise EveningError(reader.problems)
+    return deal
+
+
 def card_within_bounds(r: Reader, raw: Any) -> bool:
     """An embedded card's numbers within the club card page's bounds and of sane size, its name and
     title texts a person may enter, no key twice; problems at ``rate_card.<field>``. The family's

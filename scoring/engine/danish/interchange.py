@@ -21,7 +21,7 @@ from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
 from ..problems import EveningError, problem
-from ..reading import FORMAT, LongNumber, Reader, evening_dict
+from ..reading import FORMAT, LongNumber, Reader, evening_dict, read_deal
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
 from .validate import validate_deal, validate_players
 
@@ -103,11 +103,8 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
 def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal:
     """One deal object of an evening file (structure only; ``card``, default VLK, says whether a
     taroks meld must say ``pagat``); raises ``EveningError``."""
-    reader = Reader(number)
-    deal = _parse_deal(reader, data, card or DEFAULT_RATE_CARD)
-    if reader.problems:
-        raise EveningError(reader.problems)
-    return deal
+    card = card or DEFAULT_RATE_CARD
+    return read_deal(data, number, lambda reader, raw: _parse_deal(reader, raw, card))
 
 
 def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:

@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..problems import EveningError
-from ..reading import Reader, evening_dict, read_evening
+from ..reading import Reader, evening_dict, read_deal, read_evening
 from .model import Announcement, Deal, Evening, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Side
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, PLAYERS, validate_deal, validate_players
@@ -43,11 +42,7 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
 def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal:
     """One deal object of an evening file (structure only: it reads the same with every card of the
     family, so ``card`` is not needed); raises ``EveningError``."""
-    reader = Reader(number)
-    deal = _parse_deal(reader, data)
-    if reader.problems:
-        raise EveningError(reader.problems)
-    return deal
+    return read_deal(data, number, _parse_deal)
 
 
 def _parse_deal(r: Reader, raw: Any) -> Deal | None:

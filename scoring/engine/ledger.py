@@ -198,6 +198,16 @@ def settlement(players: tuple[str, ...], rules: str, opening: Any, deals: Iterab
                       None if money is None else paid)
 
 
+def settle_checked(players: tuple[str, ...], number: int, deal: Any, state: Any, card: Any, *,
+                   validate_deal: Any, settle_valid_deal: Any) -> Entry:
+    """The journal entry of one deal by ``settle_valid_deal``, after ``validate_deal``; raises
+    ``EveningError`` if the deal is not valid."""
+    problems = validate_deal(players, number, deal, card)
+    if problems:
+        raise EveningError(problems)
+    return settle_valid_deal(players, number, deal, state, card)
+
+
 def settle_in_turn(evening: Any, card: Any, *, validate_evening: Any, settle_opening: Any, settle_deal: Any,
                    settle_split: Any, money: Any = None) -> Settlement:
     """Validate a whole evening and settle it with ``card``: the opening, each deal given the

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_in_turn
-from ..problems import EveningError
+from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn
 from .model import (
     KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, from_forehand, other_side_thirds,
 )
@@ -191,10 +190,8 @@ def settle_split(players: tuple[str, ...], state: int, running: Mapping[str, int
 def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     """The journal entry of one deal, given the Radl deals owed before it (``state``, §5.4).
     Raises ``EveningError`` if the deal is not valid (§9)."""
-    problems = validate_deal(players, number, deal, card)
-    if problems:
-        raise EveningError(problems)
-    return _settle_valid_deal(players, number, deal, state, card)
+    return settle_checked(players, number, deal, state, card, validate_deal=validate_deal,
+                          settle_valid_deal=_settle_valid_deal)
 
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:

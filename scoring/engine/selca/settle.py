@@ -17,8 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_in_turn
-from ..problems import EveningError
+from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn
 from .model import (
     DECK_THIRDS, GAME_WORDS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
     side_of, thirds_to_said,
@@ -341,10 +340,8 @@ def state_before(players: tuple[str, ...], card: RateCard, pots: Mapping[str, in
 def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     """The journal entry of one deal, given the sheet's content before it (``state``). Raises
     ``EveningError`` if the deal is not valid (§12)."""
-    problems = validate_deal(players, number, deal, card)
-    if problems:
-        raise EveningError(problems)
-    return _settle_valid_deal(players, number, deal, state, card)
+    return settle_checked(players, number, deal, state, card, validate_deal=validate_deal,
+                          settle_valid_deal=_settle_valid_deal)
 
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:

@@ -21,7 +21,30 @@ BUDGETS = {
     "record_deal_ms_median": ("<=", 50.0),
     "pdf_160_deals_s": ("<=", 3.0),
     "import_to_settle_ratio": ("<=", 10.0),   # issue 11: importing a file costs at most 10x settling it
+    # issues 13-15: every family's engine (and the old German cards) validates and settles at the
+    # Danish engine's budget, one core
+    **{f"engine_{name}_deals_per_second": (">=", 25_000) for name in ("karlsruhe", "selca", "grosstarock")},
 }
+
+
+def family_engine_speed(quick: bool) -> dict:
+    """Deals a second that each other family's engine validates and settles (one core): a random
+    evening of the family (its ``generate.random_evening``), settled whole, best of a few runs; the
+    Grosstarock card through the Danish engine."""
+    import importlib
+
+    from scoring.engine.settle import settle_evening
+
+    cases = {"karlsruhe": ("karlsruhe", {}), "selca": ("selca", {}),
+             "grosstarock": ("danish", {"rules": "grosstarock", "players": ("Anne", "Bent", "Carl")})}
+    deals, runs = (500, 3) if quick else (2_000, 7)
+    out = {}
+    for name, (family, options) in cases.items():
+        generate = importlib.import_module(f"scoring.engine.{family}.generate")
+        evening = generate.random_evening(11, deals=deals, **options)
+        best = min(timed(lambda: settle_evening(evening), runs))
+        out[f"engine_{name}_deals_per_second"] = int(deals / best)
+    return out
 
 
 def timed(fn, runs: int) -> list[float]:
@@ -90,6 +113,7 @@ class Command(BaseCommand):
 
         results: dict = {"quick": quick}
         results.update(engine_measure(quick))
+        results.update(family_engine_speed(quick))
 
         user = get_user_model().objects.create_superuser("bench", password="bench-password-1")
         client = Client()

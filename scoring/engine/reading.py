@@ -225,19 +225,29 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
             top.add("players", player_count_code, count=len(raw_players))
     seats_ok = all(not p.field.startswith("players") for p in top.problems)
     card = embedded or (rate_cards.get(rules) if isinstance(rules, str) else None)
+    deals = read_deals(top, root, tuple(players), card if seats_ok else None, parse_deal, validate_deal)
+    return EveningParts(tuple(players), deals, rules, evening_date, embedded)
+
+
+def read_deals(top: Reader, root: dict, players: tuple[str, ...], card: Any,
+               parse_deal: Callable[["Reader", Any], Any],
+               validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]]) -> tuple:
+    """The file's ``deals``, each read by ``parse_deal`` with a reader of its own (sharing the
+    file's names) and, if ``card`` (``None`` while the seats are wrong or the card unknown),
+    checked by ``validate_deal``; raises ``EveningError`` with ``top``'s problems and every deal's."""
     problems = top.problems
     deals: list = []
     for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
-        reader = Reader(number, bounded, top.names)
+        reader = Reader(number, top.bounded, top.names)
         deal = parse_deal(reader, raw)
         problems.extend(reader.problems)
         if deal is not None:
             deals.append(deal)
-            if seats_ok and card is not None:
-                problems.extend(validate_deal(tuple(players), number, deal, card))
+            if card is not None:
+                problems.extend(validate_deal(players, number, deal, card))
     if problems:
         raise EveningError(problems)
-    return EveningParts(tuple(players), tuple(deals), rules, evening_date, embedded)
+    return tuple(deals)
 
 
 def read_deal(data: Any, number: int, parse_deal: Callable[["Reader", Any], Any]) -> Any:

@@ -21,7 +21,7 @@ from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
 from ..problems import EveningError, problem
-from ..reading import FORMAT, LongNumber, Reader, evening_dict, read_deal
+from ..reading import FORMAT, LongNumber, Reader, evening_dict, read_deal, read_deals
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
 from .validate import validate_deal, validate_players
 
@@ -84,20 +84,11 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     card = embedded or (RATE_CARDS.get(rules) if isinstance(rules, str) else None)
     if card is not None and 3 <= len(players) <= 5 and len(players) > card.max_players:
         top.problems.extend(p for p in validate_players(tuple(players), card) if p.code == "player_count_card")
-    seats_ok = not top.problems or all(not p.field.startswith("players") for p in top.problems)
-    problems = top.problems
-    deals: list[Deal] = []
-    for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
-        reader = Reader(number, bounded, top.names)
-        deal = _parse_deal(reader, raw, card or DEFAULT_RATE_CARD)
-        problems.extend(reader.problems)
-        if deal is not None:
-            deals.append(deal)
-            if seats_ok and card is not None:
-                problems.extend(validate_deal(tuple(players), number, deal, card))
-    if problems:
-        raise EveningError(problems)
-    return Evening(tuple(players), tuple(deals), rules, evening_date, embedded)
+    seats_ok = all(not p.field.startswith("players") for p in top.problems)
+    reading_card = card or DEFAULT_RATE_CARD
+    deals = read_deals(top, root, tuple(players), card if seats_ok else None,
+                       lambda reader, raw: _parse_deal(reader, raw, reading_card), validate_deal)
+    return Evening(tuple(players), deals, rules, evening_date, embedded)
 
 
 def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal:

@@ -3,6 +3,8 @@ import os
 
 import pytest
 
+from tests.browser.helpers import phone_context
+
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make in
 # between are ordinary synchronous calls, which Django would otherwise refuse.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -25,11 +27,7 @@ def browser():
 
 
 def _phone_page(browser, width: int, height: int):
-    context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True,
-                                  locale="da-DK", has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return context, page
+    return phone_context(browser, width, height, accept_downloads=True)
 
 
 @pytest.fixture

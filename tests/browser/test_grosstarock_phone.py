@@ -5,7 +5,6 @@ live preview shows the engine's amounts before it is saved; the saved sheet show
 cup anywhere (the card has none), and the page never scrolls sideways, also at 1280 wide.
 
 ``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
-import os
 
 import pytest
 from playwright.sync_api import expect
@@ -14,45 +13,12 @@ from scoring import services
 from scoring.engine.danish import interchange
 from scoring.engine.danish.settle import settle_deal
 from scoring.models import Club, Deal, Role
+from tests.browser.helpers import no_sideways_scroll, open_page, shot
 from tests.web.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ("Anne", "Bent", "Carl")
-PASSWORD = "pw-secret-1"
-
-
-def shot(page, name: str, full: bool = False) -> None:
-    folder = os.environ.get("SHOTS")
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=full)
-
-
-def open_page(browser, live_server, url: str, username: str, width: int, height: int):
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="da-DK",
-                                  has_touch=True, is_mobile=width < 600)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}{url}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    with page.expect_navigation():
-        page.click("#login-submit")
-    if not page.url.endswith(url):
-        page.goto(f"{live_server.url}{url}")
-    return context, page
-
-
-def no_sideways_scroll(page) -> None:
-    widths = page.evaluate("""() => ({
-        page: document.scrollingElement.scrollWidth, inner: innerWidth,
-        boxes: [...document.querySelectorAll('.scroll')].filter(e => e.offsetParent !== null)
-                 .map(e => [e.className, e.scrollWidth, e.clientWidth])})""")
-    assert widths["inner"] == page.viewport_size["width"], widths
-    assert widths["page"] <= widths["inner"], widths
-    for name, scroll_width, client_width in widths["boxes"]:
-        assert scroll_width <= client_width, (name, scroll_width, client_width, widths)
 
 
 def chip(scope, text: str) -> None:
@@ -143,7 +109,7 @@ def test_grosstarock_s3_ladons_king_ultimo_and_a_won_announced_vole_tapped_on_a_
     shot(page, "gt-390-saved", full=True)
     context.close()
 
-    context, page = open_page(browser, live_server, f"/tables/{gt_table.pk}/", "schreiber", 1280, 900)
+    context, page = open_page(browser, live_server, f"/tables/{gt_table.pk}/", "schreiber", 1280, 900, is_mobile=False)
     no_sideways_scroll(page)
     expect(page.locator("table.sheet th.cup")).to_have_count(0)
     shot(page, "gt-1280", full=True)

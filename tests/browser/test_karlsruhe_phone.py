@@ -7,7 +7,6 @@ golden/karlsruhe/seed-table.expected.json, and the page never scrolls sideways.
 
 ``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -15,40 +14,12 @@ from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Club, Deal, Role
+from tests.browser.helpers import login, no_sideways_scroll, phone_context, shot
 from tests.web.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 GOLDEN = Path("/work/shared/golden/karlsruhe")
-PASSWORD = "pw-secret-1"
-
-
-def shot(page, name: str, full: bool = False) -> None:
-    folder = os.environ.get("SHOTS")
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=full)
-
-
-def login(page, live_server, url: str, username: str) -> None:
-    page.goto(f"{live_server.url}{url}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    with page.expect_navigation():
-        page.click("#login-submit")
-    if not page.url.endswith(url):
-        page.goto(f"{live_server.url}{url}")
-
-
-def no_sideways_scroll(page) -> None:
-    widths = page.evaluate("""() => ({
-        page: document.scrollingElement.scrollWidth, inner: innerWidth,
-        boxes: [...document.querySelectorAll('.scroll')].filter(e => e.offsetParent !== null)
-                 .map(e => [e.className, e.scrollWidth, e.clientWidth])})""")
-    assert widths["inner"] == page.viewport_size["width"], widths
-    assert widths["page"] <= widths["inner"], widths
-    for name, scroll_width, client_width in widths["boxes"]:
-        assert scroll_width <= client_width, (name, scroll_width, client_width, widths)
 
 
 @pytest.fixture
@@ -109,10 +80,7 @@ def tap_deal(page, deal: dict) -> None:
 def test_karlsruhe_the_seed_tapped_on_a_phone_gives_the_seeds_totals(live_server, browser, seed_table):
     table, seed = seed_table
     expected = json.loads((GOLDEN / "seed-table.expected.json").read_text())
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    context, page = phone_context(browser)
     try:
         login(page, live_server, f"/tables/{table.pk}/", "schreiber")
         expect(page.locator("#k-declarer")).to_be_hidden()       # nothing but the games before one is chosen
@@ -168,10 +136,7 @@ def test_karlsruhe_the_seed_tapped_on_a_phone_gives_the_seeds_totals(live_server
 
 def test_karlsruhe_the_form_shows_only_what_the_game_uses(live_server, browser, seed_table):
     table, _seed = seed_table
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    context, page = phone_context(browser)
     try:
         login(page, live_server, f"/tables/{table.pk}/", "schreiber")
         chip(page, "game", "Königsrufer")

@@ -9,7 +9,6 @@ sideways.
 
 ``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -17,40 +16,12 @@ from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Club, Deal, Role
+from tests.browser.helpers import login, no_sideways_scroll, phone_context, shot
 from tests.web.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 GOLDEN = Path("/work/shared/golden/selca")
-PASSWORD = "pw-secret-1"
-
-
-def shot(page, name: str, full: bool = False) -> None:
-    folder = os.environ.get("SHOTS")
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=full)
-
-
-def login(page, live_server, url: str, username: str) -> None:
-    page.goto(f"{live_server.url}{url}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    with page.expect_navigation():
-        page.click("#login-submit")
-    if not page.url.endswith(url):
-        page.goto(f"{live_server.url}{url}")
-
-
-def no_sideways_scroll(page) -> None:
-    widths = page.evaluate("""() => ({
-        page: document.scrollingElement.scrollWidth, inner: innerWidth,
-        boxes: [...document.querySelectorAll('.scroll')].filter(e => e.offsetParent !== null)
-                 .map(e => [e.className, e.scrollWidth, e.clientWidth])})""")
-    assert widths["inner"] == page.viewport_size["width"], widths
-    assert widths["page"] <= widths["inner"], widths
-    for name, scroll_width, client_width in widths["boxes"]:
-        assert scroll_width <= client_width, (name, scroll_width, client_width, widths)
 
 
 def make_table(names, date="2026-11-20"):
@@ -170,10 +141,7 @@ def test_selca_the_worked_examples_tapped_on_a_phone_give_the_golden_totals(live
     table, data = worked
     expected = json.loads((GOLDEN / "worked-examples.expected.json").read_text())
     players = data["players"]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    context, page = phone_context(browser)
     try:
         login(page, live_server, f"/tables/{table.pk}/", "zapisnikar")
         expect(page.locator("#s-declarer")).to_be_visible()
@@ -245,10 +213,7 @@ def test_selca_the_worked_examples_tapped_on_a_phone_give_the_golden_totals(live
 
 def test_selca_at_four_the_resting_dealer_is_never_offered(live_server, browser):
     table = make_table(("Ana", "Bojan", "Cene", "Darja"), "2026-11-21")
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    context, page = phone_context(browser)
     try:
         login(page, live_server, f"/tables/{table.pk}/", "zapisnikar")
         expect(page.locator("#s-resting")).to_contain_text("Ana")
@@ -300,10 +265,7 @@ def test_selca_a_table_of_four_reads_on_a_phone(live_server, browser):
     make_user(club, Role.SCOREKEEPER, "zapisnikar")
     table = services.evening_import(club=club, data=data)
     players = data["players"]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    context, page = phone_context(browser)
     try:
         login(page, live_server, f"/tables/{table.pk}/", "zapisnikar")
         for result in expected["deals"]:

@@ -7,7 +7,6 @@ to the evening, its close and the standings.
 
 ``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
 import datetime as dt
-import os
 
 import pytest
 from playwright.sync_api import expect
@@ -16,19 +15,13 @@ from scoring import services
 from scoring.engine.danish.generate import random_evening
 from scoring.engine.interchange import evening_to_dict
 from scoring.models import Club, Deal, Role, Table
+from tests.browser import helpers
+from tests.browser.helpers import no_sideways_scroll, shot
 from tests.web.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ("Kristoffer", "Margrethe", "Sebastian", "Johannes", "Frederikke")
-PASSWORD = "pw-secret-1"
-
-
-def shot(page, name: str, full: bool = False) -> None:
-    folder = os.environ.get("SHOTS")
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=full)
 
 
 @pytest.fixture
@@ -38,18 +31,8 @@ def club():
 
 def open_page(browser, live_server, url: str, username: str, width: int = 390, height: int = 844,
               locale: str = "da-DK"):
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
-                                  has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}{url}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    with page.expect_navigation():
-        page.click("#login-submit")
-    if not page.url.endswith(url):
-        page.goto(f"{live_server.url}{url}")
-    return page
+    """``url`` on a phone of ``width``×``height``, logged in as ``username``: the page."""
+    return helpers.open_page(browser, live_server, url, username, width, height, locale=locale)[1]
 
 
 def five_table(club, deals: int = 12) -> Table:
@@ -57,18 +40,6 @@ def five_table(club, deals: int = 12) -> Table:
     scrapped deals among them, as the generator deals them)."""
     evening = random_evening(7, NAMES, deals, dt.date(2026, 11, 20))
     return services.evening_import(club=club, data=evening_to_dict(evening))
-
-
-def no_sideways_scroll(page) -> None:
-    widths = page.evaluate("""() => ({
-        page: document.scrollingElement.scrollWidth, inner: innerWidth,
-        boxes: [...document.querySelectorAll('.scroll')].filter(e => e.offsetParent !== null)
-                 .map(e => [e.className, e.scrollWidth, e.clientWidth])})""")
-    # a phone widens its layout viewport to fit a page that is too wide: innerWidth must stay the screen's
-    assert widths["inner"] == page.viewport_size["width"], widths
-    assert widths["page"] <= widths["inner"], widths
-    for name, scroll_width, client_width in widths["boxes"]:
-        assert scroll_width <= client_width, (name, scroll_width, client_width, widths)
 
 
 def inside_viewport(page, locator) -> dict:

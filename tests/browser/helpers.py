@@ -1,0 +1,53 @@
+"""What the table pages' browser tests share: a phone's page, logging in, screenshots and the
+"never scrolls sideways" check."""
+import os
+
+PASSWORD = "pw-secret-1"   # tests.web.conftest.make_user's
+
+
+def shot(page, name: str, full: bool = False) -> None:
+    """``SHOTS=/some/dir`` keeps a screenshot of the step there, to look at."""
+    folder = os.environ.get("SHOTS")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=full)
+
+
+def phone_context(browser, width: int = 390, height: int = 844, *, locale: str = "da-DK", is_mobile: bool = True,
+                  **options):
+    """A new browser context of a ``width``×``height`` touch screen and its page: (context, page)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, has_touch=True,
+                                  is_mobile=is_mobile, **options)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return context, page
+
+
+def login(page, live_server, url: str, username: str) -> None:
+    """Open ``url``, log in as ``username`` on the login page it leads to, and land on ``url``."""
+    page.goto(f"{live_server.url}{url}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    with page.expect_navigation():
+        page.click("#login-submit")
+    if not page.url.endswith(url):
+        page.goto(f"{live_server.url}{url}")
+
+
+def open_page(browser, live_server, url: str, username: str, width: int = 390, height: int = 844, **options):
+    """``url`` on a new screen (``phone_context``), logged in as ``username``: (context, page)."""
+    context, page = phone_context(browser, width, height, **options)
+    login(page, live_server, url, username)
+    return context, page
+
+
+def no_sideways_scroll(page) -> None:
+    widths = page.evaluate("""() => ({
+        page: document.scrollingElement.scrollWidth, inner: innerWidth,
+        boxes: [...document.querySelectorAll('.scroll')].filter(e => e.offsetParent !== null)
+                 .map(e => [e.className, e.scrollWidth, e.clientWidth])})""")
+    # a phone widens its layout viewport to fit a page that is too wide: innerWidth must stay the screen's
+    assert widths["inner"] == page.viewport_size["width"], widths
+    assert widths["page"] <= widths["inner"], widths
+    for name, scroll_width, client_width in widths["boxes"]:
+        assert scroll_width <= client_width, (name, scroll_width, client_width, widths)

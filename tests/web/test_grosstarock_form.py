@@ -6,12 +6,12 @@ writes nothing; the sheet, header and preview of a cupless card show no cups. A 
 is unchanged."""
 import pytest
 
-from scoring import services
 from scoring.engine.danish import interchange
 from scoring.engine.danish.rates import GROSSTAROCK, TAROC1754, VLK
 from scoring.engine.danish.settle import settle_deal
 from scoring.forms import DealForm, meld_choices, meld_from_code
 from scoring.models import Deal, JournalEntry, Table
+from tests.web.family_tables import seat
 from tests.web.test_table_views import parse, rows, sheet_row
 
 pytestmark = pytest.mark.django_db
@@ -21,9 +21,7 @@ FOUR = ("Anne", "Bent", "Carl", "Dorte")
 
 
 def make_table(club, rules: str, players=THREE, date="2026-11-20") -> Table:
-    seated = [services.player_get_or_create(club=club, name=n) for n in players]
-    evening = services.evening_create(club=club, date=date)
-    return services.table_create(evening=evening, players=seated, rules=rules)
+    return seat(club, players, rules, date)
 
 
 @pytest.fixture

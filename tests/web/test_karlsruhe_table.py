@@ -10,7 +10,9 @@ import pytest
 
 from scoring import karlsruhe_table as kt
 from scoring import services
-from scoring.models import Deal, JournalEntry, Leg, Table
+from scoring.models import Deal, JournalEntry
+from tests.web import family_tables
+from tests.web.family_tables import rows, seat
 from tests.web.test_table_views import parse
 
 pytestmark = pytest.mark.django_db
@@ -19,30 +21,18 @@ GOLDEN = Path("/work/shared/golden/karlsruhe")
 SEED = ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4")
 
 
-def seat(club, names, rules="karlsruhe"):
-    players = [services.player_get_or_create(club=club, name=n) for n in names]
-    evening = services.evening_create(club=club, date="2026-11-20")
-    return services.table_create(evening=evening, players=players, rules=rules)
-
-
 @pytest.fixture
 def k_table(club):
-    return seat(club, SEED)
+    return seat(club, SEED, "karlsruhe")
 
 
 @pytest.fixture
 def five_table(club):
-    return seat(club, ("Anna", "Bernd", "Clara", "Dieter", "Erik"))
-
-
-def rows():
-    return (Deal.objects.count(), JournalEntry.objects.count(), Leg.objects.count())
+    return seat(club, ("Anna", "Bernd", "Clara", "Dieter", "Erik"), "karlsruhe")
 
 
 def form_data(table, **fields) -> dict:
-    data = {"version": Table.objects.get(pk=table.pk).version, "kind": "played"}
-    data.update(fields)
-    return {k: v for k, v in data.items() if v is not None}
+    return family_tables.form_data(table, "played", fields)
 
 
 def post(client, table, **fields):

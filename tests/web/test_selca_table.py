@@ -11,7 +11,9 @@ import pytest
 
 from scoring import selca_table as st
 from scoring import services
-from scoring.models import Deal, JournalEntry, Leg, Table
+from scoring.models import Deal, JournalEntry
+from tests.web import family_tables
+from tests.web.family_tables import rows, seat
 from tests.web.test_table_views import parse
 
 pytestmark = pytest.mark.django_db
@@ -21,30 +23,18 @@ THREE = ("Ana", "Bojan", "Cene")
 FOUR = ("Ana", "Bojan", "Cene", "Darja")
 
 
-def seat(club, names):
-    players = [services.player_get_or_create(club=club, name=n) for n in names]
-    evening = services.evening_create(club=club, date="2026-11-20")
-    return services.table_create(evening=evening, players=players, rules="selca")
-
-
 @pytest.fixture
 def s_table(club):
-    return seat(club, THREE)
+    return seat(club, THREE, "selca")
 
 
 @pytest.fixture
 def four(club):
-    return seat(club, FOUR)
-
-
-def rows():
-    return (Deal.objects.count(), JournalEntry.objects.count(), Leg.objects.count())
+    return seat(club, FOUR, "selca")
 
 
 def form_data(table, **fields) -> dict:
-    data = {"version": Table.objects.get(pk=table.pk).version, "kind": "game"}
-    data.update(fields)
-    return {k: v for k, v in data.items() if v is not None}
+    return family_tables.form_data(table, "game", fields)
 
 
 def post(client, table, **fields):

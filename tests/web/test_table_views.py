@@ -9,9 +9,10 @@ import pytest
 from scoring import services
 from scoring.engine.danish import interchange as danish_interchange
 from scoring.forms import DealForm, meld_choices, meld_from_code
-from scoring.models import Deal, EntryKind, JournalEntry, Leg, Role, Table
+from scoring.models import Deal, EntryKind, JournalEntry, Role, Table
 from scoring.services import FieldError
 from tests.web.conftest import make_user
+from tests.web.family_tables import rows
 
 pytestmark = pytest.mark.django_db
 
@@ -19,10 +20,6 @@ PLAYERS = ("Anne", "Bent", "Carl", "Dorte")
 
 
 # Helpers ----------------------------------------------------------------------------------------
-
-def rows():
-    return (Deal.objects.count(), JournalEntry.objects.count(), Leg.objects.count())
-
 
 def page_url(table):
     return f"/tables/{table.pk}/"

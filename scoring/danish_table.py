@@ -8,7 +8,7 @@ from scoring.engine.danish.model import seating
 from scoring.engine.danish.settle import Cups, Reason, derived_player, settle_deal
 from scoring.engine.problems import EveningError
 
-from .family_forms import engine_language
+from .family_forms import engine_language, replay_correction
 from .forms import DealForm, carry_over, initial_from_outcome
 from .models import Table
 from .selectors import TableSheet
@@ -47,34 +47,13 @@ def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> di
     payments per player before and after, and each player's total now and after every later deal
     is settled again by the engine from the corrected cups, in memory (``services.deal_correct``
     writes the same). ``later_problems``: a later deal the correction would make impossible."""
-    players = sheet.players
-    rows = [r for r in sheet.rows if r.number is not None and r.number >= number]
-    old_deal = next((r for r in rows if r.number == number), None)
-    delta = {p: entry.net[p] - (old_deal.net[i] if old_deal else 0) for i, p in enumerate(players)}
-    cups, problems = entry.cups, []
-    for row in rows:
-        if row.number == number:
-            continue
-        try:
-            later = settle_deal(players, row.number, interchange.parse_deal(row.deal.outcome, row.number, table.card),
-                                cups, table.card)
-        except EveningError as exc:
-            problems += [p.message(_lang()) for p in exc.problems]
-            break
-        for i, p in enumerate(players):
-            delta[p] += later.net[p] - row.net[i]
-        cups = later.cups
+    def resettle(row, cups: Cups):
+        deal = interchange.parse_deal(row.deal.outcome, row.number, table.card)
+        return settle_deal(sheet.players, row.number, deal, cups, table.card)
+
+    effect, cups = replay_correction(sheet, number, entry, state_of=lambda settled: settled.cups, resettle=resettle)
     last = sheet.rows[-1] if sheet.rows else None
-    return {
-        "effect_number": number,
-        "effect_later": len(rows) - 1,
-        "effect_rows": [{"name": p, "deal_before": old_deal.net[i] if old_deal else 0, "deal_after": entry.net[p],
-                         "total_now": total, "total_after": total + delta[p], "change": delta[p]}
-                        for i, (p, total) in enumerate(zip(players, sheet.totals))],
-        "effect_cups": ((last.king_cup, last.pagat_cup) if last else (0, 0), (cups.king, cups.pagat)),
-        "effect_problems": problems,
-        "effect_none": not any(delta.values()),
-    }
+    return {**effect, "effect_cups": ((last.king_cup, last.pagat_cup) if last else (0, 0), (cups.king, cups.pagat))}
 
 
 def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: int | None) -> dict:

@@ -11,6 +11,7 @@ goes in ``_skip_problem``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext
@@ -29,6 +30,42 @@ class EngineError:
     """An engine problem as ``add_engine_errors`` takes it (like ``services.FieldError``)."""
     field: str
     message: str
+
+
+def replay_correction(sheet, number: int, entry, *, state_of, resettle, on_later=None) -> tuple[dict, Any]:
+    """What correcting deal ``number`` of ``sheet`` to the settled ``entry`` changes, in memory: the
+    deal's own amounts before and after, and each player's total now and after every later deal is
+    settled again (``resettle(row, state)``) from the state the one before leaves (``state_of``: a
+    settled entry's cups, Radl …); ``on_later(row, later)`` sees each later deal settled again. A later
+    deal the correction would make impossible stops the replay (``effect_problems``). Returns the
+    effect and the state after the last deal."""
+    players = sheet.players
+    rows = [r for r in sheet.rows if r.number is not None and r.number >= number]
+    old = next((r for r in rows if r.number == number), None)
+    delta = {p: entry.net[p] - (old.net[i] if old else 0) for i, p in enumerate(players)}
+    state, problems = state_of(entry), []
+    for row in rows:
+        if row.number == number:
+            continue
+        try:
+            later = resettle(row, state)
+        except EveningError as exc:
+            problems += [p.message(engine_language()) for p in exc.problems]
+            break
+        for i, p in enumerate(players):
+            delta[p] += later.net[p] - row.net[i]
+        if on_later is not None:
+            on_later(row, later)
+        state = state_of(later)
+    return {
+        "effect_number": number,
+        "effect_later": len(rows) - 1,
+        "effect_rows": [{"name": p, "deal_before": old.net[i] if old else 0, "deal_after": entry.net[p],
+                         "total_now": total, "total_after": total + delta[p], "change": delta[p]}
+                        for i, (p, total) in enumerate(zip(players, sheet.totals))],
+        "effect_problems": problems,
+        "effect_none": not any(delta.values()),
+    }, state
 
 
 def line_changes(before_lines, after_lines) -> list[str]:

@@ -26,7 +26,7 @@ from scoring.engine.karlsruhe.settle import declarers_won, fahrer_payers, schnei
 from scoring.engine.karlsruhe.validate import GAME_WORDS as _ENGINE_GAME_WORDS
 from scoring.engine.problems import EveningError, Problem
 
-from .family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary
+from .family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary, replay_correction
 from .table_families import TableFamily, register
 
 FAMILY_NAME = "karlsruhe"
@@ -477,37 +477,21 @@ def correction_effect(table, sheet, number: int, entry) -> dict:
     the Radl the correction leaves (§5.4, §10), in memory (``services.deal_correct`` writes the
     same). ``radl_changes``: later deals whose doubling changes; ``effect_problems``: a later deal
     the correction would make impossible."""
-    family, players = engine(), sheet.players
-    rows = [r for r in sheet.rows if r.number is not None and r.number >= number]
-    old = next((r for r in rows if r.number == number), None)
-    delta = {p: entry.net[p] - (old.net[i] if old else 0) for i, p in enumerate(players)}
-    state, problems, radl_changes = entry.state, [], []
-    for row in rows:
-        if row.number == number:
-            continue
-        try:
-            later = family.settle_deal(players, row.number, family.parse_deal(row.deal.outcome, row.number), state,
-                                       table.card)
-        except EveningError as exc:
-            problems += [p.message(_lang()) for p in exc.problems]
-            break
-        for i, p in enumerate(players):
-            delta[p] += later.net[p] - row.net[i]
+    family, radl_changes = engine(), []
+
+    def resettle(row, state):
+        deal = family.parse_deal(row.deal.outcome, row.number)
+        return family.settle_deal(sheet.players, row.number, deal, state, table.card)
+
+    def radl_change(row, later) -> None:
         was, now = bool((row.info or {}).get("radl")), bool(later.facts.get("radl"))
         if was != now:
             radl_changes.append({"number": row.number, "radl": now, "formula_before": row.formula,
                                  "formula_after": later.facts.get("formula", "")})
-        state = later.state
-    return {
-        "effect_number": number,
-        "effect_later": len(rows) - 1,
-        "effect_rows": [{"name": p, "deal_before": old.net[i] if old else 0, "deal_after": entry.net[p],
-                         "total_now": total, "total_after": total + delta[p], "change": delta[p]}
-                        for i, (p, total) in enumerate(zip(players, sheet.totals))],
-        "effect_problems": problems,
-        "effect_none": not any(delta.values()),
-        "radl_changes": radl_changes,
-    }
+
+    effect, _state = replay_correction(sheet, number, entry, state_of=lambda settled: settled.state,
+                                       resettle=resettle, on_later=radl_change)
+    return {**effect, "radl_changes": radl_changes}
 
 
 def describe(players: tuple[str, ...], deal, card) -> dict:

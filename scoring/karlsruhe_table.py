@@ -43,6 +43,10 @@ _lang = engine_language
 # The game's words (German, as the seed says them; never translated) -------------------------------
 
 GAME_WORDS = {g.value: word for g, word in _ENGINE_GAME_WORDS.items()}
+#: The headings of Karlsruhe's own figures (engine ``stats.deal_stats``) on the player page: Danish
+#: words around the game's own terms (Valat, Fahrer, Radl).
+FIGURE_WORDS = {"partner": _("Som partner"), "partner_won": _("Vundet som partner"), "valat": "Valat",
+                "fahrer": "Fahrer", "radl": _("Radl-spil")}
 #: The games in the order the form offers them (§2's table).
 GAMES = tuple(g.value for g in (Game.KOENIGSRUFER, Game.SOLORUFER, Game.DREIER, Game.SECHSERBOCK,
                                 Game.BETTEL_OUVERT, Game.FAHRER))
@@ -622,4 +626,5 @@ register(TableFamily(
     form_template="scoring/karlsruhe/_deal_form.html", preview_template="scoring/karlsruhe/_preview.html",
     sheet_template="scoring/karlsruhe/_sheet.html", header_template="scoring/karlsruhe/_table_header.html",
     seating_template="scoring/karlsruhe/_seating.html",
+    game_words=GAME_WORDS, figure_words=FIGURE_WORDS,
 ))

@@ -65,34 +65,16 @@ class PdfTable:
     money: tuple = ()     # a written score's (player, written total, money points, kroner) per player
 
 
-def _family_module(family: str):
-    """The family's table module (``table_families``), whose words a written score's sheet uses."""
-    import sys
-
+def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
+    """A written-score deal as its sheet writes it (``TableFamily.written_row``: the game or kind in
+    the game's words, the declarer, who takes part), the others greyed."""
     from .standings import table_side
 
     side = table_side(family)
-    return sys.modules.get(side.make_form.__module__) if side is not None else None
-
-
-def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
-    """A written-score deal as its sheet writes it, from the family's table module: the game or kind
-    in the game's words (``GAME_WORDS`` by the game's value, ``KIND_WORDS`` by kind: "tri", "klop",
-    "pokazal (Ana)"), the declarer, and who takes part (``participants``: in a klop the resting
-    dealer too, RULES-selca.md §8), the others greyed."""
-    module = _family_module(family)
-    outcome = row.deal.outcome
-    kinds, games = getattr(module, "KIND_WORDS", {}), getattr(module, "GAME_WORDS", {})
-    participants = getattr(module, "participants", None)
-    active = (tuple(p in participants(players, outcome) for p in players) if participants is not None
-              else row.active)
-    if "declarer" in outcome:
-        return str(games.get(outcome.get("game"), outcome.get("game", ""))), str(outcome["declarer"]), active
-    kind = outcome.get("kind", "")
-    word = str(kinds.get(kind, kind))
-    if outcome.get("shown_by"):
-        word += f" ({outcome['shown_by']})"
-    return word, "", active
+    if side is None or side.written_row is None:
+        return "", "", row.active
+    game, declarer, taking_part = side.written_row(players, row.deal.outcome)
+    return game, declarer, tuple(p in taking_part for p in players)
 
 
 def _tag(row: SheetRow) -> str:

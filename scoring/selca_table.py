@@ -530,6 +530,28 @@ def participants(players: tuple[str, ...], outcome: dict) -> set[str]:
     return set(active_players(tuple(players), outcome["dealer"]))
 
 
+def written_row(players: tuple[str, ...], outcome: dict) -> tuple[str, str, set[str]]:
+    """A deal as the zapisnik writes it (the PDF's sheet): the game or kind in the game's words
+    ("tri", "klop", "pokazal (Ana)"), the declarer, and who takes part (``participants``)."""
+    if "declarer" in outcome:
+        return GAME_WORDS.get(outcome.get("game"), str(outcome.get("game", ""))), str(outcome["declarer"]), \
+            participants(players, outcome)
+    kind = outcome.get("kind", "")
+    word = KIND_WORDS.get(kind, kind)
+    if outcome.get("shown_by"):
+        word += f" ({outcome['shown_by']})"
+    return word, "", participants(players, outcome)
+
+
+#: The headings of Selca's own figures (engine ``stats.deal_stats``) on the player page: the
+#: Slovenian terms, with Danish where a word needs it.
+FIGURE_WORDS = {
+    "klop": "Klop", "klop_lost": _("Klop tabt"), "renons": "Renons", "mondfang": "Mondfang",
+    "pagatfonk": "Pagatfonk", "misdeal": _("Zatala (fejlgivning)"), "shown": _("Pokazal (viste kortene)"),
+    "valat": "Valat",
+}
+
+
 def correction_effect(sheet, number: int, entry) -> dict:
     """What correcting deal ``number`` to the settled ``entry`` changes: the deal's own written
     points before and after, and each player's total now and after. A Selca deal's points depend on
@@ -674,5 +696,5 @@ register(TableFamily(
     form_template="scoring/selca/_deal_form.html", preview_template="scoring/selca/_preview.html",
     sheet_template="scoring/selca/_sheet.html", header_template="scoring/selca/_table_header.html",
     seating_template="scoring/selca/_seating.html", leg_account=leg_account,
-    entry_label=_("Skrevet i zapisnik"),
+    entry_label=_("Skrevet i zapisnik"), game_words=GAME_WORDS, figure_words=FIGURE_WORDS, written_row=written_row,
 ))

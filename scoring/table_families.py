@@ -10,8 +10,8 @@ service's ``FieldError`` list), ``label_for(field)`` and ``problem_list()``.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -41,6 +41,15 @@ class TableFamily:
     #: What a deal's journal entry is called on its history page: payments, or for a written-score
     #: family what was written.
     entry_label: Promise = _("Betalinger")
+    #: The family's games as its sheet names them, by the game's value ("Königsrufer", "tri").
+    game_words: Mapping[Any, str] = field(default_factory=dict)
+    #: Headings of the family's own per-deal figures (engine ``deal_stats``) on the player page,
+    #: by figure name; a figure not named here shows its name.
+    figure_words: Mapping[str, Any] = field(default_factory=dict)
+    #: A written score's sheet row (the PDF's zapisnik): (the game or kind in the game's words, the
+    #: declarer, who takes part) of a stored deal object at a table of ``players``; ``None`` for a
+    #: family of payments.
+    written_row: Callable[[tuple[str, ...], dict], tuple[str, str, set]] | None = None
 
 
 #: The module of each family's table side, in the order the app offers the families.

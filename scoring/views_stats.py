@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import asdict
 
 from django.db.models import Count, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.formats import date_format
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
@@ -27,38 +26,22 @@ from .tables import EveningsTable, SpreadsheetExport, player_evenings_table, sta
 
 EXPORT_FORMATS = ("csv", "xlsx")
 
-#: The headings of a family's own per-deal figures (``deal_stats``) on the player page: Danish
-#: words around the game's own terms (Valat, Fahrer, Radl); an unknown figure shows its name.
-FIGURE_WORDS = {
-    "partner": gettext_lazy("Som partner"), "partner_won": gettext_lazy("Vundet som partner"),
-    "valat": "Valat", "fahrer": "Fahrer", "radl": gettext_lazy("Radl-spil"),
-    # Selca (RULES-selca.md): the Slovenian terms, with Danish where a word needs it
-    "klop": "Klop", "klop_lost": gettext_lazy("Klop tabt"), "renons": "Renons", "mondfang": "Mondfang",
-    "pagatfonk": "Pagatfonk", "misdeal": gettext_lazy("Zatala (fejlgivning)"),
-    "shown": gettext_lazy("Pokazal (viste kortene)"),
-}
 #: Figures the page shows per game (the declarer's games table), not again as a count: a family's
 #: won and lost per game (Selca's ``three_won`` … ``one_lost``).
 PER_GAME_FIGURE = re.compile(r"^(three|two|one)_(won|lost)$")
-
-
-def _game_words(family: str) -> dict[str, str]:
-    """The names of the family's games as its sheet writes them (its table module's ``GAME_WORDS``:
-    the game's own terms, e.g. Königsrufer), by the game's value."""
-    side = table_side(family)
-    module = sys.modules.get(side.make_form.__module__) if side is not None else None
-    return {str(value): word for value, word in getattr(module, "GAME_WORDS", {}).items()}
 
 
 def _figures_context(figures) -> dict | None:
     """The player page's view of a family's own figures (``standings.family_figures``)."""
     if figures is None:
         return None
-    words = _game_words(figures.family)
+    side = table_side(figures.family)
+    words = {str(value): word for value, word in side.game_words.items()} if side is not None else {}
+    headings = side.figure_words if side is not None else {}
     return {
         "deals": figures.deals, "declared": figures.declared,
         "games": [(words.get(game, game), declared, won, lost) for game, declared, won, lost in figures.games],
-        "counts": [(str(FIGURE_WORDS.get(name, name.replace("_", " "))), value) for name, value in figures.counts
+        "counts": [(str(headings.get(name, name.replace("_", " "))), value) for name, value in figures.counts
                    if not PER_GAME_FIGURE.match(name)],
     }
 

@@ -47,7 +47,7 @@ def name_field(**kwargs) -> forms.CharField:
 
 # The words of melds, suits, fates and fines live in ``words.py`` (one place, issue 12).
 from .words import (  # noqa: E402
-    FATE_NAMES, FOUR_NAMES, SUIT_NAMES, TAROKS_SCIES_GROUPS, fine_name, meld_code, meld_code_text,
+    FATE_NAMES, SUIT_NAMES, TAROKS_SCIES_GROUPS, fine_name, meld_code, meld_code_text,
 )
 
 

@@ -224,16 +224,16 @@ class RateCard:
     @property
     def has_cups(self) -> bool:
         """Whether the card plays with the two cups at all: it puts something into them (the
-        opening, the dealer's fee, re-funding, a lost pagat or king). A card that never does has
-        no cups to show or share."""
-        return any((self.opening_per_cup, self.dealer_fee_per_cup, self.refund_per_player, self.pagat_lost_cup,
-                    self.king_lost_cup))
+        opening, the dealer's fee, re-funding, a lost pagat or king) or its fines go into them. A
+        card that never does has no cups to show or share (RULES-grosstarock.md §1)."""
+        return not self.fines_to_players or any((self.opening_per_cup, self.dealer_fee_per_cup,
+                                                 self.refund_per_player, self.pagat_lost_cup, self.king_lost_cup))
 
     @property
     def cupless(self) -> bool:
-        """Nothing ever enters a cup: no cup amount and fines paid to the players
-        (RULES-grosstarock.md §1). Its entries have no pots: ``"cups": {}`` in every row."""
-        return self.fines_to_players and not self.has_cups
+        """Nothing ever enters a cup (``has_cups`` false): its entries have no pots, ``"cups": {}``
+        in every row."""
+        return not self.has_cups
 
     def blocks_ultimo(self, kind: FineKind) -> bool:
         """A fine of this kind costs its player the right to ultimo in that deal."""

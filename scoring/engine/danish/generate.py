@@ -54,21 +54,7 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: str, card:
         failed_tout = rng.choice([p for p in active if p != tout])
     cards: list[tuple[Suit | None, str]] = [(None, owner["pagat"])]
     cards += [(suit, owner[(suit, Court.KING)]) for suit in Suit if rng.random() < 0.5]
-    in_trick: set[str] = set()
-    ultimo_done = False
-    fates: dict[Suit | None, CardFate] = {}
-    for suit, holder in rng.sample(cards, len(cards)):
-        if holder == winner:
-            options = [Fate.HOME] + ([Fate.ULTIMO] if not ultimo_done and holder not in in_trick else [])
-        elif holder == nolo or (tout is not None):
-            options = [Fate.LOST] + ([Fate.BAGUD] if holder not in in_trick else [])
-        else:
-            options = [Fate.HOME, Fate.HOME, Fate.LOST] + ([Fate.BAGUD] if holder not in in_trick else [])
-        fate = rng.choice(options)
-        if fate.in_last_trick:
-            in_trick.add(holder)
-            ultimo_done = ultimo_done or fate is Fate.ULTIMO
-        fates[suit] = CardFate(holder, fate)
+    fates = _card_fates(rng, cards, winner, nolo, tout)
     counts: tuple[tuple[str, int], ...] = ()
     derived = None
     if tout is not None:
@@ -90,6 +76,29 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: str, card:
         last_trick=winner, tout=tout, nolo=nolo, counts=counts, derived=derived, failed_tout=failed_tout,
     )
 
+
+
+def _card_fates(rng: random.Random, cards: list[tuple[Suit | None, str]], winner: str, nolo: str | None,
+                tout: str | None) -> dict[Suit | None, CardFate]:
+    """A fate for each of ``cards`` (the pagat as ``None``, kings by suit, with their holders) that
+    the deal's last trick allows: one ultimo at most, by the last trick's ``winner``; a bagud only
+    for a holder with no other card in the last trick; nothing home beside a nolo or a tout."""
+    in_trick: set[str] = set()
+    ultimo_done = False
+    fates: dict[Suit | None, CardFate] = {}
+    for suit, holder in rng.sample(cards, len(cards)):
+        if holder == winner:
+            options = [Fate.HOME] + ([Fate.ULTIMO] if not ultimo_done and holder not in in_trick else [])
+        elif holder == nolo or tout is not None:
+            options = [Fate.LOST] + ([Fate.BAGUD] if holder not in in_trick else [])
+        else:
+            options = [Fate.HOME, Fate.HOME, Fate.LOST] + ([Fate.BAGUD] if holder not in in_trick else [])
+        fate = rng.choice(options)
+        if fate.in_last_trick:
+            in_trick.add(holder)
+            ultimo_done = ultimo_done or fate is Fate.ULTIMO
+        fates[suit] = CardFate(holder, fate)
+    return fates
 
 def _random_fines(rng: random.Random, active: tuple[str, ...], kinds: list[FineKind]) -> list[Fine]:
     fines = []
@@ -189,21 +198,7 @@ def _draw_old_german_deal(rng: random.Random, players: tuple[str, ...], dealer: 
     cards: list = [] if discarded else [(None, owner["pagat"])]
     if card.king_fates == "required":
         cards += [(suit, owner[(suit, Court.KING)]) for suit in Suit]
-    in_trick: set[str] = set()
-    ultimo_done = False
-    fates: dict = {}
-    for suit, holder in rng.sample(cards, len(cards)):
-        if holder == winner:
-            options = [Fate.HOME] + ([Fate.ULTIMO] if not ultimo_done and holder not in in_trick else [])
-        elif holder == nolo or tout is not None:
-            options = [Fate.LOST] + ([Fate.BAGUD] if holder not in in_trick else [])
-        else:
-            options = [Fate.HOME, Fate.HOME, Fate.LOST] + ([Fate.BAGUD] if holder not in in_trick else [])
-        fate = rng.choice(options)
-        if fate.in_last_trick:
-            in_trick.add(holder)
-            ultimo_done = ultimo_done or fate is Fate.ULTIMO
-        fates[suit] = CardFate(holder, fate)
+    fates = _card_fates(rng, cards, winner, nolo, tout)
     pagat = CardFate(dealer, Fate.DISCARDED) if discarded else fates[None]
     vole = None
     nolos: list[Announcement] = []

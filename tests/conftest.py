@@ -3,12 +3,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-GOLDEN = SHARED / "golden"
+#: The golden evenings and their expected settlements: the project's own test data (every family).
+GOLDEN = ROOT / "tests" / "golden"
 
 
 def golden_files() -> list[Path]:
-    """Every evening in ../shared/golden that has an expected settlement, read at test time."""
+    """Every top-level golden evening (the Danish VLK ones) that has an expected settlement."""
     return sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
 
 

@@ -7,7 +7,6 @@ golden/karlsruhe/seed-table.expected.json, and the page never scrolls sideways.
 
 ``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
 import json
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -16,10 +15,11 @@ from scoring import services
 from scoring.models import Club, Deal, Role
 from tests.browser.helpers import login, no_sideways_scroll, phone_context, shot
 from tests.web.conftest import make_user
+from tests.conftest import GOLDEN as GOLDEN_DIR
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-GOLDEN = Path("/work/shared/golden/karlsruhe")
+GOLDEN = GOLDEN_DIR / "karlsruhe"
 
 
 @pytest.fixture

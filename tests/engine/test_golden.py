@@ -1,4 +1,4 @@
-"""Every evening of ../shared/golden settles to its .expected.json, number for number."""
+"""Every evening of tests/golden settles to its .expected.json, number for number."""
 import json
 
 import pytest

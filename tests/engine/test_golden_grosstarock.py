@@ -1,4 +1,4 @@
-"""The two goldens of RULES-grosstarock.md (../shared/golden/grosstarock/) settle to their
+"""The two goldens of RULES-grosstarock.md (tests/golden/grosstarock/) settle to their
 .expected.json number for number: through the engine (``settle_evening`` + ``report``) and through
 ``manage.py settle FILE --json`` (a subprocess, as FORMAT.md's contract says)."""
 import json

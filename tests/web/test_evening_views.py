@@ -22,7 +22,7 @@ from tests.web.conftest import make_user
 pytestmark = pytest.mark.django_db
 MODELS = (Club, Player, Evening, Table, Seat, Deal, JournalEntry, Leg, PlayerDealStat, EveningEvent)
 
-#: four-players-tout-nolo-fines.json settled by the engine (../shared/golden/*.expected.json).
+#: four-players-tout-nolo-fines.json settled by the engine (tests/golden/*.expected.json).
 GOLDEN_TOTALS = {"Anne": 320, "Bent": -275, "Carl": 15, "Dorte": -60}
 
 

@@ -1,7 +1,6 @@
 """The Karlsruhe family in the ledger (issue 13): the family-blind services record, correct, void,
 close, import and export a Karlsruhe table exactly as the engine settles it, with no cups."""
 import json
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -12,8 +11,9 @@ from scoring.engine.interchange import parse_evening
 from scoring.engine.settle import settle_evening
 from scoring.models import Account, JournalEntry, Leg, PlayerEveningSummary
 from scoring.selectors import table_sheet, table_to_evening_file
+from tests.conftest import GOLDEN as GOLDEN_DIR
 
-GOLDEN = Path(__file__).resolve().parents[2].parent / "shared" / "golden" / "karlsruhe"
+GOLDEN = GOLDEN_DIR / "karlsruhe"
 
 
 @pytest.fixture

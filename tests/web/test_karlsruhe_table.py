@@ -4,7 +4,6 @@ and Blätter, for either side), the 422 page naming the field for each kind of b
 nothing written, the live preview's formula, Radl and amounts, the Radl status, and a correction
 that re-derives the Radl of every later deal. The seed's table: Spieler 1-4."""
 import json
-from pathlib import Path
 
 import pytest
 
@@ -14,10 +13,11 @@ from scoring.models import Deal, JournalEntry
 from tests.web import family_tables
 from tests.web.family_tables import rows, seat
 from tests.web.test_table_views import parse
+from tests.conftest import GOLDEN as GOLDEN_DIR
 
 pytestmark = pytest.mark.django_db
 
-GOLDEN = Path("/work/shared/golden/karlsruhe")
+GOLDEN = GOLDEN_DIR / "karlsruhe"
 SEED = ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4")
 
 

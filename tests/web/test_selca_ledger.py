@@ -4,7 +4,6 @@ the other side); the money of a closed evening comes from the pairwise differenc
 (RULES-selca.md §11) at the club's rate."""
 import json
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -15,8 +14,9 @@ from scoring.engine.interchange import parse_evening
 from scoring.engine.settle import settle_evening
 from scoring.models import Account, JournalEntry, Leg, PlayerEveningSummary
 from scoring.selectors import table_sheet, table_to_evening_file
+from tests.conftest import GOLDEN as GOLDEN_DIR
 
-GOLDEN = Path(__file__).resolve().parents[2].parent / "shared" / "golden" / "selca"
+GOLDEN = GOLDEN_DIR / "selca"
 
 
 @pytest.fixture(params=["worked-examples", "four-players"])

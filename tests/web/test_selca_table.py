@@ -5,7 +5,6 @@ input with nothing written, the live preview's written points, klop counts addin
 last one derived), the resting dealer of a table of four offered in no choice of a game, and a
 correction's effect on the totals."""
 import json
-from pathlib import Path
 
 import pytest
 
@@ -15,10 +14,11 @@ from scoring.models import Deal, JournalEntry
 from tests.web import family_tables
 from tests.web.family_tables import rows, seat
 from tests.web.test_table_views import parse
+from tests.conftest import GOLDEN as GOLDEN_DIR
 
 pytestmark = pytest.mark.django_db
 
-GOLDEN = Path("/work/shared/golden/selca")
+GOLDEN = GOLDEN_DIR / "selca"
 THREE = ("Ana", "Bojan", "Cene")
 FOUR = ("Ana", "Bojan", "Cene", "Darja")
 

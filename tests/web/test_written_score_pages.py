@@ -6,7 +6,7 @@ losers −, not zero-sum); money comes at the end from the pairwise differences 
 written totals and value them through the money, open evenings too; the evening page, the close
 page and the PDF show the zapisnik, the money and who pays whom, never a cup; the player page
 shows the engine's Selca figures; check_ledger agrees with all of it. The expected numbers are the
-goldens' (``../shared/golden/selca/*.expected.json``: ``totals``, ``money``, ``transfers``).
+goldens' (``tests/golden/selca/*.expected.json``: ``totals``, ``money``, ``transfers``).
 """
 import csv
 import io

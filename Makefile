@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-engine bench load install clean messages
+.PHONY: run test test-engine bench load install clean messages debs-app debs-test
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,34 +16,36 @@ install: $(STAMP)
 
 ## Install, migrate, load the demo data and serve on http://127.0.0.1:8000 (SQLite), with DEBUG on (local use only).
 run: export DEBUG = 1
-run: $(STAMP)
+run: $(STAMP) debs-app
 	$(PY) manage.py migrate --noinput
 	if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-CHROMIUM := /usr/bin/chromium
+# Debian packages, installed when missing (scripts/debian-packages): what the app needs (WeasyPrint's
+# Pango and the PDFs' DejaVu fonts), and what the tests add: Chromium for the browser tests
+# (Playwright drives Debian's, it never downloads a browser), gettext for the catalogues
+# (makemessages, compilemessages, msgfmt --check) and poppler-utils for the PDF tests (pdftotext,
+# pdftoppm). PostgreSQL is installed by scripts/with-postgres when it is missing.
+APP_DEBS := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+TEST_DEBS := $(APP_DEBS) chromium gettext poppler-utils
 
-# Debian's Chromium drives the browser tests (Playwright uses it; it never downloads a browser).
-$(CHROMIUM):
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+debs-app:
+	scripts/debian-packages $(APP_DEBS)
 
-MSGFMT := /usr/bin/msgfmt
-
-# Debian's gettext: makemessages, compilemessages and the catalogue test (msgfmt --check --statistics).
-$(MSGFMT):
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null
+debs-test:
+	scripts/debian-packages $(TEST_DEBS)
 
 MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=staticfiles --ignore=bench --ignore=docs \
 	--ignore=fixtures --ignore=scripts
 
 ## Collect the Danish msgids into locale/{da,en}/LC_MESSAGES/django.po (English is translated there, the one
 ## source: fill each new msgstr, never leave a fuzzy entry), then compile the .mo files.
-messages: $(STAMP) $(MSGFMT)
+messages: $(STAMP) debs-test
 	$(PY) manage.py makemessages -l da -l en --no-location --no-obsolete $(MESSAGES_IGNORE)
 	$(PY) manage.py compilemessages --ignore=.venv
 
 ## Install everything the tests need and run the whole suite on SQLite, then on PostgreSQL.
-test: $(STAMP) $(CHROMIUM) $(MSGFMT)
+test: $(STAMP) debs-test
 	$(PY) -m pytest
 	scripts/with-postgres $(PY) -m pytest -p no:cacheprovider
 

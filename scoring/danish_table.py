@@ -1,4 +1,4 @@
-"""The Danish family at the table (RULES.md): its deal form, live preview, correction effect and
+"""The Danish family at the table (docs/rules/danish.md): its deal form, live preview, correction effect and
 the words of its sheet, behind the table pages' family protocol (``table_families.py``)."""
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ _lang = engine_language
 
 
 def make_form(table: Table, sheet: TableSheet, *, data=None, dealer: str | None = None, initial=None) -> DealForm:
-    """The deal form; unbound it proposes the sheet's next dealer (RULES.md §1)."""
+    """The deal form; unbound it proposes the sheet's next dealer (docs/rules/danish.md §1)."""
     return DealForm(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer, initial=initial,
                     card=table.card)
 
@@ -57,8 +57,8 @@ def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> di
 
 
 def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: int | None) -> dict:
-    """Settle the deal as entered with the engine, without saving (RULES.md §2–§4): the postings,
-    each player's net, the cups after, the derived count; or the problems (RULES.md §5)."""
+    """Settle the deal as entered with the engine, without saving (docs/rules/danish.md §2–§4): the postings,
+    each player's net, the cups after, the derived count; or the problems (docs/rules/danish.md §5)."""
     # The cups' columns only where the table's card plays with cups (none on a cupless card).
     context: dict = {"table": table, "players": sheet.players, "pots": sheet.pots}
     if not form.is_valid():   # the form's problems and the engine's with the rest, at once (DealForm.clean)

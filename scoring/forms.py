@@ -1,4 +1,4 @@
-"""Forms: the table-side deal form turns taps into the evening file's deal object (FORMAT.md), so
+"""Forms: the table-side deal form turns taps into the evening file's deal object (docs/format.md), so
 the same parser and engine check a typed form, an import and the live preview."""
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from scoring.family_forms import EngineError, engine_language
 
 MELD_ROWS = 6
 FINE_ROWS = 3
-#: Rows for announced nolos (RULES-grosstarock.md §2): one per active player at most.
+#: Rows for announced nolos (docs/rules/grosstarock.md §2): one per active player at most.
 ANNOUNCE_ROWS = 3
 
 
@@ -57,7 +57,7 @@ class Offer:
     name): the melds it pays, whether it knows the kings' meld group, whether the kings' fates are
     refused, optional or all four required, the pagat's ``discarded`` fate, tout and failed tout,
     announcements, the taroks meld's scies flag, counting after a nolo, and whether a fine is paid
-    into the cups or to each other active player (RULES.md §3–§4, RULES-grosstarock.md §2–§3)."""
+    into the cups or to each other active player (docs/rules/danish.md §3–§4, docs/rules/grosstarock.md §2–§3)."""
     melds: frozenset
     kings_group: bool
     kings: str                  # "optional" (VLK), "required" (all four), "refused"
@@ -98,13 +98,13 @@ def fine_choices(card: RateCard) -> list[tuple[str, str]]:
 
 def _fates(discarded: bool = False) -> list[tuple[str, str]]:
     """The fates of the pagat or a king; ``discarded`` (the pagat in the dealer's discard) only
-    where the card allows it (RULES-grosstarock.md §2)."""
+    where the card allows it (docs/rules/grosstarock.md §2)."""
     return [(value, str(name)) for value, name in FATE_NAMES.items() if discarded or value != "discarded"]
 
 
 def meld_choices(card: RateCard = VLK) -> list:
     """The quick picker: every meld the card pays as one option of one select, in optgroups
-    (RULES.md §3.1, RULES-grosstarock.md §2.1): taroks with and without the pagat (10–22; on a card
+    (docs/rules/danish.md §3.1, docs/rules/grosstarock.md §2.1): taroks with and without the pagat (10–22; on a card
     whose taroks meld says the scies too, with and without each), matadors (3–22), then per group
     (the kings, if the card knows them as a group, and each suit) sprøjte (if the card pays it),
     hele and every halve with the card it misses; then honours (3–7), four of a rank and ladons
@@ -142,7 +142,7 @@ def meld_choices(card: RateCard = VLK) -> list:
 
 
 def meld_from_code(code: str, player: str) -> dict:
-    """The meld object of FORMAT.md for a quick-picker option (``taroks:11:1``, ``half:hearts:queen``;
+    """The meld object of docs/format.md for a quick-picker option (``taroks:11:1``, ``half:hearts:queen``;
     ``taroks:11:1:0`` with the scies flag, ``honours:4``, ``four:queens``, ``ladons:17``)."""
     parts = code.split(":")
     if parts[0] == "taroks":
@@ -171,15 +171,15 @@ def count_field(player: str) -> str:
 
 def _trick_field(label) -> forms.IntegerField:
     """Before which trick an announcement was made: a number; its range is the engine's to judge
-    (RULES-grosstarock.md §2: a vole 1–20, a nolo 1–13), in its words."""
+    (docs/rules/grosstarock.md §2: a vole 1–20, a nolo 1–13), in its words."""
     return forms.IntegerField(label=label, required=False, widget=forms.NumberInput(attrs={
         "inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "class": "trick"}))
 
 
 class DealForm(forms.Form):
     """One deal at a table of ``players`` (seat order), built for the three active players of the
-    chosen dealer (RULES.md §1). ``to_outcome()`` gives the deal object of FORMAT.md, which the
-    engine then validates (RULES.md §5) and settles: the form itself judges only its own widgets
+    chosen dealer (docs/rules/danish.md §1). ``to_outcome()`` gives the deal object of docs/format.md, which the
+    engine then validates (docs/rules/danish.md §5) and settles: the form itself judges only its own widgets
     (a choice it does not offer, a number that is not one, a meld row half filled). When it refuses
     one, ``clean()`` runs the engine on the rest as well, so every problem shows at once, each next to
     its field (issue 12, item 4); a count's range is the engine's to judge.
@@ -228,7 +228,7 @@ class DealForm(forms.Form):
         self.fields["pagat_fate"] = forms.ChoiceField(label=_("Pagat"), choices=_fates(offer.pagat_discarded),
                                                       widget=forms.RadioSelect, initial="home", required=False)
         # The kings' fates: optional rows (VLK), all four required as chips with "hjem" pre-set
-        # (a card paying every king, RULES-grosstarock.md §2), or none (a card refusing them).
+        # (a card paying every king, docs/rules/grosstarock.md §2), or none (a card refusing them).
         required = offer.kings == "required"
         for suit in Suit if offer.kings != "refused" else ():
             person(f"king_{suit.value}_owner", _("%(s)s konge hos") % {"s": SUIT_NAMES[suit]}, blank=not required,
@@ -245,7 +245,7 @@ class DealForm(forms.Form):
             self.fields["nolo"].widget.attrs["id"] = "id_nolo_counted"
         if offer.failed_tout:   # only cards that know a failed tout (aeldre1900, grosstarock)
             person("failed_tout", _("Tabt tout"))
-        if offer.announcements:   # RULES-grosstarock.md §2: a vole and nolos announced before a trick
+        if offer.announcements:   # docs/rules/grosstarock.md §2: a vole and nolos announced before a trick
             person("announced_vole_player", _("Meldt tout"))
             self.fields["announced_vole_before_trick"] = _trick_field(_("før stik"))
             for i in range(1, ANNOUNCE_ROWS + 1):
@@ -284,7 +284,7 @@ class DealForm(forms.Form):
     @property
     def fine_amount_label(self):
         """A custom fine's amount: per cup (VLK), or to each other active player on a cupless card
-        (RULES-grosstarock.md §1)."""
+        (docs/rules/grosstarock.md §1)."""
         return _("point pr. kop") if self.offer.fines_into_cups else _("point til hver")
 
     def count_rows(self):
@@ -374,7 +374,7 @@ class DealForm(forms.Form):
                 if pair[0] in self.fields]
 
     def engine_problems(self, number: int = 1) -> list[Problem]:
-        """The engine's problems with the deal as far as the form reads it (RULES.md §5): the fields
+        """The engine's problems with the deal as far as the form reads it (docs/rules/danish.md §5): the fields
         the form refused are left out of the deal object."""
         try:
             deal = interchange.parse_deal(self.to_outcome(), number, self.card)
@@ -400,10 +400,10 @@ class DealForm(forms.Form):
         self.add_engine_errors(errors)
 
     def to_outcome(self) -> dict:
-        """The deal object of FORMAT.md; the engine validates it (RULES.md §5). Call after is_valid().
+        """The deal object of docs/format.md; the engine validates it (docs/rules/danish.md §5). Call after is_valid().
 
         A scrapped deal carries only dealer, kind and fines, a misdeal only dealer and kind (its
-        fine is implied, RULES.md §4), a nolo no counts (§3.3.6); the fields that do not apply are
+        fine is implied, docs/rules/danish.md §4), a nolo no counts (§3.3.6); the fields that do not apply are
         hidden then. Meld and fine rows are taken in form order, skipping empty rows; ``meld_rows``
         and ``fine_rows`` remember which form row each list item came from. Fields the form refused
         are left out (``cleaned_data`` lacks them): the engine then judges the rest."""
@@ -441,7 +441,7 @@ class DealForm(forms.Form):
                     self.announce_rows_sent.append(i)
             if announced:
                 outcome["announced_nolo"] = announced
-            # No counting after a nolo (RULES.md §3.3.6; a card that counts after one says so): the
+            # No counting after a nolo (docs/rules/danish.md §3.3.6; a card that counts after one says so): the
             # count fields are hidden then, and what was typed in them before is not sent on.
             no_counting = bool(data.get("nolo")) and not self.offer.counts_after_nolo
             counts = {p: data[count_field(p)] for p in self.count_players
@@ -451,7 +451,7 @@ class DealForm(forms.Form):
             if data.get("derived") and len(counts) == 3:
                 outcome["derived"] = data["derived"]
         fines = []
-        # A misdeal has only its own fine (RULES.md §4), unless the card lets it carry others.
+        # A misdeal has only its own fine (docs/rules/danish.md §4), unless the card lets it carry others.
         for i in range(1, FINE_ROWS + 1 if kind != "misdeal" or self.offer.misdeal_fines else 1):
             if data.get(f"fine_{i}_player") and data.get(f"fine_{i}_kind"):
                 fine = {"player": data[f"fine_{i}_player"], "kind": data[f"fine_{i}_kind"]}
@@ -548,7 +548,7 @@ class DealForm(forms.Form):
 
 
 def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) -> tuple[str, dict]:
-    """Form initial values for correcting a recorded deal (its stored FORMAT.md object)."""
+    """Form initial values for correcting a recorded deal (its stored docs/format.md object)."""
     dealer = outcome["dealer"]
     initial: dict = {"version": version, "kind": outcome.get("kind", "played"), "dealer": dealer}
     if "pagat" in outcome:

@@ -1,4 +1,4 @@
-"""The Karlsruhe family at the table (RULES-karlsruhe.md): its deal form, live preview, correction
+"""The Karlsruhe family at the table (docs/rules/karlsruhe.md): its deal form, live preview, correction
 effect, the Radl status and the words of its sheet and history, behind the table pages' family
 protocol (``table_families.py``).
 

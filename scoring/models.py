@@ -1,5 +1,5 @@
 """Tarokklub's records. Amounts are integer points; the engine computes every one of them and
-services persist its journal entries (STYLE.md: functional core, imperative shell)."""
+services persist its journal entries (docs/architecture.md: functional core, imperative shell)."""
 from __future__ import annotations
 
 import json
@@ -180,7 +180,7 @@ class DealKind(models.TextChoices):
 
 
 class Deal(models.Model):
-    """A recorded deal. ``outcome`` is the deal object of the evening file (FORMAT.md).
+    """A recorded deal. ``outcome`` is the deal object of the evening file (docs/format.md).
 
     Rows are never edited: a correction marks the old row not current and stores a new row for
     the same number that ``replaces`` it, so every version stays on record.

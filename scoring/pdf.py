@@ -1,4 +1,4 @@
-"""PDFs (WeasyPrint), each a function of selector data with no request (STYLE.md habit 10).
+"""PDFs (WeasyPrint), each a function of selector data with no request (docs/architecture.md habit 10).
 
 No resource is fetched while rendering: the templates carry their CSS inline, use the fonts
 installed on the machine (DejaVu), and the URL fetcher refuses every URL.

@@ -1,4 +1,4 @@
-"""The Selca family at the table (RULES-selca.md): its deal form, live preview, correction effect
+"""The Selca family at the table (docs/rules/selca.md): its deal form, live preview, correction effect
 and the words of its sheet ("zapisnik") and history, behind the table pages' family protocol
 (``table_families.py``).
 

@@ -1,4 +1,4 @@
-"""Selectors read (STYLE.md §5): query functions that shape stored data for views, PDFs and
+"""Selectors read (docs/architecture.md §5): query functions that shape stored data for views, PDFs and
 commands. Every amount shown comes from the stored journal, which the engine produced."""
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ class TableSheet:
         return self.deals[-1] if self.deals else None
 
     def next_seating(self):
-        """Who deals, leads and sits out next, by the family's rules (Danish: RULES.md §1, a
+        """Who deals, leads and sits out next, by the family's rules (Danish: docs/rules/danish.md §1, a
         misdeal passes the deal on, a scrapped deal is dealt again by the same dealer)."""
         family = self.family or self.table.engine
         if not self.deals:
@@ -75,7 +75,7 @@ class TableSheet:
 
 
 def written_score(family: Family) -> bool:
-    """Whether ``family`` writes a score (RULES-selca.md Decision: each deal writes points, not
+    """Whether ``family`` writes a score (docs/rules/selca.md Decision: each deal writes points, not
     zero-sum, and money comes at the end by the family's own rule, ``Family.money``) rather than
     having its deals be payments (its totals are its money, ``ledger.zero_sum_money``)."""
     return family.money is not zero_sum_money
@@ -140,7 +140,7 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
 @dataclass(frozen=True)
 class FamilySettlement:
     """The tables of one game family in an evening and their money: points of different families
-    are different units, so each family's tables settle among themselves (RULES-karlsruhe.md: money
+    are different units, so each family's tables settle among themselves (docs/rules/karlsruhe.md: money
     is points × the club's rate, applied once to the evening's totals — per family)."""
     family: Family
     sheets: tuple[TableSheet, ...]

@@ -1,4 +1,4 @@
-"""Services write (STYLE.md §5): each is atomic, calls the engine for every amount and persists
+"""Services write (docs/architecture.md §5): each is atomic, calls the engine for every amount and persists
 its journal entries. They raise ``RecordingError`` with messages that name the field."""
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def _leg(entry: JournalEntry, account, amount: int, players: dict[str, Player]) 
 
 
 def _reverse(entry: JournalEntry, pots_after: dict[str, int]) -> JournalEntry:
-    """Post the mirror image of ``entry``; the original stays untouched (STYLE.md habit 4)."""
+    """Post the mirror image of ``entry``; the original stays untouched (docs/architecture.md habit 4)."""
     reversal = JournalEntry.objects.create(
         table=entry.table, kind=EntryKind.REVERSAL, deal=entry.deal, reverses=entry, **_pots_after(pots_after))
     Leg.objects.bulk_create([Leg(entry=reversal, account=leg.account, player=leg.player, amount=-leg.amount)
@@ -243,7 +243,7 @@ def _current_deals(table: Table) -> list[Deal]:
 
 @transaction.atomic
 def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int | None = None) -> Deal:
-    """Record the next deal at ``table`` from its evening-file deal object (FORMAT.md)."""
+    """Record the next deal at ``table`` from its evening-file deal object (docs/format.md)."""
     evening = _lock_evening(table.evening_id, shared=True)
     _check_open(evening)
     table = _locked(table, evening)
@@ -468,7 +468,7 @@ def evening_create(*, club: Club, date: dt.date | str, season=None, user=None) -
 
 @transaction.atomic
 def evening_close(*, evening: Evening, user=None) -> Evening:
-    """Close every table by its family's split (the Danish cups shared, RULES.md §2, booklet §12;
+    """Close every table by its family's split (the Danish cups shared, docs/rules/danish.md §2, booklet §12;
     nothing to share for a family without pots); totals are final, the evening read-only."""
     evening = _lock_evening(evening.pk)
     _check_open(evening)
@@ -574,7 +574,7 @@ def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | 
 
 def evening_import(*, club: Club, data: Any = None, evening: Evening | None = None, user=None,
                    new_card: str | None = None, prepared: PreparedImport | None = None) -> Table:
-    """Import one table's evening file (FORMAT.md): ``evening_import_prepare`` (outside the
+    """Import one table's evening file (docs/format.md): ``evening_import_prepare`` (outside the
     transaction, unless ``prepared`` already), then one short transaction of a few bulk statements
     that write exactly the rows recording the deals one by one through ``deal_record`` writes.
     All or nothing."""

@@ -113,7 +113,7 @@ class StandingRow:
     worst_evening: int | None
     #: The points his kroner are: each evening's ``Family.money`` of his table's totals, summed. A
     #: family whose deals are payments: his points; a written score (``written_score``): the
-    #: pairwise differences of the totals at his tables (RULES-selca.md §11).
+    #: pairwise differences of the totals at his tables (docs/rules/selca.md §11).
     money: int = 0
 
 

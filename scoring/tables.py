@@ -1,4 +1,4 @@
-"""django-tables2 tables: one per listing (STYLE.md habit 9), each exportable as CSV and XLSX."""
+"""django-tables2 tables: one per listing (docs/architecture.md habit 9), each exportable as CSV and XLSX."""
 import csv
 import datetime as dt
 import io
@@ -192,7 +192,7 @@ class StandingsTable(tables.Table):
 
 
 class WrittenScoreStandingsTable(StandingsTable):
-    """The standings of a written-score family (RULES-selca.md Decision: each deal writes points;
+    """The standings of a written-score family (docs/rules/selca.md Decision: each deal writes points;
     money comes at the end from the pairwise differences of the totals): the points are what was
     written ("Skrevet"), the money column the points the kroner are."""
     points = NumberColumn(verbose_name=_("Skrevet"))

@@ -284,7 +284,7 @@ class ClubCardForm(forms.Form):
 class NumbersCardForm(forms.Form):
     """A club copy of a card of any family whose numbers are not ``ClubCardForm``'s (the Danish
     card's): the title and every whole number of the card (a club copy may change any number,
-    RULES-karlsruhe.md §8), each field named by its path in the card (``game.koenigsrufer``,
+    docs/rules/karlsruhe.md §8), each field named by its path in the card (``game.koenigsrufer``,
     ``bonus.pagat.2``). The family's ``card_from_dict`` has the last word; its message is shown
     next to the field it names."""
 

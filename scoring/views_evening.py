@@ -1,6 +1,6 @@
 """Evening pages: the list, a new evening or table, closing, the PDF, import and export.
 
-Thin views (STYLE.md habit 5): parse the request, call one service, render. Every amount shown
+Thin views (docs/architecture.md habit 5): parse the request, call one service, render. Every amount shown
 comes from ``selectors.evening_summary`` (points from the stored journal, kroner from
 ``money.kroner``); services raise ``RecordingError`` and the page shows each of its messages with
 status 422, nothing saved.
@@ -427,7 +427,7 @@ def _too_large(size: int) -> str:
 
 
 class EveningFileForm(forms.Form):
-    """An uploaded evening file (FORMAT.md), read as UTF-8 JSON (``interchange.decode``: a key
+    """An uploaded evening file (docs/format.md), read as UTF-8 JSON (``interchange.decode``: a key
     given twice or a number too long is left for the service to name). The file's content is the
     service's to judge; this form only says, in Danish, why a file cannot be read at all: too big
     (``bounds.MAX_FILE_BYTES``, checked before it is read), not UTF-8, not JSON. A club admin may

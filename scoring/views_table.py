@@ -1,6 +1,6 @@
 """The table-side pages: record a deal, preview its payments live, correct any deal.
 
-Views stay thin (STYLE.md §5): parse the form, call a service, render; with htmx the same views
+Views stay thin (docs/architecture.md §5): parse the form, call a service, render; with htmx the same views
 return partials. Every amount comes from the engine, the preview included (it saves nothing)."""
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 One place for them: the deal form's pickers (``forms.py``), the live preview's payment reasons, a
 deal's history page and the evening log all describe a meld ("11 med", "3 store", "halve i hjerter,
 mangler damen"), a card's fate, a count, a fine or an account with these functions. They read the
-evening file's deal object (FORMAT.md: ``Deal.outcome``), so every stored version can be described.
+evening file's deal object (docs/format.md: ``Deal.outcome``), so every stored version can be described.
 """
 from __future__ import annotations
 
@@ -30,19 +30,19 @@ FINE_NAMES = {
     FineKind.FALSE_SCIES_CALL: _("falsk skiskald"),
     FineKind.CUSTOM: _("anden bøde"),
 }
-#: Names of fine kinds that only other rate cards know (looked up by value: RULES.md §4 is VLK's).
+#: Names of fine kinds that only other rate cards know (looked up by value: docs/rules/danish.md §4 is VLK's).
 OTHER_FINE_NAMES = {"revoke": _("svigtet kulør"), "illegal_discard": _("ulovlig ecartering")}
 MELD_KIND_NAMES = {MeldKind.TAROKS: "taroks", MeldKind.MATADORS: _("matadorer"), MeldKind.OVERFULL: _("sprøjte"),
                    MeldKind.FULL: _("hele"), MeldKind.HALF: _("halve"), MeldKind.HONOURS: _("honnører"),
                    MeldKind.FOUR: _("fire ens"), MeldKind.LADONS: _("ladoner")}
-#: A ``four`` meld by its rank (RULES-grosstarock.md §2.1: "Vier Damen, Vier Kavaliere, Vier Buben").
+#: A ``four`` meld by its rank (docs/rules/grosstarock.md §2.1: "Vier Damen, Vier Kavaliere, Vier Buben").
 FOUR_NAMES = {Rank.QUEENS: _("fire damer"), Rank.CAVALIERS: _("fire kavalerer"), Rank.KNAVES: _("fire knægte")}
 #: The taroks picker's groups on a card whose taroks meld also says whether the melder holds the
-#: scies (RULES-grosstarock.md §2.1): (pagat, scies, group label), in the picker's order.
+#: scies (docs/rules/grosstarock.md §2.1): (pagat, scies, group label), in the picker's order.
 TAROKS_SCIES_GROUPS = ((1, 1, _("Taroks med pagat og skis")), (1, 0, _("Taroks med pagat, uden skis")),
                        (0, 1, _("Taroks med skis, uden pagat")), (0, 0, _("Taroks uden pagat og skis")))
-#: What became of the pagat or a king (RULES.md §3.2, §3.3); ``discarded``: the pagat in the
-#: dealer's discard (RULES-grosstarock.md §2), offered only where the card allows it.
+#: What became of the pagat or a king (docs/rules/danish.md §3.2, §3.3); ``discarded``: the pagat in the
+#: dealer's discard (docs/rules/grosstarock.md §2), offered only where the card allows it.
 FATE_NAMES = {"home": _("hjem"), "lost": _("tabt"), "ultimo": "ultimo", "bagud": "bagud", "discarded": _("lagt bort")}
 DEAL_KIND_NAMES = {"played": _("spillet"), "misdeal": _("fejlgivning"), "scrapped": _("kasseret")}
 #: The two cups, as the table calls them.
@@ -93,11 +93,11 @@ def meld_code_text(code: str) -> str:
     mangler spar konge"."""
     parts = code.split(":")
     kind = parts[0]
-    if kind == "taroks" and len(parts) > 3:   # with the scies flag (RULES-grosstarock.md §2.1)
+    if kind == "taroks" and len(parts) > 3:   # with the scies flag (docs/rules/grosstarock.md §2.1)
         text = {("1", "1"): gettext("%(n)s med pagat og skis"), ("1", "0"): gettext("%(n)s med pagat, uden skis"),
                 ("0", "1"): gettext("%(n)s med skis, uden pagat"), ("0", "0"): gettext("%(n)s uden pagat og skis")}
         return text[parts[2], parts[3]] % {"n": parts[1]}
-    if kind == "taroks" and parts[2] == "-":   # the pagat not said (1754, RULES-grosstarock.md §2.1)
+    if kind == "taroks" and parts[2] == "-":   # the pagat not said (1754, docs/rules/grosstarock.md §2.1)
         return gettext("%(n)s taroks") % {"n": parts[1]}
     if kind == "taroks":
         return (gettext("%(n)s med") if parts[2] == "1" else gettext("%(n)s uden")) % {"n": parts[1]}
@@ -127,7 +127,7 @@ def meld_code_text(code: str) -> str:
 
 
 def meld_code(meld: dict) -> str:
-    """The picker code of a meld object of FORMAT.md."""
+    """The picker code of a meld object of docs/format.md."""
     if meld["kind"] == "taroks":
         scies = "" if meld.get("scies") is None else f":{1 if meld['scies'] else 0}"
         pagat = "-" if meld.get("pagat") is None and not scies else (1 if meld.get("pagat") else 0)
@@ -140,7 +140,7 @@ def meld_code(meld: dict) -> str:
 
 
 def meld_text(meld: Any) -> str:
-    """The words of a meld: a meld object of FORMAT.md (dict) or the engine's ``Meld``."""
+    """The words of a meld: a meld object of docs/format.md (dict) or the engine's ``Meld``."""
     if not isinstance(meld, dict):
         meld = {"kind": meld.kind.value, "count": meld.count, "pagat": meld.pagat,
                 "group": meld.group.value if meld.group else None,
@@ -154,7 +154,7 @@ def meld_text(meld: Any) -> str:
 # A whole deal -----------------------------------------------------------------------------------
 
 def deal_lines(outcome: dict) -> list[tuple[str, str]]:
-    """A deal (FORMAT.md's deal object) as it reads at the table: a (label, words) line per thing
+    """A deal (docs/format.md's deal object) as it reads at the table: a (label, words) line per thing
     recorded — who dealt, the kind, melds, the pagat's and kings' fates, last trick, tout/nolo,
     counts, fines."""
     lines: list[tuple[str, str]] = [(gettext("Giver"), outcome.get("dealer", "?"))]
@@ -199,7 +199,7 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
 
 
 def announcement_text(announcement: dict) -> str:
-    """An announced vole or nolo (RULES-grosstarock.md §2): "Carl før stik 13"."""
+    """An announced vole or nolo (docs/rules/grosstarock.md §2): "Carl før stik 13"."""
     return gettext("%(name)s før stik %(n)s") % {"name": announcement.get("player", "?"),
                                                   "n": announcement.get("before_trick", "?")}
 
@@ -249,7 +249,7 @@ def posting_reason(posting: Posting, meld: Any = None, won: bool | None = None) 
     if reason is Reason.KING_HOME and suit:
         return gettext("%(suit)s konge hjem") % {"suit": suit}
     if reason in (Reason.ANNOUNCED_VOLE, Reason.ANNOUNCED_NOLO) and detail:
-        # RULES-grosstarock.md §3: an announcement, by the trick it was made before; won or failed
+        # docs/rules/grosstarock.md §3: an announcement, by the trick it was made before; won or failed
         texts = {(Reason.ANNOUNCED_VOLE, False): gettext("meldt tout tabt (før stik %(n)s)"),
                  (Reason.ANNOUNCED_NOLO, False): gettext("meldt nolo tabt (før stik %(n)s)"),
                  (Reason.ANNOUNCED_VOLE, True): gettext("meldt tout (før stik %(n)s)"),
@@ -271,7 +271,7 @@ def posting_reasons(postings: Iterable[Posting], deal: Any = None) -> list[str]:
     med"): the engine posts each meld (``deal.melds``, in order) once from every other player, so
     the n-th meld posting from a payer to a melder of one kind is for the n-th such meld."""
     melds = list(getattr(deal, "melds", ()) or ())
-    # Who announced (RULES-grosstarock.md §2): an announcement paid to its player was won, one
+    # Who announced (docs/rules/grosstarock.md §2): an announcement paid to its player was won, one
     # he pays was failed.
     vole = getattr(deal, "announced_vole", None)
     announcers = {Reason.ANNOUNCED_VOLE: {vole.player} if vole is not None else set(),

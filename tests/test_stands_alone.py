@@ -107,3 +107,29 @@ def test_every_rule_set_and_the_file_format_are_documented():
     for name in rule_sets():
         assert f"`{name}`" in text, f"docs/rules/ does not name the rule set {name}"
     assert "tarokklub.evening/1" in (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+
+
+#: Every program the tests start, and the Debian package that brings it (``make test`` installs it).
+TOOL_PACKAGES = {"msgfmt": "gettext", "pdftoppm": "poppler-utils", "pdftotext": "poppler-utils",
+                 "chromium": "chromium"}
+#: Programs that come with the project's own tooling rather than a package of the test run:
+#: Python itself, and PostgreSQL's, which scripts/with-postgres installs with the server.
+OWN_TOOLS = {"pg_tool", "sys.executable"}
+
+
+def test_every_program_the_tests_start_is_installed_by_make_test():
+    started = set()
+    for path in (ROOT / "tests").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        started |= set(re.findall(r"subprocess\.\w+\(\s*\[\s*[\"']?([\w.-]+)", text))
+        started |= set(re.findall(r"""which\(\s*["']([\w.-]+)["']\s*\)""", text))
+        started |= set(re.findall(r"""["']/usr/bin/([\w.-]+)["']""", text))
+    started -= OWN_TOOLS
+    unknown = started - TOOL_PACKAGES.keys()
+    assert not unknown, f"tests start programs that no package of make test brings: {sorted(unknown)}"
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    test_debs = re.search(r"^TEST_DEBS := (.*)$", makefile, re.MULTILINE).group(1)
+    app_debs = re.search(r"^APP_DEBS := (.*)$", makefile, re.MULTILINE).group(1)
+    packages = set(test_debs.replace("$(APP_DEBS)", app_debs).split())
+    assert {TOOL_PACKAGES[tool] for tool in started} <= packages
+    assert {"pdftoppm", "msgfmt", "chromium"} <= started      # the scan finds what we know is there

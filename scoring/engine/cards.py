@@ -1,4 +1,4 @@
-"""Checks of a rate card's JSON and fields, for every family whose card is read whole (FORMAT.md
+"""Checks of a rate card's JSON and fields, for every family whose card is read whole (docs/format.md
 ``rate_card``): an object holding exactly its keys, a pair of two numbers, whole numbers 0 or more.
 Each raises ``ValueError`` "field: message" naming the first field that is wrong."""
 from __future__ import annotations

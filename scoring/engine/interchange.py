@@ -1,4 +1,4 @@
-"""The evening file ``tarokklub.evening/1`` (FORMAT.md) for every family: read the text, pick the
+"""The evening file ``tarokklub.evening/1`` (docs/format.md) for every family: read the text, pick the
 family from the file's ``rules`` (``families.family_of_file``) and let it read the rest; write an
 evening back with its family's writer. Writing then reading gives the same evening.
 

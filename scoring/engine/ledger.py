@@ -1,4 +1,4 @@
-"""The family-blind double-entry core (STYLE.md habit 3): postings, journal entries, settlements.
+"""The family-blind double-entry core (docs/architecture.md habit 3): postings, journal entries, settlements.
 
 Every family settles an evening into the same shapes: one journal ``Entry`` for the opening, one
 per deal and one for the split. An entry's legs are the players at the table (seat order) and then

@@ -1,7 +1,7 @@
 """Validation problems and their wording, in Danish and English.
 
 The engine has no Django, so it carries its own small catalogue. A ``Problem`` names the deal
-(1-based, ``None`` for the evening itself), the field path inside the deal (FORMAT.md names,
+(1-based, ``None`` for the evening itself), the field path inside the deal (docs/format.md names,
 list items 1-based: ``melds[2].count``) and a message code with its parameters.
 """
 from __future__ import annotations
@@ -89,7 +89,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                                 "the '{rules}' rate card knows no failed tout"),
     "failed_tout_made": ("{name} fik tout og kan ikke også have tabt den",
                          "{name} made the tout and cannot also have failed it"),
-    # The old German cards (RULES-grosstarock.md §5, issue 15)
+    # The old German cards (docs/rules/grosstarock.md §5, issue 15)
     "player_count_card": ("takstkortet '{rules}' har højst {maximum} spillere ved bordet, ikke {count}",
                           "the '{rules}' rate card seats at most {maximum} players, not {count}"),
     "key_not_on_card": ("takstkortet '{rules}' kender ikke '{key}'", "the '{rules}' rate card has no '{key}'"),
@@ -200,7 +200,7 @@ def card_name(key: str, lang: str = "en") -> str:
 @dataclass(frozen=True)
 class Problem:
     deal: int | None          # 1-based deal number; None for the evening's own fields
-    field: str                # path inside the deal or the evening, FORMAT.md names
+    field: str                # path inside the deal or the evening, docs/format.md names
     code: str
     params: tuple[tuple[str, str | int], ...] = ()
 
@@ -256,7 +256,7 @@ class EveningError(Exception):
 # Checks every family shares ---------------------------------------------------------------------
 
 def name_problems(players: tuple[str, ...]) -> list[Problem]:
-    """The names of a table in seat order: none empty, none twice (FORMAT.md ``players``)."""
+    """The names of a table in seat order: none empty, none twice (docs/format.md ``players``)."""
     found: list[Problem] = []
     seen: set[str] = set()
     for i, name in enumerate(players, 1):

@@ -171,7 +171,7 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
                  parse_deal: Callable[["Reader", Any], Any],
                  validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]],
                  date_pattern: re.Pattern | None = None) -> EveningParts:
-    """FORMAT.md's top level (``format``, ``rules``, ``rate_card``, ``date``, ``players``, ``deals``)
+    """docs/format.md's top level (``format``, ``rules``, ``rate_card``, ``date``, ``players``, ``deals``)
     read strictly, every problem at once; raises ``EveningError``.
 
     ``rules`` is required unless the family has ``default_rules``; an embedded card is read whole by
@@ -289,7 +289,7 @@ def card_within_bounds(r: Reader, raw: Any) -> bool:
 
 
 def evening_dict(evening: Any, deal_to_dict: Callable[[Any], dict]) -> dict:
-    """An evening as FORMAT.md writes it (any family): ``format``, ``rules``, ``date`` if known, the
+    """An evening as docs/format.md writes it (any family): ``format``, ``rules``, ``date`` if known, the
     embedded card if any, ``players`` and each deal by the family's ``deal_to_dict``."""
     out: dict[str, Any] = {"format": FORMAT, "rules": evening.rules}
     if evening.date is not None:

@@ -1,4 +1,4 @@
-"""The settlement as FORMAT.md's JSON shape and as the paper sheet in plain text, for every family:
+"""The settlement as docs/format.md's JSON shape and as the paper sheet in plain text, for every family:
 only the ledger's protocol (``ledger.py``) is read. A family without cups reports ``"cups": {}``
 (a pot that holds nothing to share, a written score's sheet, is no cup: ``ledger.cup_contents``);
 a family's facts about each deal (``formula``, ``radl`` …) are added to its row."""
@@ -12,7 +12,7 @@ def _row(entry, players: tuple[str, ...]) -> dict:
 
 
 def settlement_to_dict(s: Settlement) -> dict:
-    """Exactly the ``manage.py settle --json`` shape of FORMAT.md (plus ``rules``)."""
+    """Exactly the ``manage.py settle --json`` shape of docs/format.md (plus ``rules``)."""
     return {
         "players": list(s.players),
         "rules": s.rules,

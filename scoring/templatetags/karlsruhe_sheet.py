@@ -1,5 +1,5 @@
 """The Karlsruhe sheet's words (``templates/scoring/karlsruhe/``): the Radl still owed, derived from
-the deal history by the engine (RULES-karlsruhe.md §5.4), and each row's game as the seed writes it."""
+the deal history by the engine (docs/rules/karlsruhe.md §5.4), and each row's game as the seed writes it."""
 from __future__ import annotations
 
 from django import template

@@ -1,4 +1,4 @@
-"""The Karlsruhe table on a phone (RULES-karlsruhe.md §2-§6, §11 "Form"), as a person taps it at
+"""The Karlsruhe table on a phone (docs/rules/karlsruhe.md §2-§6, §11 "Form"), as a person taps it at
 390×844: the seed's nine deals (golden/karlsruhe/seed-table.json) recorded through the deal form —
 the game as a big button, declarer, king and partner as chips, each count typed as the players say
 it ("38 Punkte 0 Blatt"), birds, Valat and the caught king — each deal's live preview showing the

@@ -1,4 +1,4 @@
-"""The Selca table on a phone (RULES-selca.md §1-§9, §14 "Form hints"), as a person taps it at
+"""The Selca table on a phone (docs/rules/selca.md §1-§9, §14 "Form hints"), as a person taps it at
 390×844: the evening of golden/selca/worked-examples.json recorded through the deal form — the kind
 and the game as chips, each count typed as the players say it ("43", "30,6", "33 in 2 platelca",
 "55" and the +2 platelc chip, or the opponents' "17,6"), klop counts with the last one left for

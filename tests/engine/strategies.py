@@ -1,4 +1,4 @@
-"""Hypothesis strategies for valid evenings (RULES.md §1-§5, FORMAT.md, the README's Decisions).
+"""Hypothesis strategies for valid evenings (docs/rules/danish.md §1-§5, docs/format.md, the README's Decisions).
 
 A played deal is modelled the way it happens at the table: the honours are dealt first (who holds
 the pagat, the scies, tarok 21, the other taroks and every court card; only the three active
@@ -25,8 +25,8 @@ from scoring.engine.danish.rates import VLK
 
 NAME_POOL = ("Anne", "Bent", "Carl", "Dorte", "Erik", "Åse", "Øjvind", "Jens Peter")
 
-#: Display names: a pool of ordinary names, or any text a form accepts as a name (RULES.md §1,
-#: FORMAT.md, the README's Decisions: ``bounds.name_problem``).
+#: Display names: a pool of ordinary names, or any text a form accepts as a name (docs/rules/danish.md §1,
+#: docs/format.md, the README's Decisions: ``bounds.name_problem``).
 names = st.sampled_from(NAME_POOL) | st.text(min_size=1, max_size=8).filter(lambda s: name_problem(s) is None)
 
 #: Fines a played or scrapped deal may carry on the VLK card (which lists the kinds it accepts).
@@ -45,7 +45,7 @@ _GROUP_CARDS = {
 
 
 def group_cards(group: Group) -> tuple[tuple[Suit, Court], ...]:
-    """The four cards of a meld group (RULES.md §3.1): the kings, or one suit's court cards."""
+    """The four cards of a meld group (docs/rules/danish.md §3.1): the kings, or one suit's court cards."""
     return _GROUP_CARDS[group]
 
 
@@ -73,7 +73,7 @@ class Hand:
         return 3 + run
 
     def melds(self, player: str) -> list[Meld]:
-        """Every meld ``player`` holds (RULES.md §3.1), at most one per kind and group."""
+        """Every meld ``player`` holds (docs/rules/danish.md §3.1), at most one per kind and group."""
         found: list[Meld] = []
         count = self.tarok_count(player)
         if count >= 10:
@@ -188,7 +188,7 @@ def hands(draw, active: tuple[str, ...]) -> Hand:
 
 
 def _fines(draw, active: tuple[str, ...], arbitrary_fines: bool, max_size: int = 3) -> list[Fine]:
-    """0..max_size fines of every kind but the misdeal fine, on active players (RULES.md §4)."""
+    """0..max_size fines of every kind but the misdeal fine, on active players (docs/rules/danish.md §4)."""
     out = []
     for _ in range(draw(_INDEX[max_size + 1])):
         kind, player = divmod(draw(_INDEX[len(PLAY_FINES) * len(active)]), len(active))
@@ -200,12 +200,12 @@ def _fines(draw, active: tuple[str, ...], arbitrary_fines: bool, max_size: int =
 
 @st.composite
 def fines_of(draw, active: tuple[str, ...], arbitrary_fines: bool = False, max_size: int = 3) -> list[Fine]:
-    """0..max_size fines of every kind but the misdeal fine, on active players (RULES.md §4)."""
+    """0..max_size fines of every kind but the misdeal fine, on active players (docs/rules/danish.md §4)."""
     return _fines(draw, tuple(active), arbitrary_fines, max_size)
 
 
 def _fate_options(owner: str, winner: str, tout: str | None, nolo: str | None) -> list[Fate]:
-    """Fates that agree with the tricks (RULES.md §3.2-§3.3, §5, README Decisions)."""
+    """Fates that agree with the tricks (docs/rules/danish.md §3.2-§3.3, §5, README Decisions)."""
     if tout is not None:  # the toutist took every trick: his cards came home, the others' were taken
         return [Fate.HOME, Fate.ULTIMO] if owner == tout else [Fate.LOST, Fate.BAGUD]
     if owner == nolo:     # no trick: nothing came home
@@ -220,7 +220,7 @@ _BLOCKERS = (FineKind.FALSE_MELD, FineKind.MISSED_MELD)
 
 
 def _tout_counts(draw, dealer: str, tout: str, hand: Hand) -> dict[str, int]:
-    """What each active player counts after a tout (RULES.md §3.3.6, amended): the toutist took
+    """What each active player counts after a tout (docs/rules/danish.md §3.3.6, amended): the toutist took
     every trick, but the dealer, as an opponent, counts his skat (its "trick" 1, plus up to three
     court cards he laid: 0–9), and the scies' owner, as an opponent, its 4 unless it fell in the last
     trick (§1b). The other opponent counts 0; the toutist the rest of the 78."""
@@ -347,7 +347,7 @@ def evenings(draw, players=st.sampled_from([3, 4, 5]), arbitrary_fines: bool = F
     """A valid ``Evening`` of 3, 4 or 5 players and ``min_deals``..``max_deals`` deals.
 
     ``players`` draws the size of the table. Custom fines are multiples of 5 unless
-    ``arbitrary_fines``. The dealer passes on as RULES.md §1 suggests, overridden now and then.
+    ``arbitrary_fines``. The dealer passes on as docs/rules/danish.md §1 suggests, overridden now and then.
     """
     n = draw(players)
     table = tuple(draw(st.lists(names, min_size=n, max_size=n, unique=True)))

@@ -1,6 +1,6 @@
-"""The two goldens of RULES-grosstarock.md (tests/golden/grosstarock/) settle to their
+"""The two goldens of docs/rules/grosstarock.md (tests/golden/grosstarock/) settle to their
 .expected.json number for number: through the engine (``settle_evening`` + ``report``) and through
-``manage.py settle FILE --json`` (a subprocess, as FORMAT.md's contract says)."""
+``manage.py settle FILE --json`` (a subprocess, as docs/format.md's contract says)."""
 import json
 import subprocess
 import sys
@@ -36,7 +36,7 @@ def test_both_goldens_are_there():
 
 
 def test_the_rules_reach_the_danish_family():
-    """FORMAT.md: ``rules`` names the card and with it the family (families.rule_sets)."""
+    """docs/format.md: ``rules`` names the card and with it the family (families.rule_sets)."""
     sets = families.rule_sets()
     assert sets["taroc1754"] == sets["grosstarock"] == "danish"
     for path in FILES:
@@ -60,7 +60,7 @@ def test_golden_settles_to_expected_through_manage_py_settle_json(path):
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_every_row_reports_no_cups_and_the_split_nets_zero(path):
-    """RULES-grosstarock.md §1: no cups; ``"cups": {}`` in every row, opening and split net 0."""
+    """docs/rules/grosstarock.md §1: no cups; ``"cups": {}`` in every row, opening and split net 0."""
     got = settlement_to_dict(settle_evening(load(path)))
     rows = [got["opening"], *got["deals"], got["split"]]
     assert all(row["cups"] == {} for row in rows)

@@ -1,5 +1,5 @@
-"""Hypothesis properties of the engine (RULES.md §6) over generated valid evenings (strategies.py),
-the rejection of what RULES.md §5 forbids, and fuzzing of the evening file: whatever comes in, the
+"""Hypothesis properties of the engine (docs/rules/danish.md §6) over generated valid evenings (strategies.py),
+the rejection of what docs/rules/danish.md §5 forbids, and fuzzing of the evening file: whatever comes in, the
 only error that may come out is the engine's own ``EveningError``, naming deal and field.
 
 No database and no Django: the engine is pure Python.
@@ -31,7 +31,7 @@ from scoring.engine.danish.validate import validate_deal, validate_evening
 from .strategies import evenings, played_deals
 
 EXAMPLES = settings(max_examples=150, deadline=None)
-FEWER = settings(max_examples=100, deadline=None)    # properties beyond RULES.md §6, to keep the file fast
+FEWER = settings(max_examples=100, deadline=None)    # properties beyond docs/rules/danish.md §6, to keep the file fast
 FUZZ = settings(max_examples=250, deadline=None)
 
 
@@ -56,7 +56,7 @@ def test_generated_evenings_pass_validation(evening):
     settle_evening(evening)
 
 
-# RULES.md §6: zero sum, cups, multiples of 5 ----------------------------------------------------
+# docs/rules/danish.md §6: zero sum, cups, multiples of 5 ----------------------------------------------------
 
 @EXAMPLES
 @given(evenings(arbitrary_fines=True))
@@ -300,7 +300,7 @@ def test_every_rate_card_keeps_the_invariants_or_refuses(evening):
         assert len(s.transfers) <= len(evening.players) - 1, name
 
 
-# RULES.md §5: what must be impossible to record ------------------------------------------------
+# docs/rules/danish.md §5: what must be impossible to record ------------------------------------------------
 
 OUTSIDER = "Outsider at another table"   # longer than any generated name
 
@@ -421,7 +421,7 @@ def forbidden_deals(draw, players: tuple[str, ...], deal: Deal, hand) -> tuple[s
             _add(deal, Fine(dealer, FineKind.MISDEAL)),
             Deal(dealer=dealer, kind=DealKind.MISDEAL, fines=(Fine(seats.forehand, FineKind.MISDEAL),)),
             Deal(dealer=dealer, kind=DealKind.SCRAPPED, fines=(Fine(dealer, FineKind.MISDEAL),))]),
-        "misdeal_only_its_fine": lambda: Deal(  # README Decisions: RULES.md §4 over FORMAT.md
+        "misdeal_only_its_fine": lambda: Deal(  # README Decisions: docs/rules/danish.md §4 over docs/format.md
             dealer=dealer, kind=DealKind.MISDEAL, fines=tuple(draw(st.permutations(
                 [Fine(anyone, pick(other_fines))] + pick([[], [Fine(dealer, FineKind.MISDEAL)]]))))),
         "only_dealer_and_fines": lambda: replace(deal, kind=pick([DealKind.MISDEAL, DealKind.SCRAPPED])),
@@ -469,7 +469,7 @@ def test_5_what_must_be_impossible_is_rejected_naming_deal_and_field(case):
 
 
 def _every_check(players: tuple[str, ...], number: int, deal: Deal) -> list:
-    """RULES.md §5 with every check run, whatever the deal holds (no guard)."""
+    """docs/rules/danish.md §5 with every check run, whatever the deal holds (no guard)."""
     from scoring.engine.danish import validate as v
     from scoring.engine.problems import problem
 
@@ -725,14 +725,14 @@ def test_random_text_raises_only_the_engines_error(text):
     _text_settled_or_refused(text, deals)
 
 
-# FORMAT.md: unknown keys are errors, so that a typo never silently drops a payment -------------
+# docs/format.md: unknown keys are errors, so that a typo never silently drops a payment -------------
 
 KNOWN_KEYS = (interchange._EVENING_KEYS | interchange._DEAL_KEYS | interchange._MELD_KEYS
               | interchange._CARD_KEYS | interchange._FINE_KEYS | {s.value for s in Suit})
 
 
 def _where(path) -> tuple[int | None, str]:
-    """(deal number, field) that a problem at ``path`` of an evening file names (FORMAT.md names)."""
+    """(deal number, field) that a problem at ``path`` of an evening file names (docs/format.md names)."""
     deal, rest = (path[1] + 1, path[2:]) if path[:1] == ("deals",) and len(path) >= 2 else (None, path)
     field = ""
     for part in rest:

@@ -1,4 +1,4 @@
-"""RULES-grosstarock.md §6 as Hypothesis properties, over random valid evenings of the taroc1754 and
+"""docs/rules/grosstarock.md §6 as Hypothesis properties, over random valid evenings of the taroc1754 and
 grosstarock cards (``generate.random_evening``): each deal nets 0 and a sitter-out 0; opening and
 split 0 and cups ``{}``; amounts are integers; with three counts each counting part is c − 26;
 settling twice or deal by deal gives the same; meld, king and announcement order never changes an

@@ -29,7 +29,7 @@ def test_importing_the_engine_loads_no_django_module():
 
 
 def test_a_family_never_imports_another_family():
-    """STYLE.md: one folder per family; a family reaches the shared core (ledger, reading,
+    """docs/architecture.md: one folder per family; a family reaches the shared core (ledger, reading,
     problems, bounds …) and never another family's folder."""
     from scoring.engine.families import FAMILY_PACKAGES
     offenders = []

@@ -96,7 +96,7 @@ def test_cards_by_name_and_vlk_is_the_unchanged_default():
     assert list(RATE_CARDS) == ["vlk", "dtf2011", "aeldre1900"]
     assert DEFAULT_RATE_CARD is VLK is rate_card("vlk")
     assert rate_card("dtf2011") is DTF2011 and rate_card("aeldre1900") is AELDRE1900
-    assert VLK.to_dict() == VLK_AS_DATA                 # RULES.md's numbers, one by one
+    assert VLK.to_dict() == VLK_AS_DATA                 # docs/rules/danish.md's numbers, one by one
     assert Evening(("x", "y", "z")).rules == "vlk"
 
 
@@ -287,7 +287,7 @@ def test_aeldre1900_tout_95_from_each_plus_both_cups():
 
 
 def test_aeldre1900_tout_opponents_count_as_counted():
-    # RULES.md §3.3.6 (amended) on every card (docs/rate-cards.md): Anne, the dealer, counted her
+    # docs/rules/danish.md §3.3.6 (amended) on every card (docs/rate-cards.md): Anne, the dealer, counted her
     # skat ("3 hvilke som helst kort tilsammen gælder 1 point", l. 157) and the court cards in it: 5.
     #   fee: Anne -10, K 105, P 105; pagat home Bent: +10, Anne -5, Carl -5
     #   tout Bent: +95 +95 + 105 + 105 = +400; Anne -95, Carl -95
@@ -611,7 +611,7 @@ def test_aeldre_golden_exercises_every_rule_that_differs_from_vlk():
     assert any(a % 5 for a in counting)               # point for point, not in bands
 
 
-# Properties: every card keeps RULES.md §6 ----------------------------------------------------------
+# Properties: every card keeps docs/rules/danish.md §6 ----------------------------------------------------------
 
 @st.composite
 def club_cards(draw):
@@ -675,7 +675,7 @@ def _check_invariants(evening: Evening, card: RateCard, multiples: bool) -> None
         assert all(p.amount > 0 for p in entry.postings)
         cups = cups.moved(entry.net)
         assert entry.cups == cups and cups.king >= 0 and cups.pagat >= 0
-        if multiples:                                         # RULES.md §6 in the card's jetons
+        if multiples:                                         # docs/rules/danish.md §6 in the card's jetons
             assert all(p.amount % card.jeton == 0 for p in entry.postings)
     assert s.split.kind is EntryKind.SPLIT and (s.split.cups.king, s.split.cups.pagat) == (0, 0)
     assert sum(t for _, t in s.totals) == 0

@@ -1,6 +1,6 @@
-"""RULES.md, one test per rule, named after its section.
+"""docs/rules/danish.md, one test per rule, named after its section.
 
-Every expected number below is worked out by hand from RULES.md (the arithmetic is in the comment
+Every expected number below is worked out by hand from docs/rules/danish.md (the arithmetic is in the comment
 next to it), never copied from a run of the engine. Pure engine: no database, no Django.
 
 Conventions of the hand-worked deals: unless a test says otherwise the cups hold K = 100 and

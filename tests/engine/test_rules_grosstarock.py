@@ -1,4 +1,4 @@
-"""RULES-grosstarock.md rule by rule: the taroc1754 and grosstarock cards of the Danish family.
+"""docs/rules/grosstarock.md rule by rule: the taroc1754 and grosstarock cards of the Danish family.
 
 §7's worked deals, every payment row of §3 per card (each as the difference it makes to a deal
 that pays nothing, or as little as a grosstarock deal can: its four kings must be recorded), §4's

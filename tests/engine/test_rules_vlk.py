@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md, named after its section, each with hand-worked numbers."""
+"""One test per rule of docs/rules/danish.md, named after its section, each with hand-worked numbers."""
 from decimal import Decimal
 
 import pytest
@@ -342,7 +342,7 @@ def test_4_misdeal_fine_is_charged_once_when_also_listed():
 
 
 def test_4_misdeal_carries_no_other_fine():
-    # RULES.md §4 wins over FORMAT.md's "may carry fines": only the misdeal fine
+    # docs/rules/danish.md §4 wins over docs/format.md's "may carry fines": only the misdeal fine
     assert problems(FOUR, {"kind": "misdeal", "fines": [{"player": "Bent", "kind": "out_of_turn"}]}) == [
         ("fines[1].kind", "misdeal_only_its_fine")]
 

@@ -31,7 +31,7 @@ TAROKS_WITHOUT_PAGAT = {"dealer": "Carl", "melds": [{"player": "Anne", "kind": "
 
 
 def test_a_1754_taroks_meld_that_does_not_say_the_pagat_is_recorded_and_read_back(club):
-    """RULES-grosstarock.md §2.1: on taroc1754 the taroks meld's ``pagat`` is optional; the service
+    """docs/rules/grosstarock.md §2.1: on taroc1754 the taroks meld's ``pagat`` is optional; the service
     reads the deal with the table's card (VLK would require it)."""
     evening = services.evening_create(club=club, date="2026-11-20")
     table = services.table_create(evening=evening, players=_players(club, ("Anne", "Bent", "Carl")), rules="taroc1754")

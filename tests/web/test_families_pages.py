@@ -1,7 +1,7 @@
 """Issue 13: everything around the table page works for every game family without knowing which.
 
 A club that plays Danish Tarok and Karlsruhe Tarock: points of different families are different
-units and are never added together (RULES-karlsruhe.md: "money is points × the club's rate, applied
+units and are never added together (docs/rules/karlsruhe.md: "money is points × the club's rate, applied
 once to the evening's totals"; docs/families.md). The evening pages and PDF show cups only for a
 family with cups and each Karlsruhe deal's formula; a mixed evening settles family by family; the
 standings, their exports and PDF and the player page are per family, with a picker for a club of

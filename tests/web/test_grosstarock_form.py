@@ -1,4 +1,4 @@
-"""The table form of the old German cards (RULES-grosstarock.md, issue 15): a `taroc1754` or
+"""The table form of the old German cards (docs/rules/grosstarock.md, issue 15): a `taroc1754` or
 `grosstarock` table's deal form offers exactly what its card knows (§2, §2.1: no cups, its melds,
 its announcements, the kings as the card pays them), records §7's worked deals A, B and C through
 POST with the engine's amounts, refuses every kind of bad input with a 422 naming the field and
@@ -154,7 +154,7 @@ def test_grosstarock_s7_worked_deal_C_announced_vole_through_the_form(keeper_cli
 
 
 def test_grosstarock_s2_announced_nolos_several_players_each_with_their_trick(keeper_client, gt3):
-    """Two announced nolos (RULES-grosstarock.md §2): Anne's before trick 1 won (she is nolo), Carl's
+    """Two announced nolos (docs/rules/grosstarock.md §2): Anne's before trick 1 won (she is nolo), Carl's
     before trick 5 failed; no counting after the nolo (§3)."""
     data = {"kind": "played", "dealer": "Anne", "pagat_owner": "Bent", "pagat_fate": "lost",
             "king_hearts_owner": "Bent", "king_diamonds_owner": "Carl", "king_clubs_owner": "Carl",
@@ -200,7 +200,7 @@ def test_old_german_s1_a_misdeal_records_its_fines(keeper_client, gt3):
 
 
 def test_taroc1754_s3_the_nolo_still_counts(keeper_client, t1754):
-    """1754's nolo (the excuse rule) counts (RULES-grosstarock.md §3): the counts are sent with it."""
+    """1754's nolo (the excuse rule) counts (docs/rules/grosstarock.md §3): the counts are sent with it."""
     data = {"kind": "played", "dealer": "Carl", "pagat_owner": "Bent", "pagat_fate": "home", "last_trick": "Bent",
             "nolo": "Anne", "counts.Anne": "3", "counts.Bent": "50"}
     response = post(keeper_client, t1754, data)

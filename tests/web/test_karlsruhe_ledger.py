@@ -80,7 +80,7 @@ def test_export_gives_back_the_imported_file(club, seed):
 
 
 def test_correcting_the_fahrer_re_derives_the_radl_of_every_later_deal(club, seed):
-    """RULES-karlsruhe.md §10: the Radl derives from the history; correcting deal 3 from a Fahrer
+    """docs/rules/karlsruhe.md §10: the Radl derives from the history; correcting deal 3 from a Fahrer
     to a Königsrufer takes deals 4-7 out of the Radl, and the ledger agrees with settling the
     corrected evening whole."""
     table = services.evening_import(club=club, data=seed)
@@ -110,7 +110,7 @@ def test_an_impossible_deal_is_refused_naming_deal_and_field_and_nothing_is_writ
     table = _karlsruhe_table(club)
     before = JournalEntry.objects.count()
     bad = {"dealer": "Spieler 1", "game": "koenigsrufer", "declarer": "Spieler 2", "called_king": "clubs",
-           "declarers_count": 114}   # partner missing (RULES-karlsruhe.md §9)
+           "declarers_count": 114}   # partner missing (docs/rules/karlsruhe.md §9)
     with pytest.raises(services.RecordingError) as caught:
         services.deal_record(table=table, outcome=bad)
     assert [(e.deal, e.field) for e in caught.value.errors] == [(1, "partner")]

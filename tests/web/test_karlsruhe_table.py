@@ -1,4 +1,4 @@
-"""The Karlsruhe family at the table (RULES-karlsruhe.md §1-§11), through the Django test client:
+"""The Karlsruhe family at the table (docs/rules/karlsruhe.md §1-§11), through the Django test client:
 every game of the seed recorded through the table page's POST as a person taps it (counts as points
 and Blätter, for either side), the 422 page naming the field for each kind of bad input with
 nothing written, the live preview's formula, Radl and amounts, the Radl status, and a correction

@@ -62,7 +62,7 @@ def test_pdf_totals_and_transfers_equal_the_engine(golden_table):
 
 
 def test_pdf_sheet_is_the_engine_sheet_deal_by_deal(golden_table):
-    """Every row: each player's net and running total, then the cups after it (RULES.md §2, §6)."""
+    """Every row: each player's net and running total, then the cups after it (docs/rules/danish.md §2, §6)."""
     settlement = settle_evening(parse_evening(table_to_evening_file(golden_table)))
     players = settlement.players
     text = pdf_text(render_evening_pdf(closed(golden_table)))
@@ -183,3 +183,31 @@ def test_corrected_deals_are_marked_with_a_footnote_and_a_treasurer_line(golden_
 
 def test_an_uncorrected_evening_has_no_correction_footnote(golden_table):
     assert "Rettet efter indtastningen" not in pdf_text(render_evening_pdf(closed(golden_table)))
+
+
+def test_the_sheet_renders_as_a_person_sees_it(golden_table, tmp_path):
+    """Poppler draws the first page as the printer would (pdftoppm, as we look at every PDF we
+    ship): an A4 page with the sheet printed on it, and the text Poppler reads off it names
+    every player and the totals' heading."""
+    import shutil
+    import subprocess
+
+    from PIL import Image
+
+    for tool in ("pdftoppm", "pdftotext"):
+        if shutil.which(tool) is None:
+            pytest.fail(f"{tool} is missing: `make test` installs Debian's poppler-utils")
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(render_evening_pdf(closed(golden_table)))
+    subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", str(path), str(tmp_path / "page")],
+                   check=True)
+    page = Image.open(next(tmp_path.glob("page*.png"))).convert("L")
+    width, height = page.size
+    assert 1.35 < height / width < 1.45                      # A4 portrait
+    dark = page.histogram()[:128]                            # pixels darker than mid-grey
+    dark = sum(dark)
+    assert dark > width * height * 0.005                     # ink on the page, not a blank sheet
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    for name in golden_table.seats.values_list("player__name", flat=True):
+        assert name in text

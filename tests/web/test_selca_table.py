@@ -1,4 +1,4 @@
-"""The Selca family at the table (RULES-selca.md §1-§9, §12, §14), through the Django test client:
+"""The Selca family at the table (docs/rules/selca.md §1-§9, §12, §14), through the Django test client:
 every deal of golden/selca/worked-examples.json recorded through the table page's POST as a person
 taps it (counts as the players say them, for either side), the 422 page naming the field for bad
 input with nothing written, the live preview's written points, klop counts adding up to 70 (the

@@ -1,4 +1,4 @@
-"""``manage.py settle`` exactly as FORMAT.md says: the sheet, --json, and exit status 2 on bad files."""
+"""``manage.py settle`` exactly as docs/format.md says: the sheet, --json, and exit status 2 on bad files."""
 import json
 import subprocess
 import sys

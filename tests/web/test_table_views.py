@@ -164,7 +164,7 @@ def test_recording_a_plain_deal_saves_one_deal_and_shows_it_on_the_sheet(keeper_
     entry = JournalEntry.objects.get(deal=deal)
     assert entry.kind == EntryKind.DEAL
     assert rows()[:2] == (before[0] + 1, before[1] + 1)
-    # RULES.md by hand. Anne deals: fee 5 + 5 into the cups (-10). Pagat home: Bent +5 from Anne
+    # docs/rules/danish.md by hand. Anne deals: fee 5 + 5 into the cups (-10). Pagat home: Bent +5 from Anne
     # and Dorte. Last trick: Dorte +20 from Anne and Bent. Counts: Bent 31 -> +5, Dorte 20 -> -5,
     # Anne derived -(5 - 5) = 0. Anne -10-5-20-5+5 = -35, Bent 10-20+5 = -5, Dorte -5+40-5 = 30.
     assert {(leg.player.name if leg.player else leg.account): leg.amount for leg in entry.legs.all()} == {
@@ -177,7 +177,7 @@ def test_recording_a_plain_deal_saves_one_deal_and_shows_it_on_the_sheet(keeper_
     html = parse(page)
     assert html.text("running") == "Anne Bent Carl Dorte -75 -45 -40 -10"
     assert html.text("king-cup") == "85"
-    # the next deal: Bent deals, Anne sits out (RULES.md §1)
+    # the next deal: Bent deals, Anne sits out (docs/rules/danish.md §1)
     assert "Giver Bent" in html.text("seating") and "Sidder over Dorte" in html.text("seating")
 
 
@@ -281,7 +281,7 @@ def test_kings_fines_tout_and_three_counts_become_the_outcome():
 
 def tout(table, **extra):
     """Anne deals (Carl sits out); Dorte takes every trick, her pagat home. The counts as counted
-    (RULES.md §3.3.6, amended): Dorte 76, Anne (the dealer, an opponent) her skat, 2; Bent derived."""
+    (docs/rules/danish.md §3.3.6, amended): Dorte 76, Anne (the dealer, an opponent) her skat, 2; Bent derived."""
     return plain(table, pagat_owner="Dorte", last_trick="Dorte", tout="Dorte",
                  **{"counts.Bent": None, "counts.Dorte": "76", "counts.Anne": "2", **extra})
 
@@ -344,7 +344,7 @@ def test_a_misdeal_records_only_dealer_and_kind(keeper_client, four_table):
     assert keeper_client.post(page_url(four_table), data).status_code == 302
     assert Deal.objects.get().outcome == {"dealer": "Anne", "kind": "misdeal"}
     page = keeper_client.get(page_url(four_table))
-    # fee 5 + 5 and the misdeal fine 5 + 5 (RULES.md §4); a misdeal passes the deal on (§11a)
+    # fee 5 + 5 and the misdeal fine 5 + 5 (docs/rules/danish.md §4); a misdeal passes the deal on (§11a)
     assert sheet_row(page, 1)[:7] == ["1 Anne fejlgivning", "-20", "0", "0", "0", "90", "90"]
     assert "Giver Bent" in parse(page).text("seating")
 

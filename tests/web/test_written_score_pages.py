@@ -1,8 +1,8 @@
-"""Issue 14: a written-score family (Selca, RULES-selca.md) on the pages around the table.
+"""Issue 14: a written-score family (Selca, docs/rules/selca.md) on the pages around the table.
 
 A club plays Danish Tarok and Slovenian Tarok "po Selško". A Selca deal *writes* points (winners +,
 losers −, not zero-sum); money comes at the end from the pairwise differences of the totals
-(RULES-selca.md §11: ``money_i = n·T_i − ΣT``) at the club's rate. So the Selca standings rank the
+(docs/rules/selca.md §11: ``money_i = n·T_i − ΣT``) at the club's rate. So the Selca standings rank the
 written totals and value them through the money, open evenings too; the evening page, the close
 page and the PDF show the zapisnik, the money and who pays whom, never a cup; the player page
 shows the engine's Selca figures; check_ledger agrees with all of it. The expected numbers are the

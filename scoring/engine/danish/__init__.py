@@ -1,4 +1,4 @@
-"""Danish Tarok (RULES.md): the VLK, DTF 2011 and older rule-book cards, three active players and
+"""Danish Tarok (docs/rules/danish.md): the VLK, DTF 2011 and older rule-book cards, three active players and
 two cups. The family's ``FAMILY`` answers the protocol of ``families.py``."""
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from .settle import Cups
 
 def _state_before(players: tuple[str, ...], card: rates.RateCard, pots: Mapping[str, int],
                   earlier: Callable[[], Sequence[Any]]) -> Cups:
-    """A Danish deal needs only the cups' content before it (RULES.md §2)."""
+    """A Danish deal needs only the cups' content before it (docs/rules/danish.md §2)."""
     return Cups(king=pots.get("king", 0), pagat=pots.get("pagat", 0))
 
 
 def _dealer_after(players: tuple[str, ...], dealer: str, kind: str) -> str:
-    """RULES.md §1: the deal passes on (a misdeal too, §11a); a scrapped deal is dealt again by
+    """docs/rules/danish.md §1: the deal passes on (a misdeal too, §11a); a scrapped deal is dealt again by
     the same dealer."""
     return dealer if kind == "scrapped" else model.seating(players, dealer).next_dealer
 

@@ -3,7 +3,7 @@
 Figures, on one core:
 
 - ``engine_deals_per_second``: ``settle_evening`` of one big random evening, which validates every
-  deal (RULES.md §5) and settles it (postings with reasons, legs, the zero-sum and cup checks).
+  deal (docs/rules/danish.md §5) and settles it (postings with reasons, legs, the zero-sum and cup checks).
   Before timing, the bench makes sure that the timed call does both: it must refuse the same
   evening with one broken deal, and its legs must be the reference's.
 - ``reference_dict_deals_per_second``: a deliberately plain settlement of the same deals into one
@@ -42,7 +42,7 @@ def _best_of(runs: int, fn) -> float:
 
 
 def reference_legs(evening: Evening, card: RateCard | None = None) -> list[dict[Account, int]]:
-    """What every account gains in the opening and in each deal, by RULES.md §2-§4 in the plainest
+    """What every account gains in the opening and in each deal, by docs/rules/danish.md §2-§4 in the plainest
     way: one dict per entry, amounts added in place. The evening is taken as valid (nothing is
     checked) and no posting is kept; the bench's yardstick for ``settle_evening``, not a second
     engine (the bench holds it equal to the engine's legs before it times either)."""

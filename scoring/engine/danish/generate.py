@@ -1,7 +1,7 @@
 """Random valid evenings, deterministic for a seed: demo histories, benchmarks and load tests.
 
 Cards are dealt first (who holds the pagat, scies, tarok 21, each king and court card), then the
-melds follow from the hands and the fates from the last trick, so every deal passes RULES.md §5.
+melds follow from the hands and the fates from the last trick, so every deal passes docs/rules/danish.md §5.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: str, card:
     then a failed tout when the card has one. Without a card, or with VLK, the same ``rng`` gives
     the same deal as it always has."""
     card = DEFAULT_RATE_CARD if card is None else card
-    if card.hands_checked:   # the old German cards (RULES-grosstarock.md): their own deals
+    if card.hands_checked:   # the old German cards (docs/rules/grosstarock.md): their own deals
         return _old_german_deal(rng, players, dealer, card)
     seats = seating(players, dealer)
     active = seats.active
@@ -137,7 +137,7 @@ def _melds_from_hands(rng: random.Random, active: tuple[str, ...], owner: dict) 
 def random_evening(seed: int, players: tuple[str, ...] = ("Anne", "Bent", "Carl", "Dorte"), deals: int = 30,
                    on: date | None = None, rules: str = "vlk") -> Evening:
     """A valid evening of ``deals`` deals under the card named ``rules``, the dealer passing on as
-    RULES.md §1 suggests."""
+    docs/rules/danish.md §1 suggests."""
     card = rate_card(rules)
     rng = random.Random(seed)
     dealer = players[0]
@@ -150,7 +150,7 @@ def random_evening(seed: int, players: tuple[str, ...] = ("Anne", "Bent", "Carl"
     return Evening(players, tuple(out), rules, on)
 
 
-# The old German cards (RULES-grosstarock.md) -------------------------------------------------------
+# The old German cards (docs/rules/grosstarock.md) -------------------------------------------------------
 
 _HONOURS = ("pagat", "scies", "tarok21", *((suit, Court.KING) for suit in Suit))
 _OLD_GROUPS = (Group.KINGS, Group.HEARTS, Group.DIAMONDS, Group.CLUBS, Group.SPADES)
@@ -159,7 +159,7 @@ _OLD_GROUPS = (Group.KINGS, Group.HEARTS, Group.DIAMONDS, Group.CLUBS, Group.SPA
 def _old_german_deal(rng: random.Random, players: tuple[str, ...], dealer: str, card: RateCard) -> Deal:
     """A random valid deal of a card with ``hands_checked`` (taroc1754, grosstarock): every key
     the card knows, now and then (announcements, discarded pagat, the new melds, a 1754 nolo with
-    counting). Drawn until RULES-grosstarock.md §5 finds nothing (almost always the first)."""
+    counting). Drawn until docs/rules/grosstarock.md §5 finds nothing (almost always the first)."""
     from .validate import validate_deal   # the generator's promise, checked (no import cycle)
 
     for _ in range(50):
@@ -243,7 +243,7 @@ def _draw_old_german_deal(rng: random.Random, players: tuple[str, ...], dealer: 
 
 def _old_german_melds(rng: random.Random, active: tuple[str, ...], owner: dict, discarded: bool,
                       ladon_player: str | None, card: RateCard) -> list[Meld]:
-    """The melds the hands allow on the card (RULES-grosstarock.md §2.1), in a random order."""
+    """The melds the hands allow on the card (docs/rules/grosstarock.md §2.1), in a random order."""
     melds: list[Meld] = []
     kinds = card.meld_kinds
     taroks_done = False

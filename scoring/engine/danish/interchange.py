@@ -1,6 +1,6 @@
-"""The Danish family's evening file ``tarokklub.evening/1`` (FORMAT.md): strict reading and writing.
+"""The Danish family's evening file ``tarokklub.evening/1`` (docs/format.md): strict reading and writing.
 
-Reading collects every problem of a file (structure first, then the rules of RULES.md §5 for each
+Reading collects every problem of a file (structure first, then the rules of docs/rules/danish.md §5 for each
 deal whose structure is sound) and raises one ``EveningError``. Unknown keys are errors, so that a
 typo never silently drops a payment; so is a key given twice (``decode`` keeps both, where plain
 ``json.loads`` would silently keep the last). Writing then reading gives the same ``Evening``.
@@ -146,7 +146,7 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
 
 
 def _parse_announcement(r: Reader, raw: Any, at: str) -> Announcement | None:
-    """``{player, before_trick}`` (RULES-grosstarock.md §2); the trick's range is a rule (validate)."""
+    """``{player, before_trick}`` (docs/rules/grosstarock.md §2); the trick's range is a rule (validate)."""
     before = r.fatal
     a = r.obj(raw, at, _ANNOUNCEMENT_KEYS, ("player", "before_trick"))
     if a is None or "player" not in a or "before_trick" not in a:

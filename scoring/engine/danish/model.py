@@ -1,7 +1,7 @@
-"""The domain of a recorded evening as enums and frozen dataclasses (RULES.md §1-§4, FORMAT.md).
+"""The domain of a recorded evening as enums and frozen dataclasses (docs/rules/danish.md §1-§4, docs/format.md).
 
 Players are identified by their display name at the table; seat order is the order of
-``Evening.players`` (the direction of dealing, RULES.md §1).
+``Evening.players`` (the direction of dealing, docs/rules/danish.md §1).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class Suit(IdentityEnum):
 
 
 class Group(IdentityEnum):
-    """A meld group (RULES.md §3.1): the four kings, or the court cards of one suit."""
+    """A meld group (docs/rules/danish.md §3.1): the four kings, or the court cards of one suit."""
 
     KINGS = "kings"
     HEARTS = "hearts"
@@ -42,7 +42,7 @@ class Court(IdentityEnum):
 
 
 class Rank(IdentityEnum):
-    """The group of a ``four`` meld (RULES-grosstarock.md §2.1, "Vier Damen, Vier Kavaliere, Vier
+    """The group of a ``four`` meld (docs/rules/grosstarock.md §2.1, "Vier Damen, Vier Kavaliere, Vier
     Buben"): one rank of court card in all four suits. Its own enum, not members of ``Group``: a
     group of ``Group`` is the kings or one suit (its ``suit``), and the VLK cards' melds range over
     exactly those five."""
@@ -61,7 +61,7 @@ _RANK_COURT = {Rank.QUEENS: Court.QUEEN, Rank.CAVALIERS: Court.CAVALIER, Rank.KN
 
 class MeldKind(IdentityEnum):
     """The meld kinds of every card of the family; a card lists those it knows
-    (``RateCard.meld_kinds``). ``honours``, ``four`` and ``ladons``: RULES-grosstarock.md §2.1."""
+    (``RateCard.meld_kinds``). ``honours``, ``four`` and ``ladons``: docs/rules/grosstarock.md §2.1."""
 
     TAROKS = "taroks"
     MATADORS = "matadors"
@@ -86,13 +86,13 @@ _COUNTED_MELDS = frozenset({MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HONOURS
 
 
 class Fate(IdentityEnum):
-    """What became of the pagat or a king (RULES.md §3.2, §3.3)."""
+    """What became of the pagat or a king (docs/rules/danish.md §3.2, §3.3)."""
 
     HOME = "home"
     LOST = "lost"
     ULTIMO = "ultimo"
     BAGUD = "bagud"
-    #: The pagat laid away by the dealer in his discard (RULES-grosstarock.md §2: "both seeds
+    #: The pagat laid away by the dealer in his discard (docs/rules/grosstarock.md §2: "both seeds
     #: allow it"); only on a card with ``pagat_discard``, never a king.
     DISCARDED = "discarded"
 
@@ -117,7 +117,7 @@ class DealKind(IdentityEnum):
 
 
 class FineKind(IdentityEnum):
-    """Fines of RULES.md §4 and of the other rate cards, each paid into both cups.
+    """Fines of docs/rules/danish.md §4 and of the other rate cards, each paid into both cups.
 
     A rate card lists the kinds it knows (``RateCard.fines``); ``custom`` is accepted by every card.
     """
@@ -167,7 +167,7 @@ class Meld:
 
 @dataclass(frozen=True)
 class Announcement:
-    """A vole or nolo announced before a trick (RULES-grosstarock.md §2: ``announced_vole``,
+    """A vole or nolo announced before a trick (docs/rules/grosstarock.md §2: ``announced_vole``,
     ``announced_nolo``): who, and before which trick (1-based)."""
 
     player: str
@@ -201,7 +201,7 @@ class Deal:
     counts: tuple[tuple[str, int], ...] = ()
     derived: str | None = None
     failed_tout: str | None = None    # a tout tried and lost; only on a card with ``failed_tout_each``
-    #: Announcements, only on a card with ``announcements`` (RULES-grosstarock.md §2, §3).
+    #: Announcements, only on a card with ``announcements`` (docs/rules/grosstarock.md §2, §3).
     announced_vole: Announcement | None = None
     announced_nolo: tuple[Announcement, ...] = ()
 
@@ -224,14 +224,14 @@ class Evening:
     deals: tuple[Deal, ...] = ()
     rules: str = "vlk"
     date: date | None = None
-    #: A card carried by the file itself (a club's own card, FORMAT.md extension ``rate_card``);
+    #: A card carried by the file itself (a club's own card, docs/format.md extension ``rate_card``);
     #: ``None``: the built-in card named ``rules``.
     card: object | None = None
 
 
 @dataclass(frozen=True)
 class Seating:
-    """Who does what in one deal (RULES.md §1)."""
+    """Who does what in one deal (docs/rules/danish.md §1)."""
 
     dealer: str
     forehand: str
@@ -243,7 +243,7 @@ class Seating:
 
 
 def seating(players: tuple[str, ...], dealer: str) -> Seating:
-    """Active players, forehand, middlehand and sitters-out for a deal (RULES.md §1, booklet §3a).
+    """Active players, forehand, middlehand and sitters-out for a deal (docs/rules/danish.md §1, booklet §3a).
 
     3 at the table: everybody plays. 4: the player opposite the dealer (dealer+2) sits out.
     5: the dealer and his two neighbours play. The forehand is dealer+1, the middlehand the third

@@ -1,4 +1,4 @@
-"""Rate cards: every number of RULES.md lives here, once.
+"""Rate cards: every number of docs/rules/danish.md lives here, once.
 
 A ``RateCard`` is pure data. The VLK card is the default; the other cards (issue 7, documented
 amount by amount with their sources in docs/rate-cards.md) are further instances of the same
@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from .model import FineKind, MeldKind
 
-#: The smallest jeton a card may declare: 5 (RULES.md: the club plays with jetons of 5, 10, 20,
+#: The smallest jeton a card may declare: 5 (docs/rules/danish.md: the club plays with jetons of 5, 10, 20,
 #: 100), or 1 (the older rule book's jetons of 1, 5, 10, 50, 100, which its point-for-point
 #: counting and its nolo of 26 need). Every amount of a card is a multiple of its jeton.
 JETONS = (5, 1)
@@ -32,7 +32,7 @@ _VLK_FINES: Mapping[FineKind, int] = MappingProxyType({
     FineKind.FALSE_SCIES_CALL: 20,
 })
 _VLK_ULTIMO_BLOCKING = frozenset(k for k in FineKind if k.blocks_ultimo)
-#: The meld kinds of the Danish cards (RULES.md §3.1).
+#: The meld kinds of the Danish cards (docs/rules/danish.md §3.1).
 _DANISH_MELDS = frozenset({MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.OVERFULL, MeldKind.FULL, MeldKind.HALF})
 
 
@@ -44,13 +44,13 @@ class RateCard:
     #: payment of the card is too (custom fines aside).
     jeton: int = 5
 
-    # Cups (RULES.md §2, booklet §3b, §6, §9b NB)
+    # Cups (docs/rules/danish.md §2, booklet §3b, §6, §9b NB)
     opening_per_cup: int = 20        # every player at the table into each cup at the start
     dealer_fee_per_cup: int = 5      # the dealer into each cup, every deal
     refund_per_player: int = 20      # every player into a cup left empty after a deal
     split_unit: int = 5              # cup shares are rounded down to this (§12 Decision)
 
-    # Melds (RULES.md §3.1, booklet §4 and §15), paid from each other active player
+    # Melds (docs/rules/danish.md §3.1, booklet §4 and §15), paid from each other active player
     taroks_min: int = 10
     taroks_max: int = 22
     taroks_base: int = 10            # for the minimum count
@@ -63,14 +63,14 @@ class RateCard:
     full: int = 10
     half: int = 5
 
-    # During play (RULES.md §3.2, booklet §8)
+    # During play (docs/rules/danish.md §3.2, booklet §8)
     pagat_home_each: int = 5
     pagat_lost_each: int = 5
     pagat_lost_cup: int = 5
     king_lost_each: int = 5
     king_lost_cup: int = 5
 
-    # End of play (RULES.md §3.3, booklet §9)
+    # End of play (docs/rules/danish.md §3.3, booklet §9)
     tout_each: int = 85
     #: A tout tried and lost (``Deal.failed_tout``): paid to each other active player. ``None``:
     #: the card knows no failed tout and a deal recording one is rejected.
@@ -87,7 +87,7 @@ class RateCard:
     last_trick_needs_honours_fallen: bool = False
     nolo_each: int = 25
 
-    # Counting (RULES.md §3.3.6, booklet §9f): par, band width and points per band. A count c is
+    # Counting (docs/rules/danish.md §3.3.6, booklet §9f): par, band width and points per band. A count c is
     # worth ``count_points_per_band × round((c − count_par) / count_band)``; band 1 and 1 point
     # per band is point-for-point counting (c − 26), which needs a card in 1-point jetons.
     count_par: int = 26
@@ -95,15 +95,15 @@ class RateCard:
     count_points_per_band: int = 5
     count_total: int = 78
 
-    # Fines per cup (RULES.md §4); custom fines carry their own amount. The card accepts only
+    # Fines per cup (docs/rules/danish.md §4); custom fines carry their own amount. The card accepts only
     # the kinds it lists (and ``custom``).
     fines: Mapping[FineKind, int] = field(default_factory=lambda: _VLK_FINES)
-    #: A player fined one of these kinds in a deal cannot ultimo in it (RULES.md §3.3.2).
+    #: A player fined one of these kinds in a deal cannot ultimo in it (docs/rules/danish.md §3.3.2).
     ultimo_blocking_fines: frozenset[FineKind] = _VLK_ULTIMO_BLOCKING
 
-    # The old German cards (RULES-grosstarock.md, issue 15). Each default is the Danish cards'
+    # The old German cards (docs/rules/grosstarock.md, issue 15). Each default is the Danish cards'
     # rule, and a card stored before these keys existed reads as that (``NEW_KEYS``).
-    #: The most players at the table (RULES.md §1: 5; RULES-grosstarock.md §1: "3 or 4").
+    #: The most players at the table (docs/rules/danish.md §1: 5; docs/rules/grosstarock.md §1: "3 or 4").
     max_players: int = 5
     #: Fines are paid by the fined player to each other active player, not into the cups (§1).
     fines_to_players: bool = False
@@ -141,7 +141,7 @@ class RateCard:
     #: A player who took no trick may count 0 without a nolo (1754, §4); else only a tout's opponent.
     count_zero_without_trick: bool = False
     #: §5's "one card, one holder" in full: the taroks a player holds, the honours, 40 ladons in
-    #: the deck and 25 cards in a hand (else RULES.md §5's checks of the Danish cards).
+    #: the deck and 25 cards in a hand (else docs/rules/danish.md §5's checks of the Danish cards).
     hands_checked: bool = False
     #: The card records an announced vole and announced nolos (§2, §3).
     announcements: bool = False
@@ -171,7 +171,7 @@ class RateCard:
     # The rules as arithmetic ------------------------------------------------------------------
 
     def meld_price(self, kind: MeldKind, count: int | None = None) -> int:
-        """Price of a meld, paid from each other active player (RULES.md §3.1)."""
+        """Price of a meld, paid from each other active player (docs/rules/danish.md §3.1)."""
         if kind is MeldKind.TAROKS:
             return self.taroks_base + self.taroks_step * (count - self.taroks_min)
         if kind is MeldKind.MATADORS:
@@ -179,12 +179,12 @@ class RateCard:
         field = _GROUP_MELD_FIELD.get(kind)
         if field is not None:
             return getattr(self, field)
-        if kind is MeldKind.HONOURS:   # RULES-grosstarock.md §3: 3 -> 5, +5 (7 -> 25)
+        if kind is MeldKind.HONOURS:   # docs/rules/grosstarock.md §3: 3 -> 5, +5 (7 -> 25)
             return self.honours_base + self.honours_step * (count - HONOURS_MIN)
         return self.ladons_base + self.ladons_step * (count - LADONS_MIN)   # 16 -> 15, +5
 
     def vole_each(self, before_trick: int) -> int:
-        """An announced vole, by the trick it was announced before (RULES-grosstarock.md §3:
+        """An announced vole, by the trick it was announced before (docs/rules/grosstarock.md §3:
         1 / 2-13 / 14-20)."""
         if before_trick <= 1:
             return self.vole_before_1_each
@@ -197,7 +197,7 @@ class RateCard:
         return self.nolo_failed_1_each if before_trick <= 1 else self.nolo_failed_13_each
 
     def count_value(self, count: int) -> int:
-        """Points for a count: ``5 × round((c − 26)/5)`` in whole integers (RULES.md §3.3.6).
+        """Points for a count: ``5 × round((c − 26)/5)`` in whole integers (docs/rules/danish.md §3.3.6).
 
         The difference to par is an integer and the band is odd, so it never falls on a half
         band; integer floor division with half a band added is exact rounding. With a band of 1
@@ -216,7 +216,7 @@ class RateCard:
         return kind is FineKind.CUSTOM or kind in self.fines
 
     def fine_per_cup(self, kind: FineKind, amount: int | None = None) -> int:
-        """What a fine costs per cup (RULES.md §4): the card's amount, or the custom amount."""
+        """What a fine costs per cup (docs/rules/danish.md §4): the card's amount, or the custom amount."""
         if kind is FineKind.CUSTOM:
             return amount
         return self.fines[kind]
@@ -225,7 +225,7 @@ class RateCard:
     def has_cups(self) -> bool:
         """Whether the card plays with the two cups at all: it puts something into them (the
         opening, the dealer's fee, re-funding, a lost pagat or king) or its fines go into them. A
-        card that never does has no cups to show or share (RULES-grosstarock.md §1)."""
+        card that never does has no cups to show or share (docs/rules/grosstarock.md §1)."""
         return not self.fines_to_players or any((self.opening_per_cup, self.dealer_fee_per_cup,
                                                  self.refund_per_player, self.pagat_lost_cup, self.king_lost_cup))
 
@@ -301,11 +301,11 @@ class RateCard:
         return cls(**values)
 
 
-#: The field of a card that prices a meld of one fixed price, by kind (RULES.md §3.1,
-#: RULES-grosstarock.md §3).
+#: The field of a card that prices a meld of one fixed price, by kind (docs/rules/danish.md §3.1,
+#: docs/rules/grosstarock.md §3).
 _GROUP_MELD_FIELD = {MeldKind.OVERFULL: "overfull", MeldKind.FULL: "full", MeldKind.HALF: "half",
                      MeldKind.FOUR: "four"}
-#: The deck's bounds of the counted melds of RULES-grosstarock.md §2.1: honours are 3-7 of the
+#: The deck's bounds of the counted melds of docs/rules/grosstarock.md §2.1: honours are 3-7 of the
 #: seven (pagat, scies, tarok 21, four kings); ladons 16-25 of the 40 numeral cards.
 HONOURS_MIN, HONOURS_MAX = 3, 7
 LADONS_MIN, LADONS_MAX = 16, 25
@@ -419,7 +419,7 @@ def _check(card: RateCard) -> None:
 
 VLK = RateCard(name="vlk", title="VLK (Vestre Landsdelskommandos Tarokklub)")
 
-#: The keys added by issue 15 (RULES-grosstarock.md) and their defaults, the Danish cards' rules:
+#: The keys added by issue 15 (docs/rules/grosstarock.md) and their defaults, the Danish cards' rules:
 #: a stored card without one of them (``ClubRateCard.data``, ``Table.rate_card_json``, an
 #: exported evening's ``rate_card``) reads as before, and ``to_dict`` leaves a key out while it
 #: holds its default. docs/rate-cards.md, "Cards stored before issue 15".
@@ -472,7 +472,7 @@ AELDRE1900 = RateCard(
     }),
 )
 
-#: Old German tarock (RULES-grosstarock.md): the *Regeln bey dem Taroc-Spiele* of 1754 and
+#: Old German tarock (docs/rules/grosstarock.md): the *Regeln bey dem Taroc-Spiele* of 1754 and
 #: Dummett's Grosstarock, both as summarised in seeds/grosstarock-wikipedia.de.txt. No cups,
 #: 1-point jetons, point-for-point counting, fines from player to player. docs/rate-cards.md
 #: gives every amount with its line.
@@ -482,7 +482,7 @@ _OLD_GERMAN = dict(
     last_trick_each=0, count_band=1, count_points_per_band=1,
     fines={FineKind.MISDEAL: 0}, ultimo_blocking_fines=frozenset(),
     fines_to_players=True, misdeal_other_fines=True, ultimo_always=True, discarder_counts=True,
-    pagat_discard=True,   # "both seeds allow it" (RULES-grosstarock.md §2)
+    pagat_discard=True,   # "both seeds allow it" (docs/rules/grosstarock.md §2)
     hands_checked=True,
 )
 TAROC1754 = RateCard(
@@ -513,7 +513,7 @@ GROSSTAROCK = RateCard(
 
 #: The rate cards of the Danish game itself, by the name an evening file's ``rules`` field uses.
 RATE_CARDS: Mapping[str, RateCard] = MappingProxyType({card.name: card for card in (VLK, DTF2011, AELDRE1900)})
-#: The old German cards the family also settles (RULES-grosstarock.md).
+#: The old German cards the family also settles (docs/rules/grosstarock.md).
 OLD_GERMAN_CARDS: Mapping[str, RateCard] = MappingProxyType({card.name: card for card in (TAROC1754, GROSSTAROCK)})
 #: Every built-in card of the family (``FAMILY.rate_cards``): the Danish ones, then the old German.
 ALL_RATE_CARDS: Mapping[str, RateCard] = MappingProxyType({**RATE_CARDS, **OLD_GERMAN_CARDS})

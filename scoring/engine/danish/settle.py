@@ -1,4 +1,4 @@
-"""Settlement as double-entry journal entries (RULES.md §2, §3, §4).
+"""Settlement as double-entry journal entries (docs/rules/danish.md §2, §3, §4).
 
 One entry for the opening, one per deal, one for the split. An entry is a list of postings (who
 pays whom, and why) and their legs per account: each player at the table and the two cups. Every
@@ -40,9 +40,9 @@ class Reason(IdentityEnum):
     BAGUD = "bagud"                  # §3.3.3
     LAST_TRICK = "last_trick"        # §3.3.4
     NOLO = "nolo"                    # §3.3.5
-    KING_HOME = "king_home"          # RULES-grosstarock.md §3: a king home (grosstarock)
-    ANNOUNCED_VOLE = "announced_vole"  # RULES-grosstarock.md §3: won (instead of the tout) or failed
-    ANNOUNCED_NOLO = "announced_nolo"  # RULES-grosstarock.md §3: won or failed
+    KING_HOME = "king_home"          # docs/rules/grosstarock.md §3: a king home (grosstarock)
+    ANNOUNCED_VOLE = "announced_vole"  # docs/rules/grosstarock.md §3: won (instead of the tout) or failed
+    ANNOUNCED_NOLO = "announced_nolo"  # docs/rules/grosstarock.md §3: won or failed
     COUNTING = "counting"            # §3.3.6
     REFUND = "refund"                # §2 re-funding an empty cup
     SPLIT = "split"                  # §2 end of the evening
@@ -155,7 +155,7 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class CuplessEntry(Entry):
-    """An entry of a card without cups (``RateCard.has_cups`` false, RULES-grosstarock.md §1):
+    """An entry of a card without cups (``RateCard.has_cups`` false, docs/rules/grosstarock.md §1):
     the same rows, but no pots, so the sheet, ``settle --json`` (``"cups": {}``) and the ledger
     see none. Its cup amounts and contents are always 0."""
 
@@ -212,21 +212,21 @@ def _to_each(payer: str, others: Iterable[str], amount: int, reason: Reason, det
 
 
 def settle_opening(players: tuple[str, ...], card: RateCard) -> Entry:
-    """Every player at the table puts ``opening_per_cup`` into each cup (RULES.md §2, §3b(1))."""
+    """Every player at the table puts ``opening_per_cup`` into each cup (docs/rules/danish.md §2, §3b(1))."""
     rows = [row for player in players for row in _into_cups(player, card.opening_per_cup, Reason.OPENING)]
     return _make_entry(EntryKind.OPENING, None, players, Cups(), rows, _entry_type(card))
 
 
 def _entry_type(card: RateCard) -> type[Entry]:
-    """``CuplessEntry`` for a card without cups (``RateCard.cupless``, RULES-grosstarock.md §1),
+    """``CuplessEntry`` for a card without cups (``RateCard.cupless``, docs/rules/grosstarock.md §1),
     else ``Entry``."""
     return CuplessEntry if card.cupless else Entry
 
 
 def settle_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, card: RateCard) -> Entry:
-    """The journal entry of one deal, given the cups before it (RULES.md §2-§4).
+    """The journal entry of one deal, given the cups before it (docs/rules/danish.md §2-§4).
 
-    Raises ``EveningError`` if the deal is not valid (RULES.md §5).
+    Raises ``EveningError`` if the deal is not valid (docs/rules/danish.md §5).
     """
     problems = validate_deal(players, number, deal, card)
     if problems:
@@ -243,7 +243,7 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, cups: 
         rows += _end_of_play(seats, deal, others, _cups_after(cups, rows), card)
     entry = _make_entry(EntryKind.DEAL, number, players, cups, rows, entry_type)
     empty = [cup for cup, content in zip(CUPS, entry.contents) if content == 0]
-    if not empty or entry_type is CuplessEntry:   # a card without cups re-funds none (RULES-grosstarock.md §1)
+    if not empty or entry_type is CuplessEntry:   # a card without cups re-funds none (docs/rules/grosstarock.md §1)
         return entry
     for cup in empty:  # §2 re-funding: a cup left empty is refilled by everyone at the table
         rows += _into_cup(players, cup, card.refund_per_player, Reason.REFUND)
@@ -256,13 +256,13 @@ def _into_cup(players: Iterable[str], cup: Cup, amount: int, reason: Reason) -> 
 
 
 def _opponents(active: tuple[str, str, str]) -> dict[str, tuple[str, str]]:
-    """Each active player's two fellow players, in seat order ("from each", "to each", RULES.md §3)."""
+    """Each active player's two fellow players, in seat order ("from each", "to each", docs/rules/danish.md §3)."""
     first, second, third = active
     return {first: (second, third), second: (first, third), third: (first, second)}
 
 
 def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: RateCard) -> list[Row]:
-    """A deal's postings before the end of play (RULES.md §2, §3.1, §3.2, §4), in the order they
+    """A deal's postings before the end of play (docs/rules/danish.md §2, §3.1, §3.2, §4), in the order they
     are paid; a misdeal or scrapped deal has no others."""
     rows = _into_cups(deal.dealer, card.dealer_fee_per_cup, Reason.DEALER_FEE)
     if deal.fines or deal.kind is _MISDEAL:
@@ -281,7 +281,7 @@ def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: Rat
         rows += _from_each(others[meld.player], meld.player, card.meld_price(meld.kind, meld.count),
                            Reason.MELD, _DETAIL[meld.kind])
     if deal.announced_nolo and (won := _won_announced_nolo(deal)) is not None:
-        # RULES-grosstarock.md §3: a won announced nolo, the melds and the fines are all it pays
+        # docs/rules/grosstarock.md §3: a won announced nolo, the melds and the fines are all it pays
         return rows + _from_each(others[won.player], won.player, card.announced_nolo_each(won.before_trick, True),
                                  Reason.ANNOUNCED_NOLO, str(won.before_trick))
 
@@ -297,30 +297,30 @@ def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: Rat
         if king.fate is _LOST:
             rows += _to_each(king.owner, others[king.owner], card.king_lost_each, Reason.KING_LOST, _DETAIL[suit])
             rows.append(_row(king.owner, _KING, card.king_lost_cup, Reason.KING_LOST, _DETAIL[suit]))
-        elif king_home and king.fate is _HOME:   # RULES-grosstarock.md §3: "Einen Stich mit einem König machen"
+        elif king_home and king.fate is _HOME:   # docs/rules/grosstarock.md §3: "Einen Stich mit einem König machen"
             rows += _from_each(others[king.owner], king.owner, king_home, Reason.KING_HOME, _DETAIL[suit])
     return rows
 
 
 def _fine_into_cups(player: str, others: dict[str, tuple[str, str]], amount: int, detail: str) -> list[Row]:
-    """A fine into each cup (RULES.md §4)."""
+    """A fine into each cup (docs/rules/danish.md §4)."""
     return _into_cups(player, amount, Reason.FINE, detail)
 
 
 def _to_players(player: str, others: dict[str, tuple[str, str]], amount: int, detail: str) -> list[Row]:
-    """A fine to each other active player, on a card with ``fines_to_players`` (RULES-grosstarock.md
+    """A fine to each other active player, on a card with ``fines_to_players`` (docs/rules/grosstarock.md
     §1: "alle Strafen werden von dem Spieler gezahlt, der sie erhält, an beide Gegner")."""
     return _to_each(player, others[player], amount, Reason.FINE, detail)
 
 
 def _won_announced_nolo(deal: Deal):
-    """The announced nolo that was won: its player is the deal's ``nolo`` (RULES-grosstarock.md §3)."""
+    """The announced nolo that was won: its player is the deal's ``nolo`` (docs/rules/grosstarock.md §3)."""
     return next((a for a in deal.announced_nolo if a.player == deal.nolo), None) if deal.nolo is not None else None
 
 
 def _announcements(deal: Deal, others: dict[str, tuple[str, str]], card: RateCard) -> list[Row]:
     """Failed announcements, each paid to each other active player, besides the normal payments
-    (RULES-grosstarock.md §3): a vole whose player is not the ``tout`` ("die gleiche Strafe in
+    (docs/rules/grosstarock.md §3): a vole whose player is not the ``tout`` ("die gleiche Strafe in
     umgekehrter Reihenfolge"), a nolo whose player is not the ``nolo`` (10 / 5). A won vole is
     paid instead of the tout (``_end_of_play``); a won nolo never comes here."""
     rows: list[Row] = []
@@ -336,12 +336,12 @@ def _announcements(deal: Deal, others: dict[str, tuple[str, str]], card: RateCar
 
 def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]], snapshot: Cups,
                  card: RateCard) -> list[Row]:
-    """The postings of the end of play (RULES.md §3.3, in its order), with the cups' content
+    """The postings of the end of play (docs/rules/danish.md §3.3, in its order), with the cups' content
     ``snapshot`` when play ended (the snapshot rule)."""
     rows: list[Row] = []
     cards = deal.cards()
     ultimo_paid = False
-    if deal.tout is not None:  # 1. tout; a won announced vole instead (RULES-grosstarock.md §3)
+    if deal.tout is not None:  # 1. tout; a won announced vole instead (docs/rules/grosstarock.md §3)
         vole = deal.announced_vole
         if vole is not None and vole.player == deal.tout:
             rows += _from_each(others[deal.tout], deal.tout, card.vole_each(vole.before_trick),
@@ -390,7 +390,7 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
 
 
 def derived_player(active: tuple[str, ...], default: str, deal: Deal) -> str:
-    """Whose counting amount is derived (RULES.md §3.3.6 Decision, FORMAT.md ``derived``)."""
+    """Whose counting amount is derived (docs/rules/danish.md §3.3.6 Decision, docs/format.md ``derived``)."""
     counts = deal.count_map
     if len(counts) == 2:
         return next(p for p in active if p not in counts)
@@ -413,7 +413,7 @@ def _counting(active: tuple[str, ...], default: str, deal: Deal, card: RateCard)
 
 
 def settle_split(players: tuple[str, ...], cups: Cups, running: dict[str, int], card: RateCard) -> Entry:
-    """Share both cups among all players at the table (RULES.md §2, booklet §12).
+    """Share both cups among all players at the table (docs/rules/danish.md §2, booklet §12).
 
     Decision: equal shares rounded down to ``split_unit``; the rest goes to the player with the
     lowest running total before the split, the earliest seat on a tie.

@@ -1,4 +1,4 @@
-"""What must be impossible to record (RULES.md §5).
+"""What must be impossible to record (docs/rules/danish.md §5).
 
 ``validate_evening`` returns every problem of an evening, each naming the deal and the field, so
 that a scorekeeper can fix a whole file (or form) at once.
@@ -44,8 +44,8 @@ _FATE_FIELD = {suit: f"{field}.fate" for suit, field in _CARD_FIELD.items()}
 
 
 def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
-    """3–5 distinct non-empty names in seat order (RULES.md §1, FORMAT.md); at most the card's
-    ``max_players`` (RULES-grosstarock.md §1: 3 or 4)."""
+    """3–5 distinct non-empty names in seat order (docs/rules/danish.md §1, docs/format.md); at most the card's
+    ``max_players`` (docs/rules/grosstarock.md §1: 3 or 4)."""
     found: list[Problem] = []
     if not 3 <= len(players) <= 5:
         found.append(problem(None, "players", "player_count", count=len(players)))
@@ -67,7 +67,7 @@ def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:
 
 
 def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard) -> list[Problem]:
-    """Every problem of one deal (RULES.md §5)."""
+    """Every problem of one deal (docs/rules/danish.md §5)."""
     seats = seating(players, deal.dealer) if deal.dealer in players else None
     return _validate_deal(players, number, deal, card, seats)
 
@@ -85,7 +85,7 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
     if deal.kind is _PLAYED:
         cards = deal.cards()
         if card.hands_checked and len(cards) > 2:
-            # RULES-grosstarock.md §5: the last trick's cards in the order pagat, hearts, diamonds,
+            # docs/rules/grosstarock.md §5: the last trick's cards in the order pagat, hearts, diamonds,
             # clubs, spades, whatever order the kings were given in
             cards = tuple(sorted(cards, key=_card_order))
         found += _check_required(deal)
@@ -138,7 +138,7 @@ def _people(deal: Deal) -> Iterable[tuple[str, str]]:
 
 
 def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Iterable[Problem]:
-    """Owners, winners, melders, counters and fined players must be active (RULES.md §5)."""
+    """Owners, winners, melders, counters and fined players must be active (docs/rules/danish.md §5)."""
     active = seats.active
     for field, name in _people(deal):
         if name not in active:
@@ -146,7 +146,7 @@ def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Itera
 
 
 def _check_void_deal(deal: Deal) -> Iterable[Problem]:
-    """A misdeal or scrapped deal carries no play results (RULES.md §4, §5)."""
+    """A misdeal or scrapped deal carries no play results (docs/rules/danish.md §4, §5)."""
     carried = {
         "melds": deal.melds, "pagat": deal.pagat, "kings": deal.kings, "last_trick": deal.last_trick,
         "tout": deal.tout, "nolo": deal.nolo, "counts": deal.counts, "derived": deal.derived,
@@ -159,7 +159,7 @@ def _check_void_deal(deal: Deal) -> Iterable[Problem]:
 
 def _check_fines(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem]:
     """Kinds the card lists, positive custom amounts; the misdeal fine only with a misdeal deal
-    (RULES.md §4)."""
+    (docs/rules/danish.md §4)."""
     for i, fine in enumerate(deal.fines, 1):
         if not card.accepts_fine(fine.kind):
             yield problem(None, f"fines[{i}].kind", "fine_not_on_card", fine=fine.kind.value, rules=card.name)
@@ -172,7 +172,7 @@ def _check_fines(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem
         if fine.kind is FineKind.MISDEAL and (deal.kind is not DealKind.MISDEAL or fine.player != seats.dealer):
             yield problem(None, f"fines[{i}].kind", "misdeal_fine_misplaced")
         elif deal.kind is DealKind.MISDEAL and fine.kind is not FineKind.MISDEAL and not card.misdeal_other_fines:
-            # RULES.md §4: "A misdeal deal has only the dealer's fee and the misdeal fine."
+            # docs/rules/danish.md §4: "A misdeal deal has only the dealer's fee and the misdeal fine."
             yield problem(None, f"fines[{i}].kind", "misdeal_only_its_fine")
 
 
@@ -184,7 +184,7 @@ def _check_required(deal: Deal) -> Iterable[Problem]:
 
 
 def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
-    """Meld fields, counts in range, one meld per group and kind per player (RULES.md §3.1, §5)."""
+    """Meld fields, counts in range, one meld per group and kind per player (docs/rules/danish.md §3.1, §5)."""
     held: set[tuple[str, object]] = set()
     taroks_total = 0
     kinds = card.meld_kinds
@@ -260,7 +260,7 @@ _COUNT_RANGE = {MeldKind.HONOURS: (HONOURS_MIN, HONOURS_MAX), MeldKind.LADONS: (
 
 
 def _check_new_meld(at: str, meld: Meld) -> Iterable[Problem]:
-    """The fields of an ``honours``, ``ladons`` or ``four`` meld (RULES-grosstarock.md §2.1)."""
+    """The fields of an ``honours``, ``ladons`` or ``four`` meld (docs/rules/grosstarock.md §2.1)."""
     counted = meld.kind in _NEW_COUNTED
     for name in ("pagat", "missing") + (("group",) if counted else ("count",)):
         if getattr(meld, name) is not None:
@@ -285,7 +285,7 @@ def _card_order(item: tuple[Cup, Suit | None, CardFate]) -> int:
 
 
 def _check_card_keys(deal: Deal, card: RateCard) -> Iterable[Problem]:
-    """Keys of a played deal against the card (RULES-grosstarock.md §2): kings required for every
+    """Keys of a played deal against the card (docs/rules/grosstarock.md §2): kings required for every
     suit or refused, a tout or announcements the card does not know, a discarded pagat (by the
     dealer only), never a discarded king."""
     present = {suit for suit, _ in deal.kings}
@@ -307,7 +307,7 @@ def _check_card_keys(deal: Deal, card: RateCard) -> Iterable[Problem]:
 
 def _check_discard(deal: Deal, suit: Suit | None, owner: str, card: RateCard) -> Iterable[Problem]:
     """A discarded pagat only on a card that allows it and only by the dealer; never a king
-    (RULES-grosstarock.md §2, §5)."""
+    (docs/rules/grosstarock.md §2, §5)."""
     if suit is not None:
         yield problem(None, _FATE_FIELD[suit], "king_discarded")
     elif not card.pagat_discard:
@@ -328,7 +328,7 @@ TAROKS_IN_DECK = 22
 
 
 def _claims_of(meld: Meld, i: int) -> list[tuple[str, str]]:
-    """(card key, field) of every card a meld says its melder holds (RULES-grosstarock.md §5)."""
+    """(card key, field) of every card a meld says its melder holds (docs/rules/grosstarock.md §5)."""
     at = f"melds[{i}]"
     if meld.kind is _TAROKS:
         return ([("pagat", f"{at}.pagat")] if meld.pagat else []) + ([("scies", f"{at}.scies")] if meld.scies else [])
@@ -343,7 +343,7 @@ def _claims_of(meld: Meld, i: int) -> list[tuple[str, str]]:
 
 
 def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
-    """One card, one holder, in full (RULES-grosstarock.md §5): holders from the pagat's and the
+    """One card, one holder, in full (docs/rules/grosstarock.md §5): holders from the pagat's and the
     kings' owners, then the melds in order, last the 1754 nolo's scies; then the melds' counts
     against what the others hold, the 40 ladons and the 25 cards of a hand."""
     holder: dict[str, str | None] = {}      # card key -> player; None: discarded
@@ -440,7 +440,7 @@ def _taroks_melders(melds: list[tuple[int, Meld]]) -> set[str]:
 
 def _check_announcements(deal: Deal, card: RateCard) -> Iterable[Problem]:
     """An announced vole before trick 1-20, announced nolos before trick 1-13; each player's nolo
-    announced once and never beside his vole (RULES-grosstarock.md §2, §5)."""
+    announced once and never beside his vole (docs/rules/grosstarock.md §2, §5)."""
     if not card.announcements:
         return   # _check_card_keys reports the keys
     vole = deal.announced_vole
@@ -458,7 +458,7 @@ def _check_announcements(deal: Deal, card: RateCard) -> Iterable[Problem]:
 
 
 def _meld_cards(meld: Meld) -> list[str]:
-    """The key of every card a meld implies its melder holds (RULES.md §3.1, §5)."""
+    """The key of every card a meld implies its melder holds (docs/rules/danish.md §3.1, §5)."""
     cards: list[str] = []
     if meld.kind is _TAROKS and meld.pagat:
         cards.append("pagat")
@@ -517,8 +517,8 @@ def _check_cards(deal: Deal) -> Iterable[Problem]:
 
 def _check_last_trick(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate], ...],
                       rate_card: RateCard = DEFAULT_RATE_CARD) -> Iterable[Problem]:
-    """Ultimo and bagud agree with the last trick (RULES.md §3.3.2-3, §5); a discarded card
-    (RULES-grosstarock.md §5) is none of them."""
+    """Ultimo and bagud agree with the last trick (docs/rules/danish.md §3.3.2-3, §5); a discarded card
+    (docs/rules/grosstarock.md §5) is none of them."""
     ultimo_seen = False
     in_trick: set[str] = set()
     for _, suit, card in cards:
@@ -541,7 +541,7 @@ def _check_last_trick(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate]
 
 
 def _check_tout_nolo(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate], ...]) -> Iterable[Problem]:
-    """Tout and nolo agree with the tricks (RULES.md §3.3.1, §3.3.5, §5)."""
+    """Tout and nolo agree with the tricks (docs/rules/danish.md §3.3.1, §3.3.5, §5)."""
     if deal.tout is not None:
         if deal.last_trick is not None and deal.tout != deal.last_trick:
             yield problem(None, "tout", "tout_not_winner", name=deal.tout)
@@ -570,12 +570,12 @@ def _check_failed_tout(deal: Deal, card: RateCard) -> Iterable[Problem]:
     if deal.failed_tout == deal.tout:
         yield problem(None, "failed_tout", "failed_tout_made", name=deal.failed_tout)
     elif deal.announced_vole is not None and deal.failed_tout == deal.announced_vole.player:
-        # RULES-grosstarock.md §5: his failed vole is already paid
+        # docs/rules/grosstarock.md §5: his failed vole is already paid
         yield problem(None, "failed_tout", "failed_tout_vole", name=deal.failed_tout)
 
 
 def _check_counts(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem]:
-    """Counts in range and adding up; the derived player (RULES.md §3.3.6, §5).
+    """Counts in range and adding up; the derived player (docs/rules/danish.md §3.3.6, §5).
 
     Each count is 1–78; after a tout each opponent's is 0–78 (a player without a trick) and the
     tout-maker's 1–78, as counted: the app never demands 78 and 0 (§3.3.6, amended). Two counts
@@ -618,7 +618,7 @@ def _check_counts(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Proble
 
 
 def _must_count(player: str, seats: Seating, deal: Deal, card: RateCard) -> bool:
-    """Whether ``player`` counts at least 1 (RULES-grosstarock.md §4): the discarder (his
+    """Whether ``player`` counts at least 1 (docs/rules/grosstarock.md §4): the discarder (his
     discard), and whoever took a trick: the ``last_trick`` winner, the ``tout``, an owner of a
     pagat or king ``home``/``ultimo``, the 1754 nolo (the excuse); on a card where a player without
     a trick is a nolo (grosstarock) everyone but a tout's opponent."""
@@ -632,7 +632,7 @@ def _must_count(player: str, seats: Seating, deal: Deal, card: RateCard) -> bool
 
 
 def _check_counts_by_hand(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem]:
-    """Counts on a card that says who must count (RULES-grosstarock.md §4, §5): each 0-78, 0 only
+    """Counts on a card that says who must count (docs/rules/grosstarock.md §4, §5): each 0-78, 0 only
     for one who need not count; two add up to at most 78, and to 77 when the third must count;
     three to exactly 78."""
     total = card.count_total

@@ -1,4 +1,4 @@
-"""Austrian Tarock as played in Karlsruhe (RULES-karlsruhe.md): 4 or 5 at a table, four active,
+"""Austrian Tarock as played in Karlsruhe (docs/rules/karlsruhe.md): 4 or 5 at a table, four active,
 no cups, the Radl derived from the deal history. The family's ``FAMILY`` answers the protocol of
 ``families.py``.
 

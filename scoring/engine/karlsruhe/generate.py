@@ -1,5 +1,5 @@
 """Random valid Karlsruhe evenings, deterministic for a seed: demo histories, benchmarks, load
-tests and property tests (RULES-karlsruhe.md §2-§7, §11).
+tests and property tests (docs/rules/karlsruhe.md §2-§7, §11).
 
 Each deal is drawn the way it ends at the table: the game, its sides, then the count or a Valat,
 the bonuses where they lie (a Trull on the side the Pagat places it, a king caught as four kings

@@ -1,4 +1,4 @@
-"""The Karlsruhe family's evening file ``tarokklub.evening/1`` (FORMAT.md, RULES-karlsruhe.md §11):
+"""The Karlsruhe family's evening file ``tarokklub.evening/1`` (docs/format.md, docs/rules/karlsruhe.md §11):
 strict reading and writing.
 
 Reading collects every problem of a file (structure first, then §9 for each deal whose structure

@@ -1,4 +1,4 @@
-"""The domain of a recorded Karlsruhe evening as enums and frozen dataclasses (RULES-karlsruhe.md
+"""The domain of a recorded Karlsruhe evening as enums and frozen dataclasses (docs/rules/karlsruhe.md
 §1-§4, §7, §11).
 
 Players are identified by their display name at the table; seat order is the order of

@@ -1,4 +1,4 @@
-"""The Karlsruhe family's own message codes (RULES-karlsruhe.md §9), Danish first, English
+"""The Karlsruhe family's own message codes (docs/rules/karlsruhe.md §9), Danish first, English
 complete; registered in the engine's catalogue (``problems.register``) when the family is loaded.
 The generic codes (``required``, ``not_at_table``, ``sits_out``, ``number_range`` …) are reused."""
 from __future__ import annotations

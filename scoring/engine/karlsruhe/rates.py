@@ -1,4 +1,4 @@
-"""The Karlsruhe rate card (RULES-karlsruhe.md §8): every number of the rules lives here, once.
+"""The Karlsruhe rate card (docs/rules/karlsruhe.md §8): every number of the rules lives here, once.
 
 A ``RateCard`` is pure data; a club's copy may change any number. It is checked when it is made
 (``ValueError`` naming the field). ``to_dict`` gives §8's JSON shape and ``from_dict`` reads it

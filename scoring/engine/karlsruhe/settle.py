@@ -1,4 +1,4 @@
-"""Settlement as double-entry journal entries (RULES-karlsruhe.md §5-§7).
+"""Settlement as double-entry journal entries (docs/rules/karlsruhe.md §5-§7).
 
 One entry for the opening and one for the split, both without postings (no cups, §8), and one per
 deal. A deal's value ``v`` (§5.5) is the sum of its items (the game or Valat, each bonus, a caught

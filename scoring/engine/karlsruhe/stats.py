@@ -1,7 +1,7 @@
 """Per-player figures of one settled Karlsruhe deal, for standings and the player page.
 
 Derived from the deal and the engine's own journal entry, so the statistics can never disagree
-with the payments (RULES-karlsruhe.md §2, §5, §6).
+with the payments (docs/rules/karlsruhe.md §2, §5, §6).
 """
 from __future__ import annotations
 

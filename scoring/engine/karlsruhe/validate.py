@@ -1,4 +1,4 @@
-"""What must be impossible to record (RULES-karlsruhe.md §9).
+"""What must be impossible to record (docs/rules/karlsruhe.md §9).
 
 Every problem of a deal is returned, each naming the deal and the field exactly as §9's brackets
 say, so that a scorekeeper can fix a whole file (or form) at once. Structure (types, unknown and

@@ -1,4 +1,4 @@
-"""Slovenian Tarok "po Selško" (RULES-selca.md): 3 or 4 at a table (at 4 the dealer rests), a
+"""Slovenian Tarok "po Selško" (docs/rules/selca.md): 3 or 4 at a table (at 4 the dealer rests), a
 written score ("zapisnik"): each deal writes points, winners +, losers −, not zero-sum; the ledger
 balances them with the family's one pot, the sheet, which is never a cup; money at the end is §11's
 rule on the totals. The family's ``FAMILY`` answers the protocol of ``families.py``.

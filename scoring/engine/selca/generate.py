@@ -1,5 +1,5 @@
 """Random valid Selca evenings, deterministic for a seed: demo histories, benchmarks, load tests and
-property tests (RULES-selca.md §3-§9, §14).
+property tests (docs/rules/selca.md §3-§9, §14).
 
 Each deal is drawn the way it ends at the table: the kind, then for a game its declarer, game and
 count, what was announced, the valat, where the pagat, mond and trula ended (a pagatfonk or a

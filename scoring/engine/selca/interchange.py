@@ -1,4 +1,4 @@
-"""The Selca family's evening file ``tarokklub.evening/1`` (FORMAT.md, RULES-selca.md §14): strict
+"""The Selca family's evening file ``tarokklub.evening/1`` (docs/format.md, docs/rules/selca.md §14): strict
 reading and writing.
 
 Reading collects every problem of a file (structure first, then §12 for each deal whose structure

@@ -1,4 +1,4 @@
-"""The domain of a recorded Selca evening (Slovenian Tarok "po Selško", RULES-selca.md §1-§4, §8,
+"""The domain of a recorded Selca evening (Slovenian Tarok "po Selško", docs/rules/selca.md §1-§4, §8,
 §9, §14) as enums and frozen dataclasses.
 
 Players are identified by their display name at the table; seat order is the order of

@@ -1,4 +1,4 @@
-"""The Selca family's own message codes (RULES-selca.md §12, §14), Danish first, English complete;
+"""The Selca family's own message codes (docs/rules/selca.md §12, §14), Danish first, English complete;
 registered in the engine's catalogue (``problems.register``) when the family is loaded. The
 generic codes (``required``, ``not_at_table``, ``sits_out``, ``number_range``, ``unknown_key`` …)
 are reused."""

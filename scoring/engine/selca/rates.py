@@ -1,4 +1,4 @@
-"""The Selca rate card (RULES-selca.md §2-§9): every number of the rules lives here, once.
+"""The Selca rate card (docs/rules/selca.md §2-§9): every number of the rules lives here, once.
 
 A ``RateCard`` is pure data; a club's copy may change any number. It is checked when it is made
 (``ValueError`` naming the field). ``to_dict`` gives the card's JSON shape and ``from_dict`` reads it
@@ -136,7 +136,7 @@ def _check(card: RateCard) -> None:
         raise ValueError("poeni_step: must be 1 or more")
 
 
-#: The built-in card (RULES-selca.md).
+#: The built-in card (docs/rules/selca.md).
 SELCA = RateCard(name="selca", title="Tarok po Selško")
 
 RATE_CARDS: Mapping[str, RateCard] = MappingProxyType({card.name: card for card in (SELCA,)})

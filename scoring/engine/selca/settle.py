@@ -1,4 +1,4 @@
-"""Settlement as double-entry journal entries (RULES-selca.md §3-§9, §11).
+"""Settlement as double-entry journal entries (docs/rules/selca.md §3-§9, §11).
 
 A Selca deal *writes* points on the sheet ("zapisnik", SP 7): the winners their izkupiček (+), the
 losers their kazen (−); it is not zero-sum. In the ledger each written amount is one posting

@@ -1,7 +1,7 @@
 """Per-player figures of one settled Selca deal, for standings and the player page.
 
 Derived from the deal and the engine's own journal entry (its postings' reasons), so the
-statistics can never disagree with what was written (RULES-selca.md §3, §7-§9).
+statistics can never disagree with what was written (docs/rules/selca.md §3, §7-§9).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What must be impossible to record (RULES-selca.md §12).
+"""What must be impossible to record (docs/rules/selca.md §12).
 
 Every problem of a deal is returned, each naming the deal and the field as §12 and §14 name them,
 so that a scorekeeper can fix a whole file (or form) at once. Structure (types, unknown and

@@ -1,4 +1,4 @@
-"""``python manage.py settle FILE [--json]`` (FORMAT.md): settle an evening file with the engine
+"""``python manage.py settle FILE [--json]`` (docs/format.md): settle an evening file with the engine
 alone, without touching the database."""
 import json
 import sys
@@ -18,7 +18,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="path of the evening file, or - for standard input")
-        parser.add_argument("--json", action="store_true", help="print the settlement as JSON (FORMAT.md)")
+        parser.add_argument("--json", action="store_true", help="print the settlement as JSON (docs/format.md)")
         parser.add_argument("--lang", choices=["en", "da"], default="en", help="language of problem messages")
 
     def handle(self, *args, **options):

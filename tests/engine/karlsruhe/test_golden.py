@@ -1,4 +1,4 @@
-"""The golden seed table (RULES-karlsruhe.md §10, T1-T9) and §11's example evening with §12's totals,
+"""The golden seed table (docs/rules/karlsruhe.md §10, T1-T9) and §11's example evening with §12's totals,
 settled number for number, through the engine and through ``manage.py settle --json``."""
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""RULES-karlsruhe.md §11: the family's evening file, read strictly and written back exactly; the
+"""docs/rules/karlsruhe.md §11: the family's evening file, read strictly and written back exactly; the
 family answers the protocol of families.py."""
 import json
 

@@ -1,4 +1,4 @@
-"""RULES-karlsruhe.md §10's invariants as properties over random valid evenings (``generate.py``):
+"""docs/rules/karlsruhe.md §10's invariants as properties over random valid evenings (``generate.py``):
 zero sums, deal by deal equals the whole evening however often, the Radl derived from the history,
 the formula a person can check, and writing then reading an evening."""
 import json

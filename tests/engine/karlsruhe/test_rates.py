@@ -1,4 +1,4 @@
-"""RULES-karlsruhe.md §8: the rate card holds every number, travels whole in the evening file, and
+"""docs/rules/karlsruhe.md §8: the rate card holds every number, travels whole in the evening file, and
 an old evening re-settles with the numbers it was played with."""
 import copy
 import json

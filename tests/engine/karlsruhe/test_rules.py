@@ -1,4 +1,4 @@
-"""Hand-worked deals, one rule at a time (RULES-karlsruhe.md §1-§7): the value, its formula in the
+"""Hand-worked deals, one rule at a time (docs/rules/karlsruhe.md §1-§7): the value, its formula in the
 seed's notation and who pays whom."""
 import pytest
 

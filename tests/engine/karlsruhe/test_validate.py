@@ -1,4 +1,4 @@
-"""RULES-karlsruhe.md §9: what must be impossible to record, each line naming deal and field exactly
+"""docs/rules/karlsruhe.md §9: what must be impossible to record, each line naming deal and field exactly
 as §9's brackets say; and the evening's own problems (named ``evening``: deal ``None``)."""
 import json
 import subprocess

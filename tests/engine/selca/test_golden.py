@@ -1,4 +1,4 @@
-"""The golden Selca evenings (RULES-selca.md §10's worked examples and a table of four), settled
+"""The golden Selca evenings (docs/rules/selca.md §10's worked examples and a table of four), settled
 number for number, through the engine and through ``manage.py settle --json``; each deal's
 ``formula`` is informative (§14) and compared only where §10 prints its numbers."""
 import json

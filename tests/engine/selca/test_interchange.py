@@ -1,4 +1,4 @@
-"""RULES-selca.md §14: the family's evening file, read strictly and written back exactly; the family
+"""docs/rules/selca.md §14: the family's evening file, read strictly and written back exactly; the family
 answers the protocol of families.py; its messages exist in Danish and English."""
 import json
 import string

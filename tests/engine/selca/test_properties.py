@@ -1,4 +1,4 @@
-"""RULES-selca.md §13's invariants as properties over random valid evenings (``generate.py``): every
+"""docs/rules/selca.md §13's invariants as properties over random valid evenings (``generate.py``): every
 net lists every player, klop and misdeal nets ≤ 0, the resting dealer 0, klop counts 210, a game's
 amounts multiples of m, §7's guarantee, money zero-sum with n·(T_i − T_j) between any two, the
 transfers, deal by deal equals the evening, idempotence, write then read, and every entry's legs

@@ -1,4 +1,4 @@
-"""The Selca rate card holds every number of RULES-selca.md, travels whole in the evening file, and
+"""The Selca rate card holds every number of docs/rules/selca.md, travels whole in the evening file, and
 an old evening re-settles with the numbers it was played with."""
 import copy
 import json

@@ -1,4 +1,4 @@
-"""Hand-worked deals, one rule at a time (RULES-selca.md §1-§11): what each deal writes to whom,
+"""Hand-worked deals, one rule at a time (docs/rules/selca.md §1-§11): what each deal writes to whom,
 worked out by hand from the rules, and §10's worked examples."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES-selca.md §12: what must be impossible to record, one test per problem, each naming the deal
+"""docs/rules/selca.md §12: what must be impossible to record, one test per problem, each naming the deal
 and the field as §12 and §14 name them; the evening's own problems (deal ``None``)."""
 import json
 import subprocess

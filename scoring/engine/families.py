@@ -14,8 +14,8 @@ The protocol, each a plain function of the family:
   Danish card decides whether a taroks meld must say ``pagat``); ``deal_to_dict`` /
   ``evening_to_dict`` back.
 - ``validate_players(players, card=None)`` (a card may seat fewer) and ``validate_deal(players,
-  number, deal, card)``: the RULES
-  file's "impossible to record", each ``Problem`` naming deal and field.
+  number, deal, card)``: the family's
+  "impossible to record" (its page in ``docs/rules/``), each ``Problem`` naming deal and field.
 - ``settle_opening(players, card)``, ``settle_deal(players, number, deal, state, card)`` and
   ``settle_split(players, state, running, card)``: journal entries (``ledger.py``); ``state`` is what
   a deal needs from the ones before it (the Danish cups, the Karlsruhe Radl), read from the previous

@@ -12,7 +12,7 @@ from tests.conftest import GOLDEN, ROOT
 SEED = GOLDEN / "karlsruhe" / "seed-table.json"
 EXPECTED = GOLDEN / "karlsruhe" / "seed-table.expected.json"
 
-#: §11's example evening, exactly as the RULES file prints it.
+#: §11's example evening, exactly as docs/rules/karlsruhe.md §11 prints it.
 EXAMPLE = """{"format": "tarokklub.evening/1", "rules": "karlsruhe", "date": "2026-11-20",
  "players": ["Anna", "Bernd", "Clara", "Dieter"],
  "deals": [

@@ -2,6 +2,7 @@
 commands. Every amount shown comes from the stored journal, which the engine produced."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections import defaultdict
 from dataclasses import dataclass
@@ -13,7 +14,9 @@ from scoring.engine.families import Family
 from scoring.engine.ledger import zero_sum_money
 from scoring.engine.money import Payment, evening_kroner
 
-from .models import Account, Deal, EntryKind, Evening, JournalEntry, Leg, Table
+from django.utils import timezone
+
+from .models import Account, Deal, EntryKind, Evening, EveningEventKind, JournalEntry, Leg, Table
 
 
 @dataclass(frozen=True)
@@ -276,3 +279,23 @@ def table_to_evening_file(table: Table) -> dict:
     builtin = family.rate_cards.get(card.name)
     embedded = None if builtin == card else card   # a club's own (or edited) card travels with the file
     return family.evening_to_dict(family.make_evening(players, deals, card.name, table.evening.date, embedded))
+
+
+#: How long after creating an evening the same user is asked before creating the same one again.
+SAME_EVENING_WINDOW = dt.timedelta(minutes=10)
+
+
+def same_open_evening(club, date, names, user, now: dt.datetime | None = None) -> Table | None:
+    """The table of an open evening of ``club`` on ``date`` that ``user`` created within
+    ``SAME_EVENING_WINDOW`` and that seats exactly the players ``names`` (in any order): a second
+    "Opret aften" for it is most likely the first one sent again (Back, then send), so the page
+    asks before creating it."""
+    since = (now or timezone.now()) - SAME_EVENING_WINDOW
+    evenings = Evening.objects.filter(club=club, date=date, closed_at__isnull=True, events__kind=EveningEventKind.CREATED,
+                                      events__user=user, events__at__gte=since)
+    wanted = set(names)
+    for table in (Table.objects.filter(evening__in=evenings).prefetch_related("seats__player")
+                  .order_by("-evening_id", "number")):
+        if set(table_player_names(table)) == wanted:
+            return table
+    return None

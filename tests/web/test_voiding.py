@@ -299,3 +299,22 @@ def test_other_players_another_date_another_user_or_later_are_not_asked(client, 
     EveningEvent.objects.filter(kind="created").update(at=EveningEvent.objects.first().at - dt.timedelta(minutes=11))
     assert keeper_client.post("/evenings/new/", evening_post(club=club.pk)).status_code == 302
     assert Evening.objects.count() == 5
+
+
+def test_the_new_pages_in_english(keeper_client, club, four_table, members):
+    record(four_table, four_deals()[:3])
+    keeper_client.cookies["django_language"] = "en"
+    table_page = keeper_client.get(f"/tables/{four_table.pk}/").content.decode()
+    assert "Latest deal: 3, dealt by" in table_page and "Void deal 3" in table_page
+    first = Deal.objects.get(number=1, current=True)
+    confirm = keeper_client.get(void_url(first)).content.decode()
+    assert "Void deal 1 at table 1" in confirm and "The 2 later deals are settled again" in confirm
+    assert "After voiding" in confirm and "Totals now" in confirm
+    keeper_client.post(void_url(first), {"reason": "wrong", "submission": key()})
+    assert "voided – paid back" in keeper_client.get(f"/tables/{four_table.pk}/").content.decode()
+    keeper_client.post("/evenings/new/", evening_post(club=club.pk, date="2026-11-22", seat_1="Anne",
+                                                      seat_2="Bent", seat_3="Carl", seat_4=""))
+    again = keeper_client.post("/evenings/new/", evening_post(club=club.pk, date="2026-11-22", seat_1="Anne",
+                                                              seat_2="Bent", seat_3="Carl", seat_4=""))
+    text = again.content.decode()
+    assert "There is already an open evening on" in text and "Go to it" in text and "Create anyway" in text

@@ -130,8 +130,15 @@ def evening_reopen(request, pk: int):
 
 
 class VoidForm(ReasonForm):
-    """The reason for voiding a deal, and the table version its confirmation was shown with."""
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    """The reason for voiding a deal, and the table version its confirmation was shown with (not a
+    number: none, as a hand-made request without one; ``expected_version``)."""
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def expected_version(self) -> int | None:
+        try:
+            return int(self.cleaned_data.get("version") or "")
+        except ValueError:
+            return None
 
 
 @require_http_methods(["GET", "POST"])
@@ -160,7 +167,7 @@ def deal_void(request, pk: int):
             try:
                 submissions.write(request, "deal_void", lambda: services.deal_void(
                     deal=deal, user=request.user, reason=form.cleaned_data["reason"],
-                    expected_version=form.cleaned_data["version"]),
+                    expected_version=form.expected_version()),
                     url=reverse("scoring:table_detail", args=[deal.table_id]))
             except services.EveningClosedError as exc:
                 return render(request, "scoring/message.html", {"message": exc.errors[0].message}, status=403)

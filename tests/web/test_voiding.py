@@ -318,3 +318,13 @@ def test_the_new_pages_in_english(keeper_client, club, four_table, members):
                                                               seat_2="Bent", seat_3="Carl", seat_4=""))
     text = again.content.decode()
     assert "There is already an open evening on" in text and "Go to it" in text and "Create anyway" in text
+
+
+def test_garbage_is_refused_at_its_field_or_ignored(keeper_client, four_table):
+    record(four_table, four_deals()[:2])
+    latest = Deal.objects.get(number=2, current=True)
+    before = rows()
+    response = keeper_client.post(void_url(latest), {"reason": "x" * 501, "version": "abc", "submission": key()})
+    assert response.status_code == 422 and rows() == before and response.context["form"].errors["reason"]
+    response = keeper_client.post(void_url(latest), {"reason": "ok", "version": "abc", "submission": "nonsense"})
+    assert response.status_code == 302 and Deal.objects.filter(voided=True).count() == 1

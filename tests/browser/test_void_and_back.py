@@ -178,3 +178,72 @@ def test_back_after_saving_shows_the_next_deals_empty_form(live_server, browser,
         shot(page, f"void-{family}-390-struck")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_back_after_opret_aften_and_sending_again_asks_first(live_server, browser, width, height):
+    from scoring.models import Evening
+    club = Club.objects.create(name="VLK")
+    make_user(club, Role.SCOREKEEPER, "skriver")
+    for name in NAMES:
+        services.player_get_or_create(club=club, name=name)
+    context, page = phone_context(browser, width, height, is_mobile=width < 800)
+
+    def fill():
+        for seat, name in enumerate(NAMES, 1):
+            page.select_option(f"#id_seat_{seat}", name)
+    try:
+        login(page, live_server, "/evenings/new/", "skriver")
+        fill()
+        with page.expect_navigation():
+            page.click("#create-evening")
+        table = Table.objects.get()
+        page.go_back()
+        page.wait_for_load_state()
+        fill()                                   # the form as it came back, filled and sent again
+        with page.expect_navigation():
+            page.click("#create-evening")
+        expect(page.locator("#same-evening")).to_contain_text("Der er allerede en åben aften i dag med disse spillere")
+        assert Evening.objects.count() == 1
+        no_sideways_scroll(page)
+        shot(page, f"same-evening-{width}")
+        page.click("#go-to-same")
+        page.wait_for_load_state()
+        assert page.url.endswith(f"/tables/{table.pk}/") and Evening.objects.count() == 1
+        page.go_back()
+        page.wait_for_load_state()
+        if not page.locator("#same-evening").count():   # the question page was fetched again: ask again
+            fill()
+            with page.expect_navigation():
+                page.click("#create-evening")
+        with page.expect_navigation():
+            page.click("#create-anyway")
+        assert Evening.objects.count() == 2
+    finally:
+        context.close()
+
+
+def test_enter_in_a_field_never_answers_create_anyway(live_server, browser):
+    from scoring.models import Evening
+    club = Club.objects.create(name="VLK")
+    make_user(club, Role.SCOREKEEPER, "skriver")
+    for name in NAMES:
+        services.player_get_or_create(club=club, name=name)
+    context, page = phone_context(browser)
+    try:
+        login(page, live_server, "/evenings/new/", "skriver")
+        for _ in range(2):
+            for seat, name in enumerate(NAMES, 1):
+                page.select_option(f"#id_seat_{seat}", name)
+            with page.expect_navigation():
+                page.click("#create-evening")
+            if page.locator("#same-evening").count():
+                break
+            page.goto(f"{live_server.url}/evenings/new/")
+        expect(page.locator("#same-evening")).to_be_visible()
+        with page.expect_navigation():
+            page.locator("#id_new_5").press("Enter")
+        expect(page.locator("#same-evening")).to_be_visible()       # asked again, nothing written
+        assert Evening.objects.count() == 1
+    finally:
+        context.close()

@@ -9,12 +9,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Prefetch, Q
+from django.utils import timezone
 
 from scoring.engine.families import Family
 from scoring.engine.ledger import zero_sum_money
 from scoring.engine.money import Payment, evening_kroner
-
-from django.utils import timezone
 
 from .models import Account, Deal, EntryKind, Evening, EveningEventKind, JournalEntry, Leg, Table
 

@@ -10,8 +10,6 @@ import pytest
 from django.core.management import call_command
 
 from scoring import services
-from scoring.engine import families
-from scoring.engine.settle import settle_evening
 from scoring.models import Deal, EveningEvent, Evening, Role, Table
 from scoring.selectors import table_sheet
 from tests.conftest import GOLDEN

@@ -347,7 +347,7 @@ def evening_detail(request, pk: int):
     evening = _evening(request, pk)
     tables, summary = evening_tables(evening)
     return render(request, "scoring/evening_detail.html", {
-        "evening": evening, "summary": summary, "tables": tables,
+        "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
         "rate_text": plain_decimal(summary.kroner_per_point, _lang(request)),
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),

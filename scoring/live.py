@@ -29,6 +29,9 @@ from .selectors import TableSheet, table_player_names
 #: finished, or its scorekeeper may have stopped recording.
 IDLE_AFTER = dt.timedelta(minutes=15)
 
+#: The largest id a row can have (a 64-bit signed key).
+BIGGEST_ID = 2 ** 63 - 1
+
 
 @dataclass(frozen=True)
 class EveningState:
@@ -50,13 +53,16 @@ def evening_state(evening_pk: int | None = None, *, table_pk: int | None = None)
     query; None when there is no such evening or table. Plain SQL: it runs on every poll of every
     phone, and the ORM's building of an aggregate query costs more than the query itself (``manage.py
     bench``, ``evening_poll_unchanged_ms_median``)."""
+    wanted = evening_pk if table_pk is None else table_pk
+    if not 0 < wanted <= BIGGEST_ID:   # no such row; a larger number would not even bind (SQLite)
+        return None
     evening, table = Evening._meta.db_table, Table._meta.db_table
     which = "%s" if table_pk is None else f"(SELECT evening_id FROM {table} WHERE id = %s)"
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT e.id, e.club_id, e.closed_at, COUNT(t.id), MAX(t.id), SUM(t.version) FROM {evening} e "
             f"LEFT JOIN {table} t ON t.evening_id = e.id WHERE e.id = {which} GROUP BY e.id, e.club_id, e.closed_at",
-            [evening_pk if table_pk is None else table_pk])
+            [wanted])
         row = cursor.fetchone()
     if row is None:
         return None

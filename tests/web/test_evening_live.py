@@ -188,6 +188,9 @@ def test_only_the_clubs_members_see_the_fragments(client, evening, tables):
     assert poll(client, f"/tables/{tables[0].pk}/others/").status_code == 404
     assert poll(client, "/evenings/999999/live/").status_code == 404
     assert poll(client, "/tables/999999/others/").status_code == 404
+    for huge in (2 ** 63, 10 ** 30):                                # never a server error
+        assert poll(client, f"/evenings/{huge}/live/").status_code == 404
+        assert poll(client, f"/tables/{huge}/others/").status_code == 404
 
 
 def test_an_expired_session_gets_401_on_a_poll_and_the_login_page_by_hand(client, evening, tables):
@@ -255,3 +258,22 @@ def test_the_close_confirmation_names_nothing_when_every_table_is_playing(keeper
     record(tables[1], 1)
     html = keeper_client.get(f"/evenings/{evening.pk}/close/").content.decode()
     assert 'id="idle-tables"' not in html
+
+
+def test_a_closed_evenings_table_page_shows_the_other_tables_still_and_polls_no_more(keeper_client, evening, tables):
+    record(tables[1], 1)
+    services.evening_close(evening=evening)
+    html = keeper_client.get(f"/tables/{tables[0].pk}/").content.decode()
+    line = html[html.index('id="other-tables"'):]
+    line = line[:line.index("</p>")]
+    assert "hx-get" not in line and "Bord 2" in line and "1 spil" in line and " giver" not in line
+
+
+def test_a_lone_table_has_no_other_tables_until_one_is_seated(keeper_client, club):
+    evening = services.evening_create(club=club, date=dt.date(2026, 11, 21))
+    lone = seat(evening, ("Anne", "Bent", "Carl"))
+    html = keeper_client.get(f"/tables/{lone.pk}/").content.decode()
+    assert f'hx-get="/tables/{lone.pk}/others/"' in html and 'class="other-table"' not in html
+    seat(evening, ("Dorte", "Erik", "Finn"))
+    fragment = poll(keeper_client, f"/tables/{lone.pk}/others/").content.decode()
+    assert "Bord 2: 0 spil, Dorte giver" in fragment and "Bord 1" not in fragment

@@ -276,4 +276,4 @@ def test_a_lone_table_has_no_other_tables_until_one_is_seated(keeper_client, clu
     assert f'hx-get="/tables/{lone.pk}/others/"' in html and 'class="other-table"' not in html
     seat(evening, ("Dorte", "Erik", "Finn"))
     fragment = poll(keeper_client, f"/tables/{lone.pk}/others/").content.decode()
-    assert "Bord 2: 0 spil, Dorte giver" in fragment and "Bord 1" not in fragment
+    assert ">Bord 2</a>: 0 spil, Dorte giver" in fragment and "Bord 1" not in fragment

@@ -60,15 +60,19 @@ def evening_state(evening_pk: int | None = None, *, table_pk: int | None = None)
     which = "%s" if table_pk is None else f"(SELECT evening_id FROM {table} WHERE id = %s)"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT e.id, e.club_id, e.closed_at, COUNT(t.id), MAX(t.id), SUM(t.version) FROM {evening} e "
-            f"LEFT JOIN {table} t ON t.evening_id = e.id WHERE e.id = {which} GROUP BY e.id, e.club_id, e.closed_at",
+            f"SELECT e.id, e.club_id, e.created_at, e.closed_at, COUNT(t.id), MAX(t.id), SUM(t.version) "
+            f"FROM {evening} e LEFT JOIN {table} t ON t.evening_id = e.id WHERE e.id = {which} "
+            f"GROUP BY e.id, e.club_id, e.created_at, e.closed_at",
             [wanted])
         row = cursor.fetchone()
     if row is None:
         return None
-    pk, club_id, closed_at, count, last_table, versions = row
-    # closed_at as the database gives it (text or a datetime): the token only has to change with it
-    return EveningState(pk, club_id, closed_at is not None, f"{count}:{last_table}:{versions}:{closed_at or ''}")
+    pk, club_id, created_at, closed_at, count, last_table, versions = row
+    # the times as the database gives them (text or datetimes): the token only has to change with
+    # them; the evening's id and creation make it one evening's token (the rendered fragments are
+    # shared by that token, views_live)
+    token = f"{pk}:{created_at}:{count}:{last_table}:{versions}:{closed_at or ''}"
+    return EveningState(pk, club_id, closed_at is not None, token)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@
 Each fragment answers a conditional GET. Its ETag comes from ``live.evening_state`` (one query: the
 evening's tables' versions and its close), so an unchanged poll costs the session, the user, the
 club membership and that query, and answers 304 with no body; the browser keeps the fragment it has
-(``static/js/live.js`` swaps nothing then). Only a changed evening is read and rendered again.
+(``static/js/live.js`` swaps nothing then). Only a changed evening is read and rendered again, once
+for all the phones polling it (``_shared``).
 ``manage.py bench`` measures an unchanged poll against its budget (30 phones every 5 s under 5 % of
 one core).
 """
@@ -13,7 +14,9 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.core.cache import cache
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseStopPolling
@@ -24,6 +27,8 @@ from .models import Evening, Role
 
 #: Part of every ETag: bump it when a fragment's markup changes, so that no browser keeps the old one.
 MARKUP = 1
+#: How long a rendered fragment is kept for the other phones polling the same state.
+SHARED_SECONDS = 60
 
 
 def _cached(response: HttpResponse, etag: str) -> HttpResponse:
@@ -69,16 +74,32 @@ def evening_live(request, pk: int):
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return _cached(unchanged, etag)
+    if state.closed:
+        # closed while the page was open: the fragment says so and htmx stops polling (286)
+        return HttpResponseStopPolling(_evening_fragment(request, pk, can_record))
+    return _cached(HttpResponse(_shared(etag, lambda: _evening_fragment(request, pk, can_record))), etag)
+
+
+def _evening_fragment(request, pk: int, can_record: bool) -> str:
     from .views_evening import evening_tables   # the evening page's own table blocks
 
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     tables, summary = evening_tables(evening)
-    response = render(request, "scoring/partials/_evening_live.html", {
-        "evening": evening, "tables": tables, "mixed": summary.mixed, "can_record": can_record})
-    if evening.closed_at is not None:
-        # closed while the page was open: the fragment says so and htmx stops polling (286)
-        return HttpResponseStopPolling(response.content)
-    return _cached(response, etag)
+    return render_to_string("scoring/partials/_evening_live.html", {
+        "evening": evening, "tables": tables, "mixed": summary.mixed, "can_record": can_record}, request)
+
+
+def _shared(etag: str, render_fragment) -> str:
+    """The fragment of this ETag, rendered once for every phone that polls it (the cache, per
+    process): after a save each watcher's next poll is a change, and the whole evening is read and
+    rendered once instead of once per phone. The ETag names the evening, its state and everything
+    else the markup depends on, so a kept fragment is never another's."""
+    key = f"live-fragment:{etag}"
+    text = cache.get(key)
+    if text is None:
+        text = render_fragment()
+        cache.set(key, text, SHARED_SECONDS)
+    return text
 
 
 @login_not_required
@@ -92,9 +113,11 @@ def table_others(request, pk: int):
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return _cached(unchanged, etag)
-    evening = get_object_or_404(Evening, pk=state.pk)
-    return _cached(render(request, "scoring/partials/_other_tables.html", {
-        "others": other_tables(evening, pk), "table_pk": pk}), etag)
+    def fragment() -> str:
+        evening = get_object_or_404(Evening, pk=state.pk)
+        return render_to_string("scoring/partials/_other_tables.html", {"others": other_tables(evening, pk)}, request)
+
+    return _cached(HttpResponse(_shared(etag, fragment)), etag)
 
 
 def other_tables(evening: Evening, table_pk: int) -> list[live.TableStatus]:

@@ -114,6 +114,17 @@ def test_a_changed_poll_reads_the_same_number_of_queries_however_long_the_evenin
     assert queries() == few
 
 
+def test_after_a_save_the_fragment_is_rendered_once_for_every_phone(client, club, evening, tables,
+                                                                     django_assert_num_queries):
+    record(tables[0], 2)
+    client.force_login(make_user(club, Role.MEMBER, "first"))
+    first = poll(client, live_url(evening))
+    client.force_login(make_user(club, Role.MEMBER, "second"))
+    with django_assert_num_queries(UNCHANGED_POLL_QUERIES):    # nothing read but the state
+        second = poll(client, live_url(evening))
+    assert second.status_code == 200 and second.content == first.content and second["ETag"] == first["ETag"]
+
+
 def test_every_write_to_any_table_changes_the_etag(member_client, evening, tables, scorekeeper):
     seen = []
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, live, services, submissions
+from scoring import access, live, services, submissions, views_live
 from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner, format_kroner
 
@@ -345,9 +345,11 @@ def evening_new(request):
 @require_GET
 def evening_detail(request, pk: int):
     evening = _evening(request, pk)
+    etag = "" if evening.is_closed else views_live.page_etag(request, evening_pk=evening.pk)   # before the read
     tables, summary = evening_tables(evening)
     return render(request, "scoring/evening_detail.html", {
         "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
+        "live_etag": etag,
         "rate_text": plain_decimal(summary.kroner_per_point, _lang(request)),
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),

@@ -61,6 +61,31 @@ def _lang(request) -> str:
     return getattr(request, "LANGUAGE_CODE", "") or ""
 
 
+def _can_record(request, state: live.EveningState) -> bool:
+    return not state.closed and access.can(request.user, state.club_id, Role.SCOREKEEPER)
+
+
+def _evening_etag(request, state: live.EveningState, can_record: bool) -> str:
+    return state.etag("evening", MARKUP, _lang(request), can_record)
+
+
+def _others_etag(request, state: live.EveningState, table_pk: int) -> str:
+    return state.etag("others", MARKUP, _lang(request), table_pk)
+
+
+def page_etag(request, *, evening_pk: int | None = None, table_pk: int | None = None) -> str:
+    """The ETag of the fragment as a page shows it first (the evening page's tables, or with
+    ``table_pk`` the table page's other tables): ``live.js`` swaps in a poll only when its ETag
+    differs. Read before the page reads what it shows, so that a write in between makes the next
+    poll a change rather than hiding it."""
+    state = live.evening_state(evening_pk, table_pk=table_pk)
+    if state is None:
+        return ""
+    if table_pk is not None:
+        return _others_etag(request, state, table_pk)
+    return _evening_etag(request, state, _can_record(request, state))
+
+
 @login_not_required   # checked here: an expired session's poll must not be redirected into the page
 @require_GET
 def evening_live(request, pk: int):
@@ -69,8 +94,8 @@ def evening_live(request, pk: int):
     if not request.user.is_authenticated:
         return _logged_out(request)
     state = _state(request, pk)
-    can_record = not state.closed and access.can(request.user, state.club_id, Role.SCOREKEEPER)
-    etag = state.etag("evening", MARKUP, _lang(request), can_record)
+    can_record = _can_record(request, state)
+    etag = _evening_etag(request, state, can_record)
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return _cached(unchanged, etag)
@@ -109,7 +134,7 @@ def table_others(request, pk: int):
     if not request.user.is_authenticated:
         return _logged_out(request)
     state = _state(request, table_pk=pk)
-    etag = state.etag("others", MARKUP, _lang(request), pk)
+    etag = _others_etag(request, state, pk)
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return _cached(unchanged, etag)

@@ -2,13 +2,14 @@
 evening is open (``scoring.views_live.table_others``)."""
 from django import template
 
-from scoring.views_live import other_tables as others_of
+from scoring.views_live import other_tables as others_of, page_etag
 
 register = template.Library()
 
 
 @register.inclusion_tag("scoring/partials/_other_tables_live.html", takes_context=True)
 def other_tables(context, table):
-    evening = table.evening
-    return {"request": context.get("request"), "table": table, "open": evening.closed_at is None,
-            "others": others_of(evening, table.pk)}
+    evening, request = table.evening, context.get("request")
+    is_open = evening.closed_at is None
+    etag = page_etag(request, table_pk=table.pk) if is_open and request is not None else ""   # before the read
+    return {"request": request, "table": table, "open": is_open, "etag": etag, "others": others_of(evening, table.pk)}

@@ -1,11 +1,11 @@
-// The evening live (templates/scoring/partials/_live_notes.html): a region marked data-live polls
-// its fragment with htmx every few seconds. The server answers an unchanged poll with 304
-// (scoring/views_live.py); the browser then hands htmx its kept copy, or nothing. Either way the
-// region is left as it is, so a poll never rebuilds what the reader is looking at. A lost network
-// or an expired session shows its note above the region and keeps what was shown.
+// The evening live (templates/scoring/partials/_live_notes.html): an element inside a region marked
+// data-live polls its fragment with htmx every few seconds. The server answers an unchanged poll
+// with 304 (scoring/views_live.py) and the browser hands htmx its kept copy, or nothing; a poll is
+// swapped in only when its ETag differs from the one the element shows (data-etag, set by the page
+// for its first render), so a poll never rebuilds what the reader is looking at. A lost network or
+// an expired session shows its note in the region and keeps what was shown.
 (function () {
   "use strict";
-  var last = new WeakMap();
 
   function region(elt) {
     return elt && elt.closest ? elt.closest("[data-live]") : null;
@@ -20,11 +20,12 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var elt = event.detail.elt;
     if (!region(elt)) return;
-    var text = event.detail.serverResponse;
-    if (event.detail.xhr.status === 304 || !text || text === last.get(elt)) {
+    var xhr = event.detail.xhr;
+    var etag = xhr.getResponseHeader("ETag");
+    if (xhr.status === 304 || (etag && etag === elt.getAttribute("data-etag"))) {
       event.detail.shouldSwap = false;
-    } else {
-      last.set(elt, text);
+    } else if (etag) {
+      elt.setAttribute("data-etag", etag);
     }
   });
 

@@ -175,6 +175,9 @@ def test_the_evening_page_polls_while_open_and_not_once_closed(member_client, ev
     html = member_client.get(f"/evenings/{evening.pk}/").content.decode()
     assert f'hx-get="{live_url(evening)}"' in html and 'hx-trigger="every 5s"' in html
     assert "js/live.js" in html and "<script>" not in html
+    # the page names the ETag of what it shows: the first poll, unchanged, swaps nothing in
+    etag = poll(member_client, live_url(evening))["ETag"]
+    assert f'data-etag="{etag}"' in html.replace("&quot;", '"')
     services.evening_close(evening=evening)
     html = member_client.get(f"/evenings/{evening.pk}/").content.decode()
     assert "hx-get" not in html
@@ -231,6 +234,7 @@ def test_the_table_page_shows_the_other_tables_in_one_line(keeper_client, evenin
     assert "Bord 2" in line and "2 spil" in line and "sidst" in line and " giver" in line
     assert "Bord 1" not in line
     fragment = poll(keeper_client, f"/tables/{tables[0].pk}/others/")
+    assert f'data-etag="{fragment["ETag"]}"' in line.replace("&quot;", '"')
     assert fragment.status_code == 200 and "Bord 2" in fragment.content.decode()
     record(tables[1], 1, seed=9)
     again = poll(keeper_client, f"/tables/{tables[0].pk}/others/", fragment["ETag"])

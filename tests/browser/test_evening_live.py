@@ -94,9 +94,12 @@ def test_the_evening_page_shows_another_tables_save_within_a_poll(live_server, b
     expect(section(page, 3).locator(".deal-count")).to_have_text("1 spil", timeout=WITHIN_A_POLL)
     expect(section(page, 3).locator(".live-line")).not_to_contain_text("kongekop")
     # nothing changed for a while: the browser asks with the ETag it has and the server answers 304
-    # (the browser then hands htmx its kept copy, which Playwright reports as that copy's 200)
+    # (the browser then hands htmx its kept copy, which Playwright reports as that copy's 200), and
+    # the page is left as it is (a mark put on it stays)
+    page.evaluate("document.querySelector('#table-1').dataset.mark = 'kept'")
     page.wait_for_timeout(11_000)
     assert any(asked and asked == answer for asked, answer in polls[-2:]), polls
+    expect(page.locator("#table-1[data-mark=kept]")).to_have_count(1)
     expect(page.locator("[data-live-note]:visible")).to_have_count(0)
     context.close()
 

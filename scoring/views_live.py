@@ -13,11 +13,15 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpResponse
 from django.core.cache import cache
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseStopPolling
 
@@ -106,7 +110,7 @@ def evening_live(request, pk: int):
 
 
 def _evening_fragment(request, pk: int, can_record: bool) -> str:
-    from .views_evening import evening_tables   # the evening page's own table blocks
+    from .views_evening import evening_tables  # the evening page's own table blocks
 
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     tables, summary = evening_tables(evening)

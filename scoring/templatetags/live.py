@@ -2,7 +2,8 @@
 evening is open (``scoring.views_live.table_others``)."""
 from django import template
 
-from scoring.views_live import other_tables as others_of, page_etag
+from scoring.views_live import other_tables as others_of
+from scoring.views_live import page_etag
 
 register = template.Library()
 

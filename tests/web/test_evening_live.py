@@ -245,7 +245,7 @@ def test_the_table_page_shows_the_other_tables_in_one_line(keeper_client, evenin
 
 def test_idle_tables_by_a_fixed_clock():
     now = timezone.make_aware(dt.datetime(2026, 11, 20, 22, 0))
-    status = lambda n, deals, minutes: live.TableStatus(   # noqa: E731
+    status = lambda n, deals, minutes: live.TableStatus(
         n, n, ("A", "B", "C"), deals, None if minutes is None else now - dt.timedelta(minutes=minutes), "A")
     quiet, empty = live.idle_tables([status(1, 10, 15), status(2, 10, 14), status(3, 0, None), status(4, 0, 30)],
                                     now)

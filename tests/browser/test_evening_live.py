@@ -153,4 +153,13 @@ def test_the_close_confirmation_names_the_idle_tables(live_server, browser, club
     expect(box.locator("li")).to_have_text(["Bord 2: ingen spil.", "Bord 3: ingen spil."])
     shot(page, f"close-{width}-idle")
     no_sideways_scroll(page)
+    with page.expect_navigation():
+        page.click("#lang-en")
+    expect(box).to_contain_text("Have all tables finished?")
+    expect(box.locator("li")).to_have_text(["Table 2: no deals.", "Table 3: no deals."])
+    page.goto(f"{live_server.url}/evenings/{evening.pk}/")
+    expect(section(page, 1).locator(".live-line")).to_contain_text("4 deals")
+    expect(section(page, 1).locator(".dealer-now")).to_have_text("Kristoffer deals")
+    shot(page, f"evening-live-{width}-english", full=True)
+    no_sideways_scroll(page)
     context.close()

@@ -495,7 +495,7 @@ def test_a_stale_form_is_refused_with_the_fresh_sheet_and_the_input_kept(keeper_
     assert [v for _t, n, v, _c in html.inputs if n == "counts.Bent"] == ["40"]
     # Dorte sits out when Bent deals: her pagat and count are cleared, and named
     assert ("pagat_owner", "Dorte") not in html.checked()
-    assert "Dorte sidder over nu; ryddet: Pagat hos, Tælling." in html.text("dealer-cleared")
+    assert "Dorte sidder over nu; ryddet: Pagat hos, Sidste stik, Tælling." in html.text("dealer-cleared")
     assert sheet_row(response, 1)[0] == "1 Anne"                    # the fresh sheet
     # the kept form carries the fresh version: saving it again is a deliberate second deal
     resend = html.submission()

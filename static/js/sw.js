@@ -13,7 +13,14 @@ const { registerRoute } = workbox.routing;
 const { NetworkFirst, StaleWhileRevalidate } = workbox.strategies;
 const { ExpirationPlugin } = workbox.expiration;
 
-self.addEventListener("install", () => self.skipWaiting());
+// The table page's own files, kept at once (the page that registers the worker loaded them
+// before the worker was there to keep them).
+const PAGE_FILES = ["css/app.css", "css/karlsruhe.css", "css/selca.css", "django_htmx/htmx-2.min.js",
+  "vendor/idb-keyval/idb-keyval.umd.js", "js/table-sync.js"].map((path) => self.TAROKKLUB_STATIC + path);
+self.addEventListener("install", (event) => {
+  self.skipWaiting();
+  event.waitUntil(caches.open("tarokklub-static").then((cache) => cache.addAll(PAGE_FILES)).catch(() => {}));
+});
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
 // Keep only a page the server meant for this address (never the login page a lapsed session is
@@ -30,7 +37,7 @@ registerRoute(
 // The table page: the network first, the last copy when there is none (it is a few seconds late at
 // most when the server is merely slow).
 registerRoute(
-  ({ url, request }) => request.mode === "navigate" && /^\/tables\/\d+\/$/.test(url.pathname),
+  ({ url, request }) => request.method === "GET" && /^\/tables\/\d+\/$/.test(url.pathname),
   new NetworkFirst({
     cacheName: "tarokklub-pages", networkTimeoutSeconds: 6,
     plugins: [onlyTheRealPage, new ExpirationPlugin({ maxEntries: 20 })],

@@ -410,8 +410,11 @@
   setInterval(() => { if (retryAt > Date.now()) render(); }, 1000);
 
   // Service worker: keeps the page, its files and each dealer's empty form (HTTPS or localhost).
-  async function prewarm() {
+  async function prewarm(first) {
     if (!("caches" in window) || !navigator.onLine) return;
+    if (first === true) {   // the worker was not there when this page loaded: keep it now
+      try { await fetch(data.page, { credentials: "same-origin" }); } catch (e) { return; }
+    }
     const cache = await caches.open("tarokklub-forms");
     for (const dealer of Object.keys(data.rotation.seating)) {
       const key = `${location.origin}${data.form}?dealer=${encodeURIComponent(dealer)}`;
@@ -422,7 +425,7 @@
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(data.sw, { scope: "/" }).catch(() => {});
     if (navigator.serviceWorker.controller) prewarm();
-    else navigator.serviceWorker.addEventListener("controllerchange", prewarm, { once: true });
+    else navigator.serviceWorker.addEventListener("controllerchange", () => prewarm(true), { once: true });
   }
 
   // On load: a deal left typing comes back; a page the server re-rendered (its errors, the 409

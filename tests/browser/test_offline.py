@@ -46,7 +46,7 @@ class Server:
 
     def start(self):
         from pytest_django.live_server_helper import LiveServer
-        for attempt in range(50):
+        for _attempt in range(50):
             try:
                 self.live = LiveServer(f"localhost:{self.port}")
                 break
@@ -58,10 +58,34 @@ class Server:
         self.live._live_server_modified_settings.disable()
         self.live.stop()
         self.live = None
+        for sock in list(OPEN):      # a browser's keep-alive connection would go on being served
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        OPEN.clear()
+
+
+OPEN: set = set()
 
 
 @pytest.fixture
-def server(transactional_db):
+def server(transactional_db, monkeypatch):
+    from django.core.servers import basehttp
+    accept = basehttp.ThreadedWSGIServer.process_request
+
+    def remembered(httpd, request, client_address):
+        OPEN.add(request)
+        return accept(httpd, request, client_address)
+
+    monkeypatch.setattr(basehttp.ThreadedWSGIServer, "process_request", remembered)
+    from django.test import testcases
+
+    def reusable(thread, connections_override=None):   # bound again at once to the same port
+        return thread.server_class((thread.host, thread.port), testcases.QuietWSGIRequestHandler,
+                                   allow_reuse_address=True, connections_override=connections_override)
+
+    monkeypatch.setattr(testcases.LiveServerThread, "_create_server", reusable)
     running = Server()
     running.start()
     yield running

@@ -120,7 +120,12 @@
     const dealer = await expectedDealer();
     const base = await chainBase();
     restoring = true;
-    try { await loadForm(dealer, base.version); } catch (e) { /* the old form stays; the dealer can be picked */ }
+    try {
+      await loadForm(dealer, base.version);
+    } catch (e) {   // no copy of that dealer's form (no service worker yet): the empty form, his name
+      form.reset();
+      if (input("dealer")) input("dealer").value = dealer;
+    }
     restoring = false;
     await showDeal(base);
     window.scrollTo(0, form.offsetTop);
@@ -236,6 +241,8 @@
           await saved(answer); await setQueue(now.slice(1)); backoff = 0; retryAt = 0; sent += 1; continue;
         }
         if (answer.status === "retry") { scheduleRetry(); break; }
+        retryAt = 0;
+        say("");
         now[0] = { ...now[0], state: answer.status === "login" ? "login" : answer.status, answer };
         await setQueue(now);
         break;

@@ -110,7 +110,7 @@ class SavedSince:
 def saved_since(sheet: TableSheet, outcome, number: int) -> list[SavedSince]:
     """The deals of the sheet from ``number`` on, each compared with ``outcome`` (None: no input)."""
     return [SavedSince(d, outcome is not None and same_hand(sheet.table, outcome, d), recorder(d))
-            for d in sheet.deals if d.number >= number]
+            for d in sheet.deals if d.number >= number and not d.voided]   # a voided deal is no hand
 
 
 def same_as(since: list[SavedSince]) -> SavedSince | None:

@@ -231,7 +231,7 @@
         const q = await getQueue();
         const head = q[0];
         if (!head) break;
-        if (head.state === "login" && manual) head.state = "waiting";
+        if (head.state === "login" && manual) { head.state = "waiting"; await setQueue(q); }
         if (head.state !== "waiting") break;     // it waits for the scorekeeper
         render(true);
         const answer = await send(head);
@@ -444,7 +444,7 @@
     if (q.some((item) => item.state === "editing")) q.forEach((item) => { if (item.state === "editing") item.state = "invalid"; });
     await setQueue(q);
     const draft = await idb.get(DRAFT, store);
-    if (form.dataset.bound === "1") await saveDraft();
+    if (form.dataset.bound === "1" || document.getElementById("stale")) await saveDraft();   // the server's version of the input
     else if (draft) await restoreDraft(draft);
     else if (q.length) await nextDeal();
     markDealer();

@@ -322,3 +322,27 @@ def test_the_deal_being_typed_survives_a_closed_tab_with_its_dealer(browser, ser
     expect(page.locator(".messages")).to_contain_text("Spil 1 er gemt")
     assert Deal.objects.get().dealer.name == "Carl"
     context.close()
+
+
+# The same hand on the form's own path (the 409 page) ------------------------------------------------
+
+def test_the_409_page_names_the_same_hand_and_its_first_button_drops_the_input(browser, server, club, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    counted = [page.locator("#id_count_0").get_attribute("name"), page.locator("#id_count_1").get_attribute("name")]
+    type_plain(page)
+    other_phone_saves(club, table, {"dealer": "Anne", "kind": "played", "pagat_owner": "Bent", "pagat_fate": "home",
+                                    "last_trick": "Carl", counted[0]: "31", counted[1]: "20"})
+    with page.expect_navigation():
+        page.click("#save")
+    expect(page.locator("#stale")).to_have_text("bent har allerede gemt dette spil som spil 1.")
+    expect(page.locator("#stale-box .button").first).to_have_text("Drop mit input")
+    no_sideways_scroll(page)
+    shot(page, "offline-409-same-hand")
+    with page.expect_navigation():
+        page.click("#drop-kept")
+    expect(page.locator("#deal-title")).to_have_text("Spil 2")
+    expect(page.locator("#id_dealer")).to_have_value("Bent")
+    expect(page.locator("#unsent-line")).to_be_hidden()             # nothing restored: the input is gone
+    expect(page.locator("#id_count_0")).to_have_value("")
+    assert Deal.objects.count() == 1
+    context.close()

@@ -123,6 +123,21 @@ def test_the_same_hand_saved_by_another_phone_is_named(keeper_client, four_table
     assert body["reset"]["dealer"] == "Bent" and "du havde valgt Anne" in body["reset"]["note"]
 
 
+def test_the_form_path_names_the_same_hand_with_a_first_button_that_drops_the_input(keeper_client, four_table,
+                                                                                     club):
+    other = Client()
+    other.force_login(make_user(club, Role.SCOREKEEPER, "bent"))
+    form = {k: v for k, v in plain(four_table).items() if k != "number"}
+    assert other.post(f"/tables/{four_table.pk}/", form).status_code == 302
+    response = keeper_client.post(f"/tables/{four_table.pk}/", {**form, "submission": str(uuid.uuid4()), "number": 1})
+    html = response.content.decode()
+    assert response.status_code == 409 and Deal.objects.count() == 1
+    assert 'id="stale">bent har allerede gemt dette spil som spil 1.</p>' in html
+    drop = re.search(r'<a class="button" id="drop-kept" href="([^"]+)"', html)
+    assert drop and drop.group(1) == f"/tables/{four_table.pk}/"
+    assert html.index('id="drop-kept"') < html.index('id="keep-kept"')        # the first button drops
+
+
 def test_another_hand_gets_the_dealer_reset_and_what_it_cleared(keeper_client, four_table):
     services.deal_record(table=four_table, outcome={"dealer": "Anne", "kind": "misdeal"})
     response, body = post(keeper_client, four_table, plain(four_table, version=0, number=1, pagat_owner="Dorte"))

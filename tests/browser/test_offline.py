@@ -346,3 +346,32 @@ def test_the_409_page_names_the_same_hand_and_its_first_button_drops_the_input(b
     expect(page.locator("#id_count_0")).to_have_value("")
     assert Deal.objects.count() == 1
     context.close()
+
+
+# Every family's form -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules, names, kinds, dealers", [
+    # Karlsruhe §7: after a misdeal or a redeal the same dealer deals again; a played deal passes on
+    ("karlsruhe", ("Kurt", "Lene", "Mads", "Nina"), ("fejlgivning", "ny give"), ["Kurt", "Kurt"]),
+    # Selca §9: after a zatala the dealer deals again
+    ("selca", ("Ana", "Bojan", "Cene"), ("zatala", "zatala"), ["Ana", "Ana"]),
+])
+def test_every_familys_form_queues_offline_with_the_servers_rotation(browser, server, club, rules, names, kinds,
+                                                                     dealers):
+    make_user(club, Role.SCOREKEEPER, "skriver")
+    family_table = seat(club, names, rules, date="2026-11-23")
+    context, page = open_table(browser, server, family_table)
+    kept_offline(page, names)
+    context.set_offline(True)
+    for n, kind in enumerate(kinds, 1):
+        page.locator("#kind label", has_text=kind).click()
+        page.click("#save")
+        unsent(page, n)
+        expect(page.locator("#id_dealer")).to_have_value(dealers[n - 1])
+    shot(page, f"offline-{rules}-queued", full=True)
+    no_sideways_scroll(page)
+    context.set_offline(False)
+    deals = wait_for_deals(2)
+    assert [(d.number, d.dealer.name) for d in deals] == [(1, dealers[0]), (2, dealers[1])]
+    expect(page.locator("#unsent-line")).to_be_hidden(timeout=20_000)
+    context.close()

@@ -406,6 +406,8 @@
   document.body.addEventListener("htmx:afterSettle", (event) => {
     if (event.target.id === "form-body") { markDealer(); saveDraftSoon(); }
   });
+  // the picker's own change stops at the picker (it rebuilds the form): listen before it does
+  form.addEventListener("change", (event) => { if (event.target.name === "dealer") { markDealer(); saveDraftSoon(); } }, true);
   form.addEventListener("input", saveDraftSoon);
   form.addEventListener("change", saveDraftSoon);
   document.querySelectorAll("[data-drop-draft]").forEach((link) => link.addEventListener("click", async (event) => {

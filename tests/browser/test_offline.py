@@ -375,3 +375,43 @@ def test_every_familys_form_queues_offline_with_the_servers_rotation(browser, se
     assert [(d.number, d.dealer.name) for d in deals] == [(1, dealers[0]), (2, dealers[1])]
     expect(page.locator("#unsent-line")).to_be_hidden(timeout=20_000)
     context.close()
+
+
+# A queued deal the server refuses: confirmed, or mended at its fields ----------------------------
+
+def test_a_queued_deal_with_another_dealer_is_saved_only_when_confirmed(browser, server, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    context.set_offline(True)
+    page.select_option("#id_dealer", "Carl")                         # offline: the picker alone changes
+    expect(page.locator("#confirm-dealer")).to_be_visible()
+    type_plain(page, pagat="Anne", last="Bent")
+    page.click("#save")
+    unsent(page, 1)
+    context.set_offline(False)
+    box = page.locator("#queued-1")
+    expect(box).to_contain_text("Ifølge arket giver Anne dette spil, ikke Carl.")
+    shot(page, "offline-queued-dealer-question", full=True)
+    assert not Deal.objects.exists()
+    page.click("#confirm-1")
+    deals = wait_for_deals(1)
+    assert deals[0].dealer.name == "Carl"
+    context.close()
+
+
+def test_a_queued_deal_with_a_mistake_is_mended_at_its_field_and_sent(browser, server, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    context.set_offline(True)
+    type_plain(page, counts=("60", "30"))                           # 90 counted: at most 77
+    page.click("#save")
+    unsent(page, 1)
+    context.set_offline(False)
+    expect(page.locator("#queued-1")).to_contain_text("Spil 1 kan ikke gemmes")
+    page.click("#mend-1")
+    expect(page.locator(".counts .sync-error, [data-field='counts'] .sync-error").first).to_be_visible()
+    expect(page.locator("#id_count_0")).to_have_value("60")
+    shot(page, "offline-mend", full=True)
+    page.fill("#id_count_1", "10")
+    page.click("#save")
+    deals = wait_for_deals(1)
+    assert Deal.objects.count() == 1 and sum(deals[0].outcome["counts"].values()) == 70
+    context.close()

@@ -65,7 +65,8 @@
   // Who the sheet expects to deal the next deal (the server's rotation, followed through the queue).
   async function expectedDealer() {
     const q = await getQueue();
-    const last = q[q.length - 1];
+    const editing = q.findIndex((item) => item.state === "editing");   // a queued deal back in the form
+    const last = editing >= 0 ? q[editing - 1] : q[q.length - 1];
     if (!last) { const known = await idb.get(KNOWN, store); return known && known.version > data.rotation.version ? known.dealer : data.rotation.dealer; }
     return ((data.rotation.after[last.dealer] || {})[last.kind]) || data.rotation.dealer;
   }

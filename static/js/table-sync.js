@@ -76,7 +76,7 @@
   function saveDraftSoon() {
     if (restoring) return;
     clearTimeout(draftTimer);
-    draftTimer = setTimeout(saveDraft, 150);
+    draftTimer = setTimeout(saveDraft, 50);
   }
   function saveDraft() {
     return idb.set(DRAFT, { fields: fieldsOf(), dealer: dealerNow(), key: (input("submission") || {}).value || newKey(), at: Date.now() }, store);
@@ -410,6 +410,7 @@
   // the picker's own change stops at the picker (it rebuilds the form): listen before it does
   form.addEventListener("change", (event) => { if (event.target.name === "dealer") { markDealer(); saveDraftSoon(); } }, true);
   form.addEventListener("input", saveDraftSoon);
+  window.addEventListener("pagehide", () => { if (draftTimer && !restoring) { clearTimeout(draftTimer); saveDraft(); } });
   form.addEventListener("change", saveDraftSoon);
   document.querySelectorAll("[data-drop-draft]").forEach((link) => link.addEventListener("click", async (event) => {
     event.preventDefault();

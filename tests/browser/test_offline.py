@@ -304,8 +304,15 @@ def test_the_deal_being_typed_survives_a_closed_tab_with_its_dealer(browser, ser
     context, page = open_table(browser, server, table, service_workers="block")
     page.select_option("#id_dealer", "Carl")
     expect(page.locator("#confirm-dealer")).to_be_visible()        # not the dealer the sheet expects
+    expect(page.locator("#seating")).to_contain_text("GiverCarl")   # the form rebuilt for him
     type_plain(page, pagat="Anne", last="Bent")
-    page.wait_for_timeout(400)
+    kept = """async () => { const store = idbKeyval.createStore('tarokklub', 'sync');
+        const draft = await idbKeyval.get('draft:' + JSON.parse(document.getElementById('table-sync-data').textContent).table, store);
+        return Boolean(draft) && draft.fields.some(([k, v]) => v === '20') && draft.dealer === 'Carl'; }"""
+    for _ in range(50):                                             # the phone has written the draft
+        if page.evaluate(kept):
+            break
+        time.sleep(0.1)
     page.close()
     page = context.new_page()
     page.goto(f"{server.url}/tables/{table.pk}/")

@@ -420,6 +420,12 @@
   window.addEventListener("online", () => { backoff = 0; flush(true); });
   setInterval(() => { if (retryAt > Date.now()) render(); }, 1000);
 
+  // A key made on the phone for the deal typed on this page: a page the service worker kept may
+  // carry a key that an earlier deal already used (a repeat of it would answer with that deal).
+  // A page the server re-rendered (its errors, the 409 page) keeps its fresh key.
+  const rerendered = form.dataset.bound === "1" || Boolean(document.getElementById("stale"));
+  if (!rerendered && input("submission")) input("submission").value = newKey();
+
   // Service worker: keeps the page, its files and each dealer's empty form (HTTPS or localhost).
   async function prewarm(first) {
     if (!("caches" in window) || !navigator.onLine) return;
@@ -448,7 +454,7 @@
     if (q.some((item) => item.state === "editing")) q.forEach((item) => { if (item.state === "editing") item.state = "invalid"; });
     await setQueue(q);
     const draft = await idb.get(DRAFT, store);
-    if (form.dataset.bound === "1" || document.getElementById("stale")) await saveDraft();   // the server's version of the input
+    if (rerendered) await saveDraft();   // the server's version of the input
     else if (draft) await restoreDraft(draft);
     else if (q.length) await nextDeal();
     markDealer();

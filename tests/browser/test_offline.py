@@ -79,6 +79,13 @@ def server(transactional_db, monkeypatch):
         return accept(httpd, request, client_address)
 
     monkeypatch.setattr(basehttp.ThreadedWSGIServer, "process_request", remembered)
+    quiet = basehttp.ThreadedWSGIServer.handle_error
+
+    def unless_cut(httpd, request, client_address):   # the connections the stop cut are no error
+        if request not in OPEN and httpd.socket.fileno() != -1:
+            quiet(httpd, request, client_address)
+
+    monkeypatch.setattr(basehttp.ThreadedWSGIServer, "handle_error", unless_cut)
     from django.test import testcases
 
     def reusable(thread, connections_override=None):   # bound again at once to the same port

@@ -429,3 +429,23 @@ def test_a_queued_deal_with_a_mistake_is_mended_at_its_field_and_sent(browser, s
     deals = wait_for_deals(1)
     assert Deal.objects.count() == 1 and sum(deals[0].outcome["counts"].values()) == 70
     context.close()
+
+
+def test_the_queue_speaks_english_when_chosen(browser, server, table):
+    context, page = open_table(browser, server, table, width=1280, height=900, service_workers="block")
+    with page.expect_navigation():
+        page.click("#lang-en")
+    context.set_offline(True)
+    type_plain(page)
+    page.click("#save")
+    expect(page.locator("#unsent-count")).to_have_text("1 deal not sent yet")
+    expect(page.locator("#unsent-line")).to_contain_text("No connection: the deal is kept on the phone")
+    expect(page.locator("#send-now")).to_have_text("Send now")
+    expect(page.locator("#discard-1")).to_have_text("Discard deal 1")
+    page.select_option("#id_dealer", "Carl")
+    expect(page.locator("#confirm-dealer")).to_contain_text("Yes, this dealer")
+    no_sideways_scroll(page)
+    shot(page, "offline-english-1280", full=True)
+    context.set_offline(False)
+    wait_for_deals(1)
+    context.close()

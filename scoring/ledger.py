@@ -58,17 +58,30 @@ def table_differences(table: Table) -> list[str]:
                          f"engine {'/'.join(str(engine.get(c, 0)) for c in cups)}")
         if any(stored[cup] < 0 for cup in cups):
             found.append(f"{where}, {name}: a cup below zero")
-        if not cups and (row.king_cup, row.pagat_cup) != (0, 0):
-            found.append(f"{where}, {name}: cups stored {row.king_cup}/{row.pagat_cup} at a table without cups")
+        if not cups and any(row.pots.get(cup, 0) for cup in family.cups):
+            found.append(f"{where}, {name}: cups stored {dict(row.pots)} at a table without cups")
+        found += _pot_differences(f"{where}, {name}", family, row.pots, entry.pot_contents, cups)
     extra = set(rows) - {label for label, _ in expected}
     found += [f"{where}, {label}: stored entry the engine does not produce" for label in sorted(extra)]
     return found
 
 
 def _stored_cups(cups, row) -> dict[str, int]:
-    """Each of the family's cups after a stored row, by name (the journal keeps two cup columns,
-    the Danish cups', in the family's cup order; 0 for a family without cups)."""
-    return dict(zip(cups, (row.king_cup, row.pagat_cup)))
+    """Each of the table's cups after a stored row, by its name (``JournalEntry.pots_after``)."""
+    return {cup: row.pots.get(cup, 0) for cup in cups}
+
+
+def _pot_differences(where: str, family, stored, engine: dict[str, int], cups) -> list[str]:
+    """A stored row's pots by name against the engine's entry: a pot the family does not declare,
+    a declared pot missing, and the content of every pot that is not a cup (a written score's
+    sheet; the cups are compared above)."""
+    found = [f"{where}: pots stored for {pot!r}, which the {family.name} family has no pot for"
+             for pot in sorted(set(stored) - set(family.pots))]
+    found += [f"{where}: no pot {pot!r} stored" for pot in family.pots if pot not in stored]
+    found += [f"{where}: pot {pot} stored {stored[pot]}, engine {engine.get(pot, 0)}"
+              for pot in family.pots if pot in stored and pot not in cups and pot not in family.cups
+              and stored[pot] != engine.get(pot, 0)]
+    return found
 
 
 def ledger_differences(evenings=None) -> tuple[int, list[str]]:

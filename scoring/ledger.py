@@ -1,7 +1,9 @@
 """The ledger check: re-settle every stored table with its game family's engine and compare with
 the journal. Family-blind: each table is read and settled by its own family (``Table.engine``), and
 the cups are compared only where the family has them (the Danish ones; a written score's sheet
-account is no cup: every entry balancing against it is checked like any other)."""
+account is no cup: every entry balancing against it is checked like any other). Every pot is
+read by its name (``JournalEntry.pots_after``), and each player's stored figures of every current
+deal (``PlayerDealStat.figures``) must be the family's ``deal_stats`` of the engine's settlement."""
 from __future__ import annotations
 
 from django.db.models import Sum
@@ -9,7 +11,7 @@ from django.db.models import Sum
 from scoring.engine.ledger import cup_contents
 from scoring.engine.problems import EveningError
 
-from .models import Club, Evening, JournalEntry, Leg, Table
+from .models import Club, Evening, JournalEntry, Leg, PlayerDealStat, Table
 from .selectors import table_sheet, table_to_evening_file
 
 
@@ -34,9 +36,11 @@ def table_differences(table: Table) -> list[str]:
             found.append(f"{where}: the {account} cup holds {total}")
     try:
         # What the app stored stays readable: the bounds of bounds.py hold files from outside.
-        settlement = family.settle_evening(family.parse_evening(table_to_evening_file(table), bounded=False))
+        evening = family.parse_evening(table_to_evening_file(table), bounded=False)
+        settlement = family.settle_evening(evening)
     except EveningError as exc:
         return found + [f"{where}: {line}" for line in exc.lines()]
+    found += _figure_differences(where, table, family, evening, settlement)
     sheet = table_sheet(table)
     rows = {row.label: row for row in sheet.rows}
     expected = [("opening", settlement.opening)] + [(str(e.number), e) for e in settlement.deals]
@@ -63,6 +67,22 @@ def table_differences(table: Table) -> list[str]:
         found += _pot_differences(f"{where}, {name}", family, row.pots, entry.pot_contents, cups)
     extra = set(rows) - {label for label, _ in expected}
     found += [f"{where}, {label}: stored entry the engine does not produce" for label in sorted(extra)]
+    return found
+
+
+def _figure_differences(where: str, table: Table, family, evening, settlement) -> list[str]:
+    """Each player's stored figures of every current deal (``PlayerDealStat``: active, net and the
+    family's figures by name) against the family's ``deal_stats`` of the engine's settlement."""
+    stored = {(number, name): (active, net, figures) for number, name, active, net, figures in
+              PlayerDealStat.objects.filter(deal__table=table, deal__current=True)
+              .values_list("deal__number", "player__name", "active", "net", "figures")}
+    found = []
+    for number, (deal, entry) in enumerate(zip(evening.deals, settlement.deals), 1):
+        for figures in family.deal_stats(settlement.players, deal, entry):
+            want = (figures.active, figures.net, family.stored_figures(figures))
+            got = stored.get((number, figures.player))
+            if got != want:
+                found.append(f"{where}, deal {number}: {figures.player}'s figures stored {got}, engine {want}")
     return found
 
 

@@ -440,18 +440,12 @@ def _closed_kroner(evening: Evening, points: dict[int, int] | None = None) -> di
     return kroner_of
 
 
-def _figures(family: Family, figures) -> dict[str, int]:
-    """A player's stored figures of one deal (``PlayerDealStat.figures``): each of the family's
-    figures (``Family.figures``) by its name, those that are not 0."""
-    return {name: int(value) for name in family.figures if (value := getattr(figures, name, 0))}
-
-
 def _save_stats(family: Family, table: Table, saved: Deal, deal, entry, players: dict[str, Player]) -> None:
     """Write (or bring up to date) the players' figures for ``saved`` from the engine's entry."""
     existing = {s.player_id: s for s in PlayerDealStat.objects.filter(deal=saved)}
     new, changed = [], []
     for figures in family.deal_stats(tuple(players), deal, entry):
-        values = {"active": figures.active, "net": figures.net, "figures": _figures(family, figures)}
+        values = {"active": figures.active, "net": figures.net, "figures": family.stored_figures(figures)}
         player = players[figures.player]
         if player.pk in existing:
             row = existing[player.pk]
@@ -726,7 +720,7 @@ def _record_settled(table: Table, players: list[Player], deals, entries: tuple, 
     _insert_rows(Leg, ("entry", "account", "player", "amount"), legs)
     _insert_rows(PlayerDealStat, ("deal", "player", "evening", "rules", "active", "net", "figures"), [
         (row.pk, player_ids[figures.player], table.evening_id, table.rules, figures.active, figures.net,
-         json.dumps(_figures(family, figures), ensure_ascii=False))
+         json.dumps(family.stored_figures(figures), ensure_ascii=False))
         for row, deal_figures in zip(rows, stats) for figures in deal_figures])
     Table.objects.filter(pk=table.pk).update(version=F("version") + len(deals))
     summary_refresh(table.evening, players)

@@ -87,6 +87,11 @@ class Family:
     summary_figures: tuple[str, ...]
     money: Callable[[tuple[tuple[str, int], ...]], tuple[tuple[str, int], ...]]
 
+    def stored_figures(self, figures: Any) -> dict[str, int]:
+        """One player's figures of a deal (an item of ``deal_stats``) as they are stored: each of
+        ``figures`` by its name, those that are not 0 (docs/architecture.md, Storage)."""
+        return {name: int(value) for name in self.figures if (value := getattr(figures, name, 0))}
+
     def rate_card(self, name: str):
         try:
             return self.rate_cards[name]

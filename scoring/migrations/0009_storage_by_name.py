@@ -32,11 +32,6 @@ OLD_FIGURES = ("meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bag
 OLD_POTS = {"king": "king_cup_after", "pagat": "pagat_cup_after"}
 
 
-def _engine_figures(family, figures) -> dict:
-    """The stored figures of one player's deal (as ``services._figures`` writes them)."""
-    return {name: int(value) for name in family.figures if (value := getattr(figures, name, 0))}
-
-
 def _table_figures(apps, table) -> dict:
     """{(deal id, player id): figures} of the table's current deals, from its family's engine."""
     from scoring.engine import families
@@ -55,7 +50,7 @@ def _table_figures(apps, table) -> dict:
     found = {}
     for row, deal, entry in zip(rows, deals, settlement.deals):
         for figures in family.deal_stats(players, deal, entry):
-            found[(row.pk, ids[figures.player])] = _engine_figures(family, figures)
+            found[(row.pk, ids[figures.player])] = family.stored_figures(figures)
     return found
 
 

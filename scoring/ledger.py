@@ -119,19 +119,22 @@ def ledger_differences(evenings=None) -> tuple[int, list[str]]:
 
 def summary_differences(evenings) -> list[str]:
     """The per-evening summaries the standings read must equal re-summing the journal, family by
-    family (each summary row's family must be its player's table's)."""
+    family (each summary row's family and rule set must be its player's table's)."""
     from .models import PlayerEveningSummary, Seat
     from .standings import standings, standings_from_journal
 
     found = []
-    seated = dict(((e, p), f) for e, p, f in Seat.objects.filter(table__evening__in=evenings)
-                  .values_list("table__evening_id", "player_id", "table__family"))
+    seated = dict(((e, p), (f, r)) for e, p, f, r in Seat.objects.filter(table__evening__in=evenings)
+                  .values_list("table__evening_id", "player_id", "table__family", "table__rules"))
     for summary in (PlayerEveningSummary.objects.filter(evening__in=evenings)
                     .select_related("player").order_by("evening_id", "player_id")):
-        family = seated.get((summary.evening_id, summary.player_id))
+        family, rules = seated.get((summary.evening_id, summary.player_id), (None, None))
         if family is not None and family != summary.family:
             found.append(f"evening {summary.evening_id}, player {summary.player.name}: the summary says "
                          f"{summary.family}, the table plays {family}")
+        if rules is not None and rules != summary.rules:
+            found.append(f"evening {summary.evening_id}, player {summary.player.name}: the summary says "
+                         f"rule set {summary.rules!r}, the table plays {rules!r}")
     for club in Club.objects.filter(evenings__in=evenings).distinct():
         club_evenings = evenings.filter(club=club)
         families = sorted(set(Table.objects.filter(evening__in=club_evenings).values_list("family", flat=True)))

@@ -112,17 +112,19 @@ def test_the_largest_cups_are_read_by_name(golden_club, golden_dir):
     assert [c.amount for c in largest_cups_won(golden_club.evenings.all(), limit=3)] == won[:3]
 
 
-def test_check_ledger_names_a_tampered_figure_and_a_pot_of_another_family(golden_club, golden_dir, capsys):
+def test_check_ledger_names_a_tampered_figure_a_pot_of_another_family_and_a_wrong_rule_set(golden_club, golden_dir, capsys):
     table = _import(golden_club, golden_dir, "selca/four-players")
     row = PlayerDealStat.objects.filter(deal__table=table, deal__number=2).order_by("pk").first()
     PlayerDealStat.objects.filter(pk=row.pk).update(figures={**row.figures, "valat": 1})
     entry = JournalEntry.objects.get(table=table, deal__number=3, kind="deal")
     JournalEntry.objects.filter(pk=entry.pk).update(pots_after={**entry.pots_after, "king": 5})
+    PlayerEveningSummary.objects.filter(player=row.player).update(rules="vlk")
     with pytest.raises(SystemExit):
         call_command("check_ledger")
     err = capsys.readouterr().err
     assert f"deal 2: {row.player.name}'s figures stored" in err
     assert "deal 3: pots stored for 'king', which the selca family has no pot for" in err
+    assert f"player {row.player.name}: the summary says rule set 'vlk', the table plays '{table.rules}'" in err
 
 
 def test_the_sheet_reads_the_pots_by_name(golden_club, golden_dir):

@@ -1,6 +1,6 @@
 """The storage migration (``scoring/migrations/0009_storage_by_name.py``) carries every evening across.
 
-A database made by the code before it (``tests/migration/before/``, rebuilt by ``make_before.py``:
+A database made by the code before it (``tests/migration/before/``, rebuilt by ``scripts/make_migration_before.py``:
 the demo club and every golden evening of every family, with corrections, voids, a reopening, a
 misdeal-only deal, a club card, closed and open evenings) is migrated by this code, which must then
 answer exactly what the old code recorded: ``check_ledger`` clean, the standings of every club and
@@ -42,8 +42,8 @@ def _manage(env: dict, *args: str) -> str:
 
 
 def _answers(env: dict) -> dict:
-    """What this code answers about the database of ``env`` (``make_before.recording``)."""
-    result = subprocess.run([sys.executable, str(HERE / "make_before.py"), "--record"], cwd=ROOT, env=env,
+    """What this code answers about the database of ``env`` (``tests/migration/answers.py``)."""
+    result = subprocess.run([sys.executable, str(HERE / "answers.py")], cwd=ROOT, env=env,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)

@@ -76,8 +76,10 @@ def _figure_differences(where: str, table: Table, family, evening, settlement) -
     stored = {(number, name): (active, net, figures) for number, name, active, net, figures in
               PlayerDealStat.objects.filter(deal__table=table, deal__current=True)
               .values_list("deal__number", "player__name", "active", "net", "figures")}
+    # the engine's n-th deal is the n-th current deal by number (a number may be skipped)
+    numbers = sorted({number for number, _name in stored})
     found = []
-    for number, (deal, entry) in enumerate(zip(evening.deals, settlement.deals), 1):
+    for number, deal, entry in zip(numbers, evening.deals, settlement.deals):
         for figures in family.deal_stats(settlement.players, deal, entry):
             want = (figures.active, figures.net, family.stored_figures(figures))
             got = stored.get((number, figures.player))

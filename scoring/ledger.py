@@ -43,7 +43,11 @@ def table_differences(table: Table) -> list[str]:
     found += _figure_differences(where, table, family, evening, settlement)
     sheet = table_sheet(table)
     rows = {row.label: row for row in sheet.rows}
-    expected = [("opening", settlement.opening)] + [(str(e.number), e) for e in settlement.deals]
+    # The file numbers the standing deals 1, 2, 3 …; the sheet keeps their numbers (a voided deal's
+    # number is skipped, never reused): the engine's n-th deal is the sheet's n-th deal row.
+    numbers = [row.label for row in sheet.rows if row.number is not None]
+    expected = [("opening", settlement.opening)] + [
+        (numbers[i] if i < len(numbers) else f"{e.number} (engine)", e) for i, e in enumerate(settlement.deals)]
     if table.evening.closed_at is not None:
         expected.append(("split", settlement.split))
     for label, entry in expected:

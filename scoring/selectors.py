@@ -2,19 +2,21 @@
 commands. Every amount shown comes from the stored journal, which the engine produced."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Mapping
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
+from django.utils import timezone
 
 from scoring.engine.families import Family
 from scoring.engine.ledger import zero_sum_money
 from scoring.engine.money import Payment, evening_kroner
 
-from .models import Account, Deal, EntryKind, Evening, JournalEntry, Leg, Table
+from .models import Account, Deal, EntryKind, Evening, EveningEventKind, JournalEntry, Leg, Table
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class SheetRow:
     running: tuple[int, ...]      # per player after this row
     deal: Deal | None = None
     info: dict | None = None      # the family's facts about the deal (``formula``, ``radl`` …)
+    voided: bool = False          # a voided deal: its amounts as they stood, struck through, paid back
 
     # The Danish sheet's two cup columns (its partials), each read by its pot's name.
     @property
@@ -57,6 +60,9 @@ class TableSheet:
     closed: bool
     deals: tuple[Deal, ...]       # current version of every deal
     family: Family | None = None  # the table's game family (engine protocol)
+    #: the voided deals, each as its row stood before it was voided (``voided``); not in ``rows``,
+    #: whose amounts are the standing ones, nor in ``deals``
+    voided: tuple[SheetRow, ...] = ()
 
     @property
     def pots(self) -> tuple[str, ...]:
@@ -66,8 +72,19 @@ class TableSheet:
         return self.family.cups_of(self.table.card) if self.family is not None else ()
 
     @property
+    def lines(self) -> tuple[SheetRow, ...]:
+        """The rows as the sheet shows them: the standing ones and, at their numbers, the voided
+        deals struck through (a voided deal keeps its number)."""
+        if not self.voided:
+            return self.rows
+        order = {"opening": 0, "split": 2}
+        return tuple(sorted(self.rows + self.voided, key=lambda r: (order.get(r.kind, 1), r.number or 0)))
+
+    @property
     def next_number(self) -> int:
-        return len(self.deals) + 1
+        """The next deal's number: after every number used, a voided deal's too
+        (``services.next_deal_number``)."""
+        return max([d.number for d in self.deals] + [r.number for r in self.voided], default=0) + 1
 
     @property
     def last_deal(self) -> Deal | None:
@@ -75,10 +92,14 @@ class TableSheet:
 
     def next_seating(self):
         """Who deals, leads and sits out next, by the family's rules (Danish: docs/rules/danish.md §1, a
-        misdeal passes the deal on, a scrapped deal is dealt again by the same dealer)."""
+        misdeal passes the deal on, a scrapped deal is dealt again by the same dealer), going on
+        from the deals that stand: a voided deal is skipped, so voiding the latest deal makes its
+        dealer the next dealer again. With none standing, the first deal's dealer (chosen at the
+        table, perhaps in a deal since voided) deals; else the first player."""
         family = self.family or self.table.engine
         if not self.deals:
-            return family.seating(self.players, self.players[0])
+            first = min(self.voided, key=lambda r: r.number, default=None)
+            return family.seating(self.players, first.deal.dealer.name if first else self.players[0])
         last = self.deals[-1]
         return family.seating(self.players, family.dealer_after(self.players, last.dealer.name, last.kind))
 
@@ -99,9 +120,14 @@ def table_player_names(table: Table) -> tuple[str, ...]:
     return tuple(seat.player.name for seat in seats)
 
 
+#: The journal entries a sheet shows: those that stand, and the deal entries of a deal version that
+#: was voided (its row struck through, ``TableSheet.voided``).
+SHEET_ENTRIES = Q(reversed_by__isnull=True) | Q(kind=EntryKind.DEAL, deal__replaced_by__voided=True)
+
+
 def _sheet_entries(table: Table) -> list[JournalEntry]:
     return list(
-        JournalEntry.objects.filter(table=table, reversed_by__isnull=True)
+        JournalEntry.objects.filter(SHEET_ENTRIES, table=table)
         .exclude(kind=EntryKind.REVERSAL)
         .select_related("deal", "deal__dealer")
         .prefetch_related(Prefetch("legs", queryset=Leg.objects.select_related("player")))
@@ -117,7 +143,11 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
     if entries is None:
         entries = _sheet_entries(table)
     order = {EntryKind.OPENING: 0, EntryKind.DEAL: 1, EntryKind.SPLIT: 2}
-    entries = sorted(entries, key=lambda e: (order[e.kind], e.deal.number if e.deal else 0))
+    entries = sorted(entries, key=lambda e: (order[e.kind], e.deal.number if e.deal else 0, e.id))
+    # A standing entry belongs to a current deal; any other (SHEET_ENTRIES) to a voided version:
+    # its last entry is how it stood.
+    voided = {e.deal_id: e for e in entries if e.deal is not None and not e.deal.current}
+    entries = [e for e in entries if e.deal is None or e.deal.current]
     rows, running = [], dict.fromkeys(players, 0)
     for entry in entries:
         net = dict.fromkeys(players, 0)
@@ -136,14 +166,27 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
                              entry.pots_after, tuple(running[p] for p in players),
                              entry.deal, json.loads(entry.info_json) if entry.info_json else None))
     last = rows[-1] if rows else None
+    struck = tuple(_voided_row(family, players, entry) for entry in voided.values())
     return TableSheet(
         table=table, players=players, rows=tuple(rows),
         cups=tuple((last.pots if last else {}).get(cup, 0) for cup in family.cups),
         totals=tuple(running[p] for p in players),
         closed=table.evening.closed_at is not None,
         deals=tuple(e.deal for e in entries if e.kind == EntryKind.DEAL),
-        family=family,
+        family=family, voided=struck,
     )
+
+
+def _voided_row(family: Family, players: tuple[str, ...], entry: JournalEntry) -> SheetRow:
+    """A voided deal's row: its amounts as they stood before the void (paid back since)."""
+    net = dict.fromkeys(players, 0)
+    for leg in entry.legs.all():
+        if leg.account == Account.PLAYER:
+            net[leg.player.name] += leg.amount
+    active = set(family.seating(players, entry.deal.dealer.name).active)
+    return SheetRow(str(entry.deal.number), entry.deal.number, entry.deal.kind, tuple(net[p] for p in players),
+                    tuple(p in active for p in players), entry.pots_after,
+                    (), entry.deal, json.loads(entry.info_json) if entry.info_json else None, voided=True)
 
 
 @dataclass(frozen=True)
@@ -210,7 +253,7 @@ def evening_summary(evening: Evening) -> EveningSummary:
     among themselves (``families``; ``totals`` and ``payments`` list them all, family after family)."""
     tables = list(evening.tables.prefetch_related("seats__player").order_by("number"))
     entries = defaultdict(list)
-    for entry in (JournalEntry.objects.filter(table__evening=evening, reversed_by__isnull=True)
+    for entry in (JournalEntry.objects.filter(SHEET_ENTRIES, table__evening=evening)
                   .exclude(kind=EntryKind.REVERSAL).select_related("deal", "deal__dealer")
                   .prefetch_related(Prefetch("legs", queryset=Leg.objects.select_related("player")))):
         entries[entry.table_id].append(entry)
@@ -244,3 +287,23 @@ def table_to_evening_file(table: Table) -> dict:
     builtin = family.rate_cards.get(card.name)
     embedded = None if builtin == card else card   # a club's own (or edited) card travels with the file
     return family.evening_to_dict(family.make_evening(players, deals, card.name, table.evening.date, embedded))
+
+
+#: How long after creating an evening the same user is asked before creating the same one again.
+SAME_EVENING_WINDOW = dt.timedelta(minutes=10)
+
+
+def same_open_evening(club, date, names, user, now: dt.datetime | None = None) -> Table | None:
+    """The table of an open evening of ``club`` on ``date`` that ``user`` created within
+    ``SAME_EVENING_WINDOW`` and that seats exactly the players ``names`` (in any order): a second
+    "Opret aften" for it is most likely the first one sent again (Back, then send), so the page
+    asks before creating it."""
+    since = (now or timezone.now()) - SAME_EVENING_WINDOW
+    evenings = Evening.objects.filter(club=club, date=date, closed_at__isnull=True, events__kind=EveningEventKind.CREATED,
+                                      events__user=user, events__at__gte=since)
+    wanted = set(names)
+    for table in (Table.objects.filter(evening__in=evenings).prefetch_related("seats__player")
+                  .order_by("-evening_id", "number")):
+        if set(table_player_names(table)) == wanted:
+            return table
+    return None

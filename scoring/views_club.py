@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services, submissions
@@ -19,7 +20,9 @@ from scoring.engine import bounds, families
 from scoring.engine import names as player_names
 
 from .forms import NameQuestion, name_field, validate_text
+from .selectors import table_sheet
 from .table_families import table_family
+from .voiding import void_effect
 from .models import Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Role, Season
 
 
@@ -126,27 +129,76 @@ def evening_reopen(request, pk: int):
     }, status=status)
 
 
+class VoidForm(ReasonForm):
+    """The reason for voiding a deal, and the table version its confirmation was shown with (not a
+    number: none, as a hand-made request without one; ``expected_version``)."""
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def expected_version(self) -> int | None:
+        try:
+            return int(self.cleaned_data.get("version") or "")
+        except ValueError:
+            return None
+
+
 @require_http_methods(["GET", "POST"])
+@never_cache
 @submissions.once
 def deal_void(request, pk: int):
-    deal = get_object_or_404(Deal.objects.select_related("table", "table__evening"), pk=pk)
-    access.require(request.user, deal.table.evening.club_id, Role.SCOREKEEPER)
-    form = ReasonForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            submissions.write(request, "deal_void", lambda: services.deal_void(
-                deal=deal, user=request.user, reason=form.cleaned_data["reason"]),
-                url=reverse("scoring:table_detail", args=[deal.table_id]))
-        except services.RecordingError as exc:
-            form.add_error(None, str(exc))
-        else:
-            messages.success(request, _("Spil %(n)s er annulleret.") % {"n": deal.number})
-            return redirect("scoring:table_detail", pk=deal.table_id)
-    status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/reason_form.html", {
-        "title": _("Annullér spil %(n)s") % {"n": deal.number}, "object": deal, "form": form,
-        "explain": _("Spillets posteringer tilbageføres; intet slettes."),
+    """Void a deal of an open evening (``services.deal_void``): the table page offers its latest
+    deal, the correction page any. The page is the confirmation: what is paid back and, with later
+    deals settled again, each player's total now and after (``voiding.void_effect``); a reason is
+    required (422 at its field, nothing written). A member may not (403); a closed evening is
+    refused (403); an old version is gone (404, or 409 when another phone just voided or corrected
+    it); a table that moved on since the page was shown answers 409 with the effect as it is now."""
+    deal = get_object_or_404(Deal.objects.select_related("table", "table__evening", "dealer"), pk=pk)
+    table = deal.table
+    access.require(request.user, table.evening.club_id, Role.SCOREKEEPER)
+    if table.evening.closed_at is not None:
+        return render(request, "scoring/message.html", {"message": _("Aftenen er lukket; den kan ikke ændres.")},
+                      status=403)
+    if not deal.current:
+        return _void_gone(request, deal, 409 if request.method == "POST" else 404)
+    form = VoidForm(request.POST or None, initial={"version": table.version})
+    status, stale = 200, None
+    if request.method == "POST":
+        status = 422
+        if form.is_valid():
+            try:
+                submissions.write(request, "deal_void", lambda: services.deal_void(
+                    deal=deal, user=request.user, reason=form.cleaned_data["reason"],
+                    expected_version=form.expected_version()),
+                    url=reverse("scoring:table_detail", args=[deal.table_id]))
+            except services.EveningClosedError as exc:
+                return render(request, "scoring/message.html", {"message": exc.errors[0].message}, status=403)
+            except services.StaleTableError as exc:
+                table.refresh_from_db()
+                if not Deal.objects.filter(pk=deal.pk, current=True).exists():
+                    return _void_gone(request, deal, 409)
+                # shown again with the effect as it is now: confirming again is deliberate
+                form = VoidForm(initial={"version": table.version, "reason": form.cleaned_data["reason"]})
+                status, stale = 409, exc.errors[0].message
+            except services.RecordingError as exc:
+                for error in exc.errors:
+                    form.add_error("reason" if error.field == "reason" else None, error.message)
+                status = exc.http_status
+            else:
+                messages.success(request, _("Spil %(n)s er annulleret.") % {"n": deal.number})
+                return redirect("scoring:table_detail", pk=deal.table_id)
+    sheet = table_sheet(table)
+    family = table_family(table.family)
+    return render(request, "scoring/deal_void.html", {
+        "deal": deal, "table": table, "sheet": sheet, "family": family, "form": form, "stale": stale,
+        "lines": family.deal_lines(deal.outcome), "latest": deal.pk == getattr(sheet.last_deal, "pk", None),
+        **void_effect(table, sheet, deal),
     }, status=status)
+
+
+def _void_gone(request, deal: Deal, status: int):
+    """The deal was voided or corrected meanwhile (or the link is to an old version): nothing to void."""
+    return render(request, "scoring/message.html", {
+        "message": _("Spil %(n)s er rettet eller annulleret siden; ret den nyeste udgave.") % {"n": deal.number},
+        "link": reverse("scoring:table_detail", args=[deal.table_id])}, status=status)
 
 
 @require_GET
@@ -201,6 +253,9 @@ def _event_line(event: EveningEvent) -> dict:
                            % {"n": event.count})
     elif kind == EveningEventKind.DEAL_VOIDED:
         text = _("Spil %(n)s annulleret ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s annulleret") % {"n": n}
+        if event.count:   # voiding an earlier deal settles the later ones again
+            details.append(ngettext("%(n)s senere spil genberegnet", "%(n)s senere spil genberegnet", event.count)
+                           % {"n": event.count})
     elif kind == EveningEventKind.IMPORTED:
         text = ngettext("Bord %(t)s importeret med %(n)s spil", "Bord %(t)s importeret med %(n)s spil",
                         event.count or 0) % {"t": t, "n": event.count or 0}

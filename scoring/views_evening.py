@@ -28,7 +28,8 @@ from scoring.engine.money import evening_kroner, format_kroner
 from .forms import SeatingForm
 from .models import Club, Evening, Role, Table
 from .pdf import plain_decimal, render_evening_pdf
-from .selectors import EveningSummary, TableSheet, evening_summary, table_to_evening_file, written_score
+from .selectors import (EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file,
+                        written_score)
 from .standings import family_title, table_side
 
 
@@ -307,7 +308,11 @@ def evening_new(request):
     form = _seating_form(members, request.POST or None, club=club, with_date=True, seasons=seasons,
                          initial={"date": timezone.localdate().isoformat()})
     status = _seating_status(request, form)
-    if status == 302:   # valid, and no "Mente du Bent?" left to answer
+    same = None   # an open evening of the same date and players this user just created: asked first
+    if status == 302 and request.POST.get("duplicate") != "confirmed" and request.user.is_authenticated:
+        same = same_open_evening(club, form.cleaned_data["date"], form.cleaned_data["names"], request.user)
+        status = 200 if same is not None else 302
+    if status == 302:   # valid, and no "Mente du Bent?" or "already open" left to answer
         season = next((s for s in seasons if s.pk == form.cleaned_data.get("season")), None)
 
         def work():  # the evening, new players and the first table, or nothing
@@ -324,7 +329,8 @@ def evening_new(request):
         else:
             return redirect("scoring:table_detail", pk=table.pk)
     return render(request, "scoring/evening_new.html",
-                  {"form": form, "clubs": clubs, "club": club, "members": members}, status=status)
+                  {"form": form, "clubs": clubs, "club": club, "members": members, "same": same,
+                   "today": timezone.localdate()}, status=status)
 
 
 @require_GET

@@ -11,6 +11,7 @@ from django.http import HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import access, services, submissions
@@ -91,7 +92,11 @@ def _loaded_version(data) -> int | None:
         return None
 
 
+# The pages with a deal form are never stored by the browser (``never_cache``: no-store): Back after
+# a save loads the next deal's form afresh instead of the old one (its seats shifted with the dealer),
+# and the forms say autocomplete="off", so the browser restores no choice onto other players.
 @require_http_methods(["GET", "POST"])
+@never_cache
 @submissions.once
 def table_detail(request, pk: int):
     """The table-side page: who deals next, the cups, the totals, the deal form, the sheet.
@@ -189,6 +194,7 @@ def _no_longer_current(request, table: Table, deal: Deal, status: int):
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache
 @submissions.once
 def deal_edit(request, pk: int):
     """Correct any deal of an open evening (``services.deal_correct``: the old version and its

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -350,6 +352,13 @@ class PlayerDealStat(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["deal", "player"], name="stat_unique_deal_player")]
         indexes = [models.Index(fields=["player", "evening"])]
+
+
+def figure_sum(name: str):
+    """The sum of one stored figure (``PlayerDealStat.figures``, ``PlayerEveningSummary.figures``)
+    over the rows, read by its name: an aggregate for a query (a row without it counts 0; no row
+    with it at all: None)."""
+    return models.Sum(Cast(KT(f"figures__{name}"), models.IntegerField()))
 
 
 class PlayerEveningSummary(models.Model):

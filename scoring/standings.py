@@ -24,7 +24,8 @@ from django.db.models.functions import Cast
 from scoring.engine import families as engine_families
 from scoring.engine.money import evening_kroner, kroner
 
-from .models import Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season
+from .models import (Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season,
+                     figure_sum)
 
 EVENT_FIELDS = ("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                 "meld_points", "fines")
@@ -36,12 +37,6 @@ def event_fields(family: str) -> tuple[str, ...]:
     on the player page instead (``family_figures``)."""
     kept = engine_families.family(family).summary_figures
     return tuple(f for f in EVENT_FIELDS if f in kept)
-
-
-def figure_sum(name: str):
-    """The sum of one stored figure (``PlayerDealStat.figures``, ``PlayerEveningSummary.figures``)
-    over the rows, read by its name: an aggregate of the query (a row without it: 0)."""
-    return Sum(Cast(KT(f"figures__{name}"), IntegerField()))
 
 
 # Which family ------------------------------------------------------------------------------------

@@ -54,12 +54,25 @@ def new_key() -> str:
     return uuid.uuid4().hex
 
 
-def key_of(request) -> uuid.UUID | None:
-    """The submission key the form carried, or None (missing or not a key at all)."""
+def parse_key(text) -> uuid.UUID | None:
+    """A key as text (a form's, or one the phone's queue made: any well-formed UUID), or None."""
     try:
-        return uuid.UUID(str(request.POST.get(FIELD, "")).strip())
+        return uuid.UUID(str(text or "").strip())
     except ValueError:
         return None
+
+
+def key_of(request) -> uuid.UUID | None:
+    """The submission key the form carried, or None (missing or not a key at all)."""
+    return parse_key(request.POST.get(FIELD, ""))
+
+
+def bound_to(done: Submission, user, action: str, written_at: int | None, table_id: int) -> bool:
+    """Whether an applied key may answer with its first result for ``user`` at table ``table_id``:
+    a key the phone made is accepted from the user's own session only and is bound to the table its
+    write went to (``written_at``); a key used by another user, for another action or at another
+    table is refused, never answered with someone else's result."""
+    return done.user_id == getattr(user, "pk", None) and done.action == action and written_at == table_id
 
 
 def applied(request) -> Submission | None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_club, views_evening, views_stats, views_table
+from . import views_club, views_evening, views_live, views_stats, views_sync, views_table
 
 app_name = "scoring"
 urlpatterns = [
@@ -11,10 +11,15 @@ urlpatterns = [
     path("evenings/<int:pk>/tables/new/", views_evening.table_new, name="table_new"),
     path("evenings/<int:pk>/tables/import/", views_evening.table_import, name="table_import"),
     path("evenings/<int:pk>/close/", views_evening.evening_close, name="evening_close"),
+    path("evenings/<int:pk>/live/", views_live.evening_live, name="evening_live"),
     path("evenings/<int:pk>/pdf/", views_evening.evening_pdf, name="evening_pdf"),
     path("tables/<int:pk>/", views_table.table_detail, name="table_detail"),
+    path("tables/<int:pk>/sync/", views_sync.table_sync, name="table_sync"),
+    path("sw.js", views_sync.service_worker, name="service_worker"),
+    path("manifest.webmanifest", views_sync.manifest, name="manifest"),
     path("tables/<int:pk>/form/", views_table.deal_form, name="deal_form"),
     path("tables/<int:pk>/preview/", views_table.deal_preview, name="deal_preview"),
+    path("tables/<int:pk>/others/", views_live.table_others, name="table_others"),
     path("tables/<int:pk>/export/", views_evening.table_export, name="table_export"),
     path("deals/<int:pk>/edit/", views_table.deal_edit, name="deal_edit"),
     path("clubs/<int:pk>/", views_stats.club_detail, name="club_detail"),

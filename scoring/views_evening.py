@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, services, submissions
+from scoring import access, live, services, submissions, views_live
 from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner, format_kroner
 
@@ -124,6 +124,21 @@ def _table_block(sheet: TableSheet, *, preview_split: bool = False) -> TableBloc
         else:
             lines.append(PlayerLine(player, total, shares[player], total + shares[player]))
     return TableBlock(sheet, tuple(lines), len(sheet.deals))
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """A table of the evening page: its figures (``TableBlock``) and its live line (``live.TableStatus``:
+    the time of its last deal and who deals now)."""
+    block: TableBlock
+    status: live.TableStatus
+
+
+def evening_tables(evening: Evening) -> tuple[list[LiveTable], EveningSummary]:
+    """The evening page's tables, as the page shows them and its live fragment polls them."""
+    summary = evening_summary(evening)
+    status = {s.pk: s for s in live.table_statuses(evening, [sheet.table for sheet in summary.sheets])}
+    return [LiveTable(_table_block(sheet), status[sheet.table.pk]) for sheet in summary.sheets], summary
 
 
 @dataclass(frozen=True)
@@ -336,10 +351,11 @@ def evening_new(request):
 @require_GET
 def evening_detail(request, pk: int):
     evening = _evening(request, pk)
-    summary = evening_summary(evening)
+    etag = "" if evening.is_closed else views_live.page_etag(request, evening_pk=evening.pk)   # before the read
+    tables, summary = evening_tables(evening)
     return render(request, "scoring/evening_detail.html", {
-        "evening": evening, "summary": summary,
-        "blocks": [_table_block(s) for s in summary.sheets],
+        "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
+        "live_etag": etag,
         "rate_text": plain_decimal(summary.kroner_per_point, _lang(request)),
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),
@@ -397,8 +413,12 @@ def evening_close(request, pk: int):
             messages.success(request, _("Aftenen er lukket, og kopperne er delt.") if cups else _("Aftenen er lukket."))
         return redirect("scoring:evening_detail", pk=evening.pk)
     summary = evening_summary(evening)
+    now = timezone.now()
+    quiet, empty = live.idle_tables(live.table_statuses(evening, [sheet.table for sheet in summary.sheets]), now)
     return render(request, "scoring/evening_close.html", {
-        "evening": evening, "summary": summary,
+        "evening": evening, "summary": summary, "empty_tables": empty,
+        # named before closing: a table that has stopped may not have recorded its last deals
+        "quiet_tables": [(s, int(s.idle_for(now).total_seconds() // 60)) for s in quiet],
         "blocks": [_table_block(s, preview_split=True) for s in summary.sheets],
         "mixed": summary.mixed, "has_pots": summary.pots,
         # a written score's money as closing will settle it (a family with cups: after its split)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import access, services, submissions
+from scoring import access, conflicts, services, submissions
 
 from .models import Deal, Role, Table
 from .selectors import TableSheet, table_sheet
@@ -61,16 +61,6 @@ def _closed(request, table: Table, sheet: TableSheet):
     return _page(request, table, None, status=403, sheet=sheet)
 
 
-def _stale_note(message: str, sheet: TableSheet, form) -> str:
-    """The service's stale-table message, plus the dealer the fresh sheet proposes if the kept
-    form names another one."""
-    proposed = sheet.next_seating().dealer
-    if proposed != form.seats.dealer:
-        return message + " " + _("Ifølge arket giver %(name)s nu; vælg giveren igen, hvis det passer.") % {
-            "name": proposed}
-    return message
-
-
 def _kept_form(table: Table, sheet: TableSheet, post):
     """The scorekeeper's input, bound again with the table's fresh version (after a stale save): the
     409 page shows the fresh sheet, so saving this form again is a deliberate new deal (under a new
@@ -80,6 +70,27 @@ def _kept_form(table: Table, sheet: TableSheet, post):
     form = _form(table, sheet, data=data)
     form.is_valid()
     return form
+
+
+def _stale_page(request, table: Table, sheet: TableSheet, message: str, post, outcome):
+    """The 409 page after a save the table moved on from: the kept input compared with the deals
+    saved since the phone loaded (``conflicts``). The same hand saved by someone else is named, its
+    first button drops the input; otherwise the dealer goes back to the sheet's dealer now, and what
+    that cleared is named."""
+    since = conflicts.saved_since(sheet, outcome, conflicts.loaded_number(post, sheet, _loaded_version(post)))
+    same = conflicts.same_as(since)
+    kept_dealer, now = post.get("dealer", ""), conflicts.expected_dealer(sheet)
+    cleared, notes = [], [message]
+    if same is not None:
+        notes = [same.note]
+    if kept_dealer == now:
+        form = _kept_form(table, sheet, post)
+    else:
+        carried, cleared = family_of(table).carry_over(post, sheet.players, now)
+        form = _form(table, sheet, dealer=now, initial={**carried, "version": table.version})
+        if same is None:
+            notes.append(conflicts.dealer_reset(kept_dealer, now))
+    return _page(request, table, form, status=409, sheet=sheet, stale=" ".join(notes), same=same, cleared=cleared)
 
 
 # Recording --------------------------------------------------------------------------------------
@@ -112,6 +123,11 @@ def table_detail(request, pk: int):
     if not form.is_valid():
         return _page(request, table, form, status=422, sheet=sheet)
     outcome, version = form.to_outcome(), form.cleaned_data.get("version")
+    problem = conflicts.dealer_problem(sheet, form.seats.dealer, request.POST) if version == table.version else None
+    if problem is not None:   # the phone saw this sheet; a stale one gets the 409 page below instead
+        form.add_error("dealer", problem)
+        form.add_engine_errors(conflicts.deal_problems(sheet, outcome))
+        return _page(request, table, form, status=422, sheet=sheet, confirm_dealer=True)
     try:
         deal = submissions.write(request, "deal_record", lambda: services.deal_record(
             table=table, outcome=outcome, user=request.user, expected_version=version),
@@ -121,8 +137,7 @@ def table_detail(request, pk: int):
         sheet = table_sheet(table)
         if sheet.closed:
             return _closed(request, table, sheet)
-        kept = _kept_form(table, sheet, request.POST)
-        return _page(request, table, kept, status=409, sheet=sheet, stale=_stale_note(exc.errors[0].message, sheet, kept))
+        return _stale_page(request, table, sheet, exc.errors[0].message, request.POST, outcome)
     except services.RecordingError as exc:
         form.add_engine_errors(exc.errors)
         return _page(request, table, form, status=exc.http_status, sheet=sheet)

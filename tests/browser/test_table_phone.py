@@ -228,6 +228,9 @@ def test_a_new_dealer_keeps_what_fits_and_says_what_was_cleared(live_server, bro
     chip(page, "last-trick", "Carl")
     page.fill('input[name="counts.Carl"]', "20")
     expect(page.locator("#preview-net")).to_be_visible()
+    # Carl is not the dealer the sheet expects (Anne): saving needs the tick beside the picker
+    expect(page.locator("#confirm-dealer")).to_be_visible()
+    page.check("#confirm-dealer input")
     with page.expect_navigation():
         page.click("#save")
     deal = Deal.objects.get()

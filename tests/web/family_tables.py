@@ -18,7 +18,9 @@ def rows() -> tuple[int, int, int]:
 
 def form_data(table, kind: str, fields: dict) -> dict:
     """The form's POST: the table's current version, the ``kind`` unless ``fields`` say another,
-    and ``fields`` (a None leaves the field out)."""
-    data = {"version": Table.objects.get(pk=table.pk).version, "kind": kind}
+    and ``fields`` (a None leaves the field out). The dealer is confirmed: these tests name the
+    dealers of the rules' examples, not the sheet's rotation (tests/web/test_sync.py checks that a
+    dealer the sheet does not expect needs the confirmation)."""
+    data = {"version": Table.objects.get(pk=table.pk).version, "kind": kind, "confirm_dealer": "1"}
     data.update(fields)
     return {k: v for k, v in data.items() if v is not None}

@@ -327,5 +327,6 @@ def test_the_messages_are_danish_first_and_english_when_chosen(keeper_client, fo
     monkeypatch.setattr(services, "deal_record", always_locked)
     monkeypatch.setattr(submissions.time, "sleep", lambda s: None)
     page = keeper_client.get(f"/tables/{four_table.pk}/")
-    busy = keeper_client.post(f"/tables/{four_table.pk}/", plain(version_in(page), submission=key_in(page)))
+    busy = keeper_client.post(f"/tables/{four_table.pk}/", plain(version_in(page), submission=key_in(page),
+                                                                 confirm_dealer="1"))
     assert busy.status_code == 409 and "The tables were busy and nothing was saved." in busy.content.decode()

@@ -490,9 +490,12 @@ def test_a_stale_form_is_refused_with_the_fresh_sheet_and_the_input_kept(keeper_
     assert response.status_code == 409 and rows() == before
     html = parse(response)
     assert "En anden har registreret et spil" in html.text("stale")
-    assert "Ifølge arket giver Bent nu" in html.text("stale")
+    # another hand than the one saved: the dealer goes back to the sheet's, and the page says so
+    assert "Giveren er sat til Bent, som arket siger nu (du havde valgt Anne)." in html.text("stale")
     assert [v for _t, n, v, _c in html.inputs if n == "counts.Bent"] == ["40"]
-    assert ("pagat_owner", "Dorte") in html.checked()
+    # Dorte sits out when Bent deals: her pagat and count are cleared, and named
+    assert ("pagat_owner", "Dorte") not in html.checked()
+    assert "Dorte sidder over nu; ryddet: Pagat hos, Sidste stik, Tælling." in html.text("dealer-cleared")
     assert sheet_row(response, 1)[0] == "1 Anne"                    # the fresh sheet
     # the kept form carries the fresh version: saving it again is a deliberate second deal
     resend = html.submission()

@@ -24,7 +24,14 @@ BUDGETS = {
     # issues 13-15: every family's engine (and the old German cards) validates and settles at the
     # Danish engine's budget, one core
     **{f"engine_{name}_deals_per_second": (">=", 25_000) for name in ("karlsruhe", "selca", "grosstarock")},
+    # The evening live: 30 phones polling every 5 s (6 polls a second) cost under 5 % of one core,
+    # so one unchanged poll under 50 ms / 6 = 8.3 ms
+    "evening_poll_unchanged_ms_median": ("<=", 8.3),
+    "evening_poll_30_phones_core_percent": ("<=", 5.0),
 }
+
+#: The evening live's load: phones polling at once, and how often each polls (seconds).
+POLLING_PHONES, POLL_SECONDS = 30, 5
 
 
 def family_engine_speed(quick: bool) -> dict:
@@ -174,6 +181,7 @@ class Command(BaseCommand):
                 deal = random_deal(rng, names, dealer)
                 services.deal_record(table=tbl, outcome=deal_to_dict(deal))
                 dealer = seating(names, dealer).next_dealer if deal.kind.value != "scrapped" else dealer
+        results.update(_poll_figures(pdf_evening, quick))
         services.evening_close(evening=pdf_evening)
         results["pdf_160_deals_s"] = round(statistics.median(timed(lambda: render_evening_pdf(pdf_evening), 3)), 2)
         results.update(_import_figures(club))
@@ -194,6 +202,63 @@ class Command(BaseCommand):
             "query_counts_independent_of_history": list(small_counts) == [standings_queries, player_queries],
         })
         return results
+
+
+def _poll_figures(evening, quick: bool) -> dict:
+    """The evening live (``scoring/views_live.py``) on an open evening of 4 tables x 40 deals, polled
+    by a club member as the evening page polls it (htmx, If-None-Match): one unchanged poll (304; its
+    median ms and its queries, the session's and the user's included), a changed one (the fragment
+    rendered again, or already rendered for another phone) and the table page's line of the other
+    tables; and what 30 phones polling every 5 s cost of one core. In-process through Django's test client: the WSGI server and the network
+    come on top."""
+    from django.core.cache import cache
+
+    from scoring.models import Membership, Role
+
+    user = get_user_model().objects.create_user("bench-member", password="bench-password-1")
+    Membership.objects.create(user=user, club=evening.club, role=Role.MEMBER)
+    client = Client()
+    client.force_login(user)
+    runs = 100 if quick else 500
+
+    def unchanged(url: str) -> tuple[float, int]:
+        first = client.get(url, HTTP_HX_REQUEST="true")
+        assert first.status_code == 200, url
+        headers = {"HTTP_HX_REQUEST": "true", "HTTP_IF_NONE_MATCH": first["ETag"]}
+        executed = []
+
+        def count(execute, sql, params, many, context):
+            executed.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(count):
+            assert client.get(url, **headers).status_code == 304, url
+        times = timed(lambda: client.get(url, **headers), runs)
+        return round(statistics.median(times) * 1000, 2), len(executed)
+
+    def changed(url: str, *, shared: bool) -> float:
+        """A poll after a save: the fragment rendered again (``shared``: by another phone already)."""
+        def poll():
+            if not shared:
+                cache.clear()
+            client.get(url, HTTP_HX_REQUEST="true")
+        return round(statistics.median(timed(poll, 10 if quick else 30)) * 1000, 1)
+
+    live_url = f"/evenings/{evening.pk}/live/"
+    others_url = f"/tables/{evening.tables.order_by('number').first().pk}/others/"
+    poll_ms, poll_queries = unchanged(live_url)
+    others_ms, others_queries = unchanged(others_url)
+    polls_per_second = POLLING_PHONES / POLL_SECONDS
+    return {
+        "evening_poll_unchanged_ms_median": poll_ms,
+        "evening_poll_unchanged_queries": poll_queries,
+        "evening_poll_changed_ms_median": changed(live_url, shared=False),
+        "evening_poll_changed_shared_ms_median": changed(live_url, shared=True),
+        "table_others_poll_unchanged_ms_median": others_ms,
+        "table_others_poll_unchanged_queries": others_queries,
+        "table_others_poll_changed_ms_median": changed(others_url, shared=False),
+        "evening_poll_30_phones_core_percent": round(polls_per_second * poll_ms / 1000 * 100, 2),
+    }
 
 
 def _import_figures(club) -> dict:

@@ -1,0 +1,451 @@
+"""The table page without network, on a 390×844 phone (README "Offline at the table"): deals typed
+with the network cut (Playwright's offline mode, and the server stopped and started again) are
+kept on the phone across a reload and reach the server once each, in order; a queued deal that
+meets another phone's save gets the two-phones choices; a retry after a lost answer writes nothing
+twice; an expired session keeps the queue until the scorekeeper logs in again.
+
+``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
+import socket
+import time
+
+import pytest
+from django.test import Client
+from playwright.sync_api import expect
+
+from scoring.models import Club, Deal, Role, Submission
+from tests.browser.helpers import PASSWORD, login, no_sideways_scroll, phone_context, shot
+from tests.web.conftest import make_user
+from tests.web.family_tables import seat
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ("Anne", "Bent", "Carl")   # three players: everyone plays every deal
+
+
+@pytest.fixture
+def club():
+    return Club.objects.create(name="Vestjysk Tarokklub")
+
+
+@pytest.fixture
+def table(club):
+    make_user(club, Role.SCOREKEEPER, "skriver")
+    return seat(club, NAMES, "vlk")
+
+
+class Server:
+    """A live server on a fixed port that can be stopped and started again (the phone's service
+    worker and its caches belong to the origin, so the port must stay the same)."""
+
+    def __init__(self):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://localhost:{self.port}"
+        self.live = None
+
+    def start(self):
+        from pytest_django.live_server_helper import LiveServer
+        for _attempt in range(50):
+            try:
+                self.live = LiveServer(f"localhost:{self.port}")
+                break
+            except OSError:          # the port is still being released
+                time.sleep(0.1)
+        self.live._live_server_modified_settings.enable()
+
+    def stop(self):
+        self.live._live_server_modified_settings.disable()
+        self.live.stop()
+        self.live = None
+        for sock in list(OPEN):      # a browser's keep-alive connection would go on being served
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        OPEN.clear()
+
+
+OPEN: set = set()
+
+
+@pytest.fixture
+def server(transactional_db, monkeypatch):
+    from django.core.servers import basehttp
+    accept = basehttp.ThreadedWSGIServer.process_request
+
+    def remembered(httpd, request, client_address):
+        OPEN.add(request)
+        return accept(httpd, request, client_address)
+
+    monkeypatch.setattr(basehttp.ThreadedWSGIServer, "process_request", remembered)
+    quiet = basehttp.ThreadedWSGIServer.handle_error
+
+    def unless_cut(httpd, request, client_address):   # the connections the stop cut are no error
+        if request not in OPEN and httpd.socket.fileno() != -1:
+            quiet(httpd, request, client_address)
+
+    monkeypatch.setattr(basehttp.ThreadedWSGIServer, "handle_error", unless_cut)
+    from django.test import testcases
+
+    def reusable(thread, connections_override=None):   # bound again at once to the same port
+        return thread.server_class((thread.host, thread.port), testcases.QuietWSGIRequestHandler,
+                                   allow_reuse_address=True, connections_override=connections_override)
+
+    monkeypatch.setattr(testcases.LiveServerThread, "_create_server", reusable)
+    running = Server()
+    running.start()
+    yield running
+    if running.live is not None:
+        running.stop()
+
+
+def open_table(browser, server, table, width=390, height=844, **options):
+    context, page = phone_context(browser, width, height, **options)
+    page.on("dialog", lambda dialog: dialog.accept())
+    login(page, server, f"/tables/{table.pk}/", "skriver")
+    return context, page
+
+
+def kept_offline(page, players=NAMES) -> None:
+    """Wait until the service worker controls the page and keeps it, its files and every dealer's
+    empty form (what a phone has after its first visit)."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000)
+    script = """async (names) => {
+        const forms = await caches.open('tarokklub-forms');
+        const pages = await caches.open('tarokklub-pages');
+        const form = document.getElementById('table-sync-data') && JSON.parse(document.getElementById('table-sync-data').textContent).form;
+        for (const n of names) if (!(await forms.match(location.origin + form + '?dealer=' + encodeURIComponent(n)))) return false;
+        return Boolean(await pages.match(location.href));
+    }"""
+    for _ in range(100):
+        if page.evaluate(script, list(players)):
+            return
+        time.sleep(0.1)
+    raise AssertionError("the page was not kept for offline use")
+
+
+def type_plain(page, pagat="Bent", last="Carl", counts=("31", "20")) -> None:
+    page.locator("#pagat-owner label", has_text=pagat).click()
+    page.locator("#last-trick label", has_text=last).click()
+    page.fill("#id_count_0", counts[0])
+    page.fill("#id_count_1", counts[1])
+
+
+def type_misdeal(page) -> None:
+    page.locator("#kind label", has_text="fejlgivning").click()
+
+
+def unsent(page, n: int) -> None:
+    expect(page.locator("#unsent-count")).to_have_text("1 spil ikke sendt endnu" if n == 1 else f"{n} spil ikke sendt endnu")
+
+
+def wait_for_deals(n: int, timeout: float = 30) -> list:
+    end = time.time() + timeout
+    while time.time() < end:
+        deals = list(Deal.objects.filter(current=True).order_by("number"))
+        if len(deals) >= n:
+            return deals
+        time.sleep(0.2)
+    raise AssertionError(f"{Deal.objects.count()} deals on the server, not {n}")
+
+
+# Three deals typed offline, a reload between, the network back -----------------------------------
+
+@pytest.mark.parametrize("cut", ["offline", "server stopped"])
+def test_three_deals_typed_without_network_reach_the_server_once_each_in_order(browser, server, table, cut):
+    context, page = open_table(browser, server, table)
+    kept_offline(page)
+
+    if cut == "offline":
+        context.set_offline(True)
+    else:
+        server.stop()
+    tag = cut.replace(" ", "-")
+
+    type_plain(page)                                            # deal 1, Anne deals
+    page.click("#save")
+    unsent(page, 1)
+    expect(page.locator("#deal-title")).to_have_text("Spil 2")
+    expect(page.locator("#id_dealer")).to_have_value("Bent")    # the server's rotation, kept on the page
+    shot(page, f"offline-{tag}-1-queued")
+
+    type_misdeal(page)                                          # deal 2, Bent misdeals
+    page.click("#save")
+    unsent(page, 2)
+    expect(page.locator("#id_dealer")).to_have_value("Carl")    # a Danish misdeal passes the deal on
+
+    page.reload()                                               # the page kept by the service worker
+    unsent(page, 2)
+    expect(page.locator("#deal-title")).to_have_text("Spil 3")
+    expect(page.locator("#id_dealer")).to_have_value("Carl")
+    type_plain(page, pagat="Anne", last="Bent", counts=("40", "10"))   # deal 3, typed after the reload
+    expect(page.locator("#preview-offline")).to_contain_text("ikke tilgængelig uden net")
+    shot(page, f"offline-{tag}-2-typing-after-reload")
+    page.click("#save")
+    unsent(page, 3)
+    expect(page.locator("#queue")).to_contain_text("Spil 3 · Carl")
+    no_sideways_scroll(page)
+    shot(page, f"offline-{tag}-3-three-queued", full=True)
+    assert not Deal.objects.exists()
+
+    if cut == "offline":
+        context.set_offline(False)
+    else:
+        server.start()
+        page.click("#send-now")
+    deals = wait_for_deals(3)
+    expect(page.locator("#unsent-line")).to_be_hidden(timeout=20_000)
+    expect(page.locator("#sheet-title")).to_be_visible()
+    shot(page, f"offline-{tag}-4-sent", full=True)
+    assert [(d.number, d.dealer.name, d.kind) for d in deals] == [
+        (1, "Anne", "played"), (2, "Bent", "misdeal"), (3, "Carl", "played")]
+    assert Deal.objects.count() == 3 and Submission.objects.filter(action="deal_record").count() == 3
+    assert deals[2].outcome["pagat"]["owner"] == "Anne"
+    context.close()
+
+
+# A queued deal meets another phone's save ---------------------------------------------------------
+
+def other_phone_saves(club, table, data) -> None:
+    bent = make_user(club, Role.SCOREKEEPER, "bent")
+    other = Client()
+    other.force_login(bent)
+    response = other.post(f"/tables/{table.pk}/", {"version": 0, **data})
+    assert response.status_code == 302, response.content[:300]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_queued_deal_that_another_phone_saved_is_named_and_dropped_by_its_first_button(browser, server, club,
+                                                                                         table, width):
+    context, page = open_table(browser, server, table, width=width, service_workers="block")
+    counted = [page.locator("#id_count_0").get_attribute("name"), page.locator("#id_count_1").get_attribute("name")]
+    context.set_offline(True)
+    type_plain(page)
+    page.click("#save")
+    unsent(page, 1)
+    other_phone_saves(club, table, {"dealer": "Anne", "kind": "played", "pagat_owner": "Bent", "pagat_fate": "home",
+                                    "last_trick": "Carl", counted[0]: "31", counted[1]: "20"})
+    context.set_offline(False)
+    same = page.locator("#same-1")
+    expect(same).to_have_text("bent har allerede gemt dette spil som spil 1.")
+    buttons = page.locator("#queued-1 .actions button")
+    expect(buttons.first).to_have_text("Kassér spil 1")
+    no_sideways_scroll(page)
+    shot(page, f"offline-conflict-same-hand-{width}", full=True)
+    buttons.first.click()
+    expect(page.locator("#queue")).to_be_hidden()
+    assert Deal.objects.count() == 1 and Deal.objects.get().recorded_by.username == "bent"
+    context.close()
+
+
+def test_a_queued_deal_of_another_hand_gets_the_sheets_dealer_and_is_sent_on_a_tap(browser, server, club, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    context.set_offline(True)
+    type_plain(page)
+    page.click("#save")
+    unsent(page, 1)
+    other_phone_saves(club, table, {"dealer": "Anne", "kind": "misdeal"})
+    context.set_offline(False)
+    box = page.locator("#queued-1")
+    expect(box).to_contain_text("Giveren er sat til Bent, som arket siger nu (du havde valgt Anne).")
+    expect(box).to_contain_text("Spil 1 (giver Anne, gemt af bent)")
+    shot(page, "offline-conflict-other-hand", full=True)
+    page.click("#resend-1")
+    deals = wait_for_deals(2)
+    assert [(d.number, d.dealer.name, d.kind) for d in deals] == [(1, "Anne", "misdeal"), (2, "Bent", "played")]
+    context.close()
+
+
+# A lost answer, then the retry -------------------------------------------------------------------
+
+def test_a_retry_after_a_lost_answer_writes_nothing_twice(browser, server, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    lost = []
+
+    def lose_the_first_answer(route):
+        if not lost:
+            route.fetch()            # the server saves the deal …
+            lost.append(1)
+            route.abort("internetdisconnected")   # … and the phone never hears it
+        else:
+            route.continue_()
+
+    page.route("**/sync/", lose_the_first_answer)
+    type_plain(page)
+    page.click("#save")
+    wait_for_deals(1)
+    expect(page.locator(".messages")).to_contain_text("Spil 1 er gemt", timeout=30_000)   # the retry: "saved" again
+    assert lost and Deal.objects.count() == 1 and Submission.objects.count() == 1
+    expect(page.locator("#deal-title")).to_have_text("Spil 2")
+    context.close()
+
+
+# An expired session ------------------------------------------------------------------------------
+
+def test_an_expired_session_keeps_the_queue_until_login(browser, server, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    context.set_offline(True)
+    type_plain(page)
+    page.click("#save")
+    unsent(page, 1)
+    context.clear_cookies()                                     # the session expired meanwhile
+    context.set_offline(False)
+    page.click("#send-now")
+    expect(page.locator("#queued-1")).to_contain_text("Du er logget ud")
+    shot(page, "offline-login", full=True)
+    assert not Deal.objects.exists()
+    page.click("#sync-login")
+    page.fill("#id_username", "skriver")
+    page.fill("#id_password", PASSWORD)
+    page.click("#login-submit")
+    deals = wait_for_deals(1)
+    assert [(d.number, d.dealer.name) for d in deals] == [(1, "Anne")]
+    expect(page.locator("#unsent-line")).to_be_hidden(timeout=20_000)
+    context.close()
+
+
+# The deal being typed survives a closed tab ------------------------------------------------------
+
+def test_the_deal_being_typed_survives_a_closed_tab_with_its_dealer(browser, server, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    page.select_option("#id_dealer", "Carl")
+    expect(page.locator("#confirm-dealer")).to_be_visible()        # not the dealer the sheet expects
+    expect(page.locator("#seating")).to_contain_text("GiverCarl")   # the form rebuilt for him
+    type_plain(page, pagat="Anne", last="Bent")
+    kept = """async () => { const store = idbKeyval.createStore('tarokklub', 'sync');
+        const draft = await idbKeyval.get('draft:' + JSON.parse(document.getElementById('table-sync-data').textContent).table, store);
+        return Boolean(draft) && draft.fields.some(([k, v]) => v === '20') && draft.dealer === 'Carl'; }"""
+    for _ in range(50):                                             # the phone has written the draft
+        if page.evaluate(kept):
+            break
+        time.sleep(0.1)
+    page.close()
+    page = context.new_page()
+    page.goto(f"{server.url}/tables/{table.pk}/")
+    expect(page.locator("#unsent-line")).to_contain_text("hentet frem igen")
+    expect(page.locator("#id_dealer")).to_have_value("Carl")
+    expect(page.locator("#pagat-owner input[value='Anne']")).to_be_checked()
+    expect(page.locator("#id_count_0")).to_have_value("31")
+    shot(page, "offline-draft-restored")
+    page.click("#save")                                             # refused at the dealer: confirm first
+    expect(page.locator("[data-field='dealer'] .errorlist")).to_contain_text("Ifølge arket giver Anne")
+    page.check("#confirm-dealer input")
+    with page.expect_navigation():
+        page.click("#save")
+    expect(page.locator(".messages")).to_contain_text("Spil 1 er gemt")
+    assert Deal.objects.get().dealer.name == "Carl"
+    context.close()
+
+
+# The same hand on the form's own path (the 409 page) ------------------------------------------------
+
+def test_the_409_page_names_the_same_hand_and_its_first_button_drops_the_input(browser, server, club, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    counted = [page.locator("#id_count_0").get_attribute("name"), page.locator("#id_count_1").get_attribute("name")]
+    type_plain(page)
+    other_phone_saves(club, table, {"dealer": "Anne", "kind": "played", "pagat_owner": "Bent", "pagat_fate": "home",
+                                    "last_trick": "Carl", counted[0]: "31", counted[1]: "20"})
+    with page.expect_navigation():
+        page.click("#save")
+    expect(page.locator("#stale")).to_have_text("bent har allerede gemt dette spil som spil 1.")
+    expect(page.locator("#stale-box .button").first).to_have_text("Drop mit input")
+    no_sideways_scroll(page)
+    shot(page, "offline-409-same-hand")
+    with page.expect_navigation():
+        page.click("#drop-kept")
+    expect(page.locator("#deal-title")).to_have_text("Spil 2")
+    expect(page.locator("#id_dealer")).to_have_value("Bent")
+    expect(page.locator("#unsent-line")).to_be_hidden()             # nothing restored: the input is gone
+    expect(page.locator("#id_count_0")).to_have_value("")
+    assert Deal.objects.count() == 1
+    context.close()
+
+
+# Every family's form -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules, names, kinds, dealers", [
+    # Karlsruhe §7: after a misdeal or a redeal the same dealer deals again; a played deal passes on
+    ("karlsruhe", ("Kurt", "Lene", "Mads", "Nina"), ("fejlgivning", "ny give"), ["Kurt", "Kurt"]),
+    # Selca §9: after a zatala the dealer deals again
+    ("selca", ("Ana", "Bojan", "Cene"), ("zatala", "zatala"), ["Ana", "Ana"]),
+])
+def test_every_familys_form_queues_offline_with_the_servers_rotation(browser, server, club, rules, names, kinds,
+                                                                     dealers):
+    make_user(club, Role.SCOREKEEPER, "skriver")
+    family_table = seat(club, names, rules, date="2026-11-23")
+    context, page = open_table(browser, server, family_table)
+    kept_offline(page, names)
+    context.set_offline(True)
+    for n, kind in enumerate(kinds, 1):
+        page.locator("#kind label", has_text=kind).click()
+        page.click("#save")
+        unsent(page, n)
+        expect(page.locator("#id_dealer")).to_have_value(dealers[n - 1])
+    shot(page, f"offline-{rules}-queued", full=True)
+    no_sideways_scroll(page)
+    context.set_offline(False)
+    deals = wait_for_deals(2)
+    assert [(d.number, d.dealer.name) for d in deals] == [(1, dealers[0]), (2, dealers[1])]
+    expect(page.locator("#unsent-line")).to_be_hidden(timeout=20_000)
+    context.close()
+
+
+# A queued deal the server refuses: confirmed, or mended at its fields ----------------------------
+
+def test_a_queued_deal_with_another_dealer_is_saved_only_when_confirmed(browser, server, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    context.set_offline(True)
+    page.select_option("#id_dealer", "Carl")                         # offline: the picker alone changes
+    expect(page.locator("#confirm-dealer")).to_be_visible()
+    type_plain(page, pagat="Anne", last="Bent")
+    page.click("#save")
+    unsent(page, 1)
+    context.set_offline(False)
+    box = page.locator("#queued-1")
+    expect(box).to_contain_text("Ifølge arket giver Anne dette spil, ikke Carl.")
+    shot(page, "offline-queued-dealer-question", full=True)
+    assert not Deal.objects.exists()
+    page.click("#confirm-1")
+    deals = wait_for_deals(1)
+    assert deals[0].dealer.name == "Carl"
+    context.close()
+
+
+def test_a_queued_deal_with_a_mistake_is_mended_at_its_field_and_sent(browser, server, table):
+    context, page = open_table(browser, server, table, service_workers="block")
+    context.set_offline(True)
+    type_plain(page, counts=("60", "30"))                           # 90 counted: at most 77
+    page.click("#save")
+    unsent(page, 1)
+    context.set_offline(False)
+    expect(page.locator("#queued-1")).to_contain_text("Spil 1 kan ikke gemmes")
+    page.click("#mend-1")
+    expect(page.locator(".counts .sync-error, [data-field='counts'] .sync-error").first).to_be_visible()
+    expect(page.locator("#id_count_0")).to_have_value("60")
+    shot(page, "offline-mend", full=True)
+    page.fill("#id_count_1", "10")
+    page.click("#save")
+    deals = wait_for_deals(1)
+    assert Deal.objects.count() == 1 and sum(deals[0].outcome["counts"].values()) == 70
+    context.close()
+
+
+def test_the_queue_speaks_english_when_chosen(browser, server, table):
+    context, page = open_table(browser, server, table, width=1280, height=900, service_workers="block")
+    with page.expect_navigation():
+        page.click("#lang-en")
+    context.set_offline(True)
+    type_plain(page)
+    page.click("#save")
+    expect(page.locator("#unsent-count")).to_have_text("1 deal not sent yet")
+    expect(page.locator("#unsent-line")).to_contain_text("No connection: the deal is kept on the phone")
+    expect(page.locator("#send-now")).to_have_text("Send now")
+    expect(page.locator("#discard-1")).to_have_text("Discard deal 1")
+    page.select_option("#id_dealer", "Carl")
+    expect(page.locator("#confirm-dealer")).to_contain_text("Yes, this dealer")
+    no_sideways_scroll(page)
+    shot(page, "offline-english-1280", full=True)
+    context.set_offline(False)
+    wait_for_deals(1)
+    context.close()

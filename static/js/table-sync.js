@@ -73,13 +73,18 @@
 
   // The draft ------------------------------------------------------------------------------------
   let draftTimer = null;
+  // Whether the scorekeeper typed anything on this page (a trusted event, not the page filling
+  // itself in): a draft of an untouched form is the page's own proposal, not a deal being typed,
+  // and is never brought back over a sheet that has moved on since (another dealer now).
+  let typed = false;
+  const noteTyped = (event) => { if (event.isTrusted && !restoring) typed = true; };
   function saveDraftSoon() {
     if (restoring) return;
     clearTimeout(draftTimer);
     draftTimer = setTimeout(saveDraft, 50);
   }
   function saveDraft() {
-    return idb.set(DRAFT, { fields: fieldsOf(), dealer: dealerNow(), key: (input("submission") || {}).value || newKey(), at: Date.now() }, store);
+    return idb.set(DRAFT, { fields: fieldsOf(), dealer: dealerNow(), key: (input("submission") || {}).value || newKey(), typed, at: Date.now() }, store);
   }
   const dropDraft = () => { clearTimeout(draftTimer); return idb.del(DRAFT, store); };
 
@@ -133,6 +138,7 @@
   }
 
   async function restoreDraft(draft) {
+    typed = true;
     restoring = true;
     try {
       if (draft.dealer && draft.dealer !== dealerNow()) await loadForm(draft.dealer, (await chainBase()).version);
@@ -407,6 +413,8 @@
   document.body.addEventListener("htmx:afterSettle", (event) => {
     if (event.target.id === "form-body") { markDealer(); saveDraftSoon(); }
   });
+  form.addEventListener("input", noteTyped, true);
+  form.addEventListener("change", noteTyped, true);
   // the picker's own change stops at the picker (it rebuilds the form): listen before it does
   form.addEventListener("change", (event) => { if (event.target.name === "dealer") { markDealer(); saveDraftSoon(); } }, true);
   form.addEventListener("input", saveDraftSoon);
@@ -454,8 +462,11 @@
     if (q.some((item) => item.state === "editing")) q.forEach((item) => { if (item.state === "editing") item.state = "invalid"; });
     await setQueue(q);
     const draft = await idb.get(DRAFT, store);
-    if (rerendered) await saveDraft();   // the server's version of the input
-    else if (draft) await restoreDraft(draft);
+    if (rerendered) {                    // the server's version of the input
+      typed = Boolean(draft && draft.typed);
+      await saveDraft();
+    } else if (draft && draft.typed) await restoreDraft(draft);
+    else if (draft) await dropDraft();
     else if (q.length) await nextDeal();
     markDealer();
     await render();

@@ -32,6 +32,7 @@ _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
 _ANNOUNCEMENT_KEYS = {"player", "before_trick"}
 _CARD_KEYS = {"owner", "fate"}
 _FINE_KEYS = {"player", "kind", "amount"}
+_SUITS = frozenset(s.value for s in Suit)
 
 
 def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = None) -> Evening:
@@ -115,9 +116,9 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
     pagat = _parse_card(r, d["pagat"], "pagat") if "pagat" in d else None
     kings: list[tuple[Suit, CardFate]] = []
     if "kings" in d:
-        raw_kings = r.obj(d["kings"], "kings", {s.value for s in Suit})
+        raw_kings = r.obj(d["kings"], "kings", _SUITS)
         for suit in (raw_kings or {}):
-            if suit in {s.value for s in Suit}:
+            if suit in _SUITS:
                 fate = _parse_card(r, raw_kings[suit], f"kings.{suit}")
                 if fate is not None:
                     kings.append((Suit(suit), fate))

@@ -135,7 +135,7 @@ class Reader:
         return value
 
     def choice(self, value: Any, field: str, enum_type):
-        members = _members(enum_type)
+        members = enum_members(enum_type)
         if isinstance(value, str) and value in members:
             return members[value]
         self.add(field, "choice", choices=", ".join(members))
@@ -153,7 +153,7 @@ _NOT_FATAL = ("unknown_key", "duplicate_key")
 _MEMBERS: dict[type, dict[str, Any]] = {}
 
 
-def _members(enum_type: type) -> dict[str, Any]:
+def enum_members(enum_type: type) -> dict[str, Any]:
     """{value: member} of an enum, in its order, built once: a file reads hundreds of thousands of
     choices, and the enums never change while the program runs."""
     found = _MEMBERS.get(enum_type)

@@ -31,8 +31,8 @@ def record_queries(club, day):
 def test_recording_a_deal_costs_the_same_queries_on_a_longer_history():
     club = seed_history(seasons=1, evenings=1, tables=1, deals=3, seed=4, name_prefix="Kort")[0]
     _evening, short = record_queries(club, dt.date(2026, 11, 20))
-    seed_history_into = seed_history(seasons=1, evenings=4, tables=1, deals=6, seed=4, name_prefix="Lang")[0]
-    evening, long = record_queries(seed_history_into, dt.date(2026, 11, 20))
+    long_club = seed_history(seasons=1, evenings=4, tables=1, deals=6, seed=4, name_prefix="Lang")[0]
+    evening, long = record_queries(long_club, dt.date(2026, 11, 20))
     assert len(short) == len(long)
     for row in PlayerEveningSummary.objects.filter(evening=evening):
         legs = Leg.objects.filter(entry__table__evening=evening, player=row.player, account=Account.PLAYER)

@@ -444,7 +444,11 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
     journal and the per-deal figures: queries over this one evening only. Called by every service
     that writes, inside its transaction."""
     evening = Evening.objects.select_related("club").get(pk=evening.pk)
-    legs = Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
+    # The legs are reached through this evening's entries, never through the player: filtering
+    # both by evening and by player lets the database walk each player's legs over his whole
+    # history (the (player, entry) index), so recording a deal would slow down as a club ages.
+    entries = list(JournalEntry.objects.filter(table__evening=evening).values_list("pk", flat=True))
+    legs = Leg.objects.filter(entry_id__in=entries, account=Account.PLAYER)
     stats = PlayerDealStat.objects.filter(evening=evening, deal__current=True)
     existing = PlayerEveningSummary.objects.filter(evening=evening)
     if players is None:

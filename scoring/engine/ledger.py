@@ -209,12 +209,12 @@ def settle_checked(players: tuple[str, ...], number: int, deal: Any, state: Any,
 
 
 def settle_in_turn(evening: Any, card: Any, *, validate_evening: Any, settle_opening: Any, settle_deal: Any,
-                   settle_split: Any, money: Any = None) -> Settlement:
+                   settle_split: Any, money: Any = None, validated: bool = False) -> Settlement:
     """Validate a whole evening and settle it with ``card``: the opening, each deal given the
     ``Entry.state`` the entry before it left (``settle_deal`` of a valid deal), the split, and
     the ``settlement`` (``money``: a written-score family's rule). Raises ``EveningError`` with
-    every problem found."""
-    problems = validate_evening(evening, card)
+    every problem found (``validated``: already checked by the family's reader, not again)."""
+    problems = [] if validated else validate_evening(evening, card)
     if problems:
         raise EveningError(problems)
     players = evening.players

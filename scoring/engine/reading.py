@@ -135,10 +135,10 @@ class Reader:
         return value
 
     def choice(self, value: Any, field: str, enum_type):
-        values = [e.value for e in enum_type]
-        if isinstance(value, str) and value in values:
-            return enum_type(value)
-        self.add(field, "choice", choices=", ".join(values))
+        members = enum_members(enum_type)
+        if isinstance(value, str) and value in members:
+            return members[value]
+        self.add(field, "choice", choices=", ".join(members))
         return None
 
     def items(self, value: Any, field: str) -> list:
@@ -149,6 +149,17 @@ class Reader:
 
 
 _NOT_FATAL = ("unknown_key", "duplicate_key")
+
+_MEMBERS: dict[type, dict[str, Any]] = {}
+
+
+def enum_members(enum_type: type) -> dict[str, Any]:
+    """{value: member} of an enum, in its order, built once: a file reads hundreds of thousands of
+    choices, and the enums never change while the program runs."""
+    found = _MEMBERS.get(enum_type)
+    if found is None:
+        found = _MEMBERS[enum_type] = {e.value: e for e in enum_type}
+    return found
 
 
 # The evening file's top level, for a family whose embedded card is read whole ---------------------

@@ -21,7 +21,7 @@ from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
 from ..problems import EveningError, problem
-from ..reading import FORMAT, LongNumber, Reader, evening_dict, read_deal, read_deals
+from ..reading import FORMAT, LongNumber, Reader, enum_members, evening_dict, read_deal, read_deals
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
 from .validate import validate_deal, validate_players
 
@@ -32,6 +32,7 @@ _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
 _ANNOUNCEMENT_KEYS = {"player", "before_trick"}
 _CARD_KEYS = {"owner", "fate"}
 _FINE_KEYS = {"player", "kind", "amount"}
+_SUITS = frozenset(s.value for s in Suit)
 
 
 def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = None) -> Evening:
@@ -99,6 +100,9 @@ def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal
 
 
 def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
+    fast = _sound_deal(raw, card, r.bounded, r.names)
+    if fast is not None:
+        return fast
     before = r.fatal
     d = r.obj(raw, "", _DEAL_KEYS, ("dealer",))
     if d is None:
@@ -115,9 +119,9 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
     pagat = _parse_card(r, d["pagat"], "pagat") if "pagat" in d else None
     kings: list[tuple[Suit, CardFate]] = []
     if "kings" in d:
-        raw_kings = r.obj(d["kings"], "kings", {s.value for s in Suit})
+        raw_kings = r.obj(d["kings"], "kings", _SUITS)
         for suit in (raw_kings or {}):
-            if suit in {s.value for s in Suit}:
+            if suit in _SUITS:
                 fate = _parse_card(r, raw_kings[suit], f"kings.{suit}")
                 if fate is not None:
                     kings.append((Suit(suit), fate))
@@ -143,6 +147,131 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
         announced_vole=announced_vole, announced_nolo=announced_nolo,
     )
     return deal if r.fatal == before else None
+
+
+# The fast path: a deal that the strict reader below would read without a single problem, read in one
+# pass that builds no field path and no message. At the first thing it does not expect it gives up
+# (``_Unsound``) and the strict reader reads the deal again, wording every problem exactly as ever.
+
+class _Unsound(Exception):
+    pass
+
+
+_KINDS, _MELD_KINDS, _FATES, _FINE_KINDS = (enum_members(DealKind), enum_members(MeldKind), enum_members(Fate),
+                                            enum_members(FineKind))
+_GROUPS, _RANKS, _SUIT_OF, _COURTS = enum_members(Group), enum_members(Rank), enum_members(Suit), enum_members(Court)
+_UNREAD = object()
+
+
+def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | None:
+    """The deal ``_parse_deal`` would read from ``raw`` without any problem, or None (read it
+    strictly). ``names``: the file's checked names, shared with the strict reader."""
+    try:
+        return _sound(raw, card, bounded, names)
+    except _Unsound:
+        return None
+
+
+def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
+    def name(value: Any) -> str:
+        if type(value) is not str:
+            raise _Unsound
+        if bounded:
+            key = (value, bounds.NAME_MAX_LENGTH)
+            found = names.get(key, _UNREAD)
+            if found is _UNREAD:
+                found = names[key] = bounds.text_problem(value, bounds.NAME_MAX_LENGTH)
+            if found is not None:
+                raise _Unsound
+        return value
+
+    def whole(value: Any) -> int:
+        if type(value) is not int:
+            raise _Unsound
+        return value
+
+    def yes_no(value: Any) -> bool:
+        if type(value) is not bool:
+            raise _Unsound
+        return value
+
+    def chosen(value: Any, members: dict) -> Any:
+        found = members.get(value) if type(value) is str else None
+        if found is None:
+            raise _Unsound
+        return found
+
+    def plain(value: Any, keys: Any, required: tuple[str, ...]) -> dict:
+        if type(value) is not dict or not keys.issuperset(value) or any(key not in value for key in required):
+            raise _Unsound
+        return value
+
+    def listed(value: Any) -> list:
+        if type(value) is not list:
+            raise _Unsound
+        return value
+
+    def fate(value: Any) -> CardFate:
+        c = plain(value, _CARD_KEYS, ("owner", "fate"))
+        return CardFate(name(c["owner"]), chosen(c["fate"], _FATES))
+
+    def announcement(value: Any) -> Announcement:
+        a = plain(value, _ANNOUNCEMENT_KEYS, ("player", "before_trick"))
+        return Announcement(name(a["player"]), whole(a["before_trick"]))
+
+    d = plain(raw, _DEAL_KEYS, ("dealer",))
+    melds = []
+    for raw_meld in listed(d.get("melds", [])):
+        m = plain(raw_meld, _MELD_KEYS, ("player", "kind"))
+        kind = chosen(m["kind"], _MELD_KINDS)
+        group = chosen(m["group"], _RANKS if kind is MeldKind.FOUR else _GROUPS) if "group" in m else None
+        if (kind.has_count and "count" not in m
+                or kind is MeldKind.TAROKS and "pagat" not in m and not card.taroks_pagat_optional
+                or (kind.is_group or kind is MeldKind.FOUR) and group is None
+                or kind is MeldKind.HALF and "missing" not in m):
+            raise _Unsound
+        melds.append(Meld(
+            player=name(m["player"]), kind=kind, count=whole(m["count"]) if "count" in m else None,
+            pagat=yes_no(m["pagat"]) if "pagat" in m else None, group=group,
+            missing=chosen(m["missing"], _SUIT_OF if group is Group.KINGS else _COURTS) if "missing" in m else None,
+            scies=yes_no(m["scies"]) if "scies" in m else None))
+    fines = []
+    for raw_fine in listed(d.get("fines", [])):
+        f = plain(raw_fine, _FINE_KEYS, ("player", "kind"))
+        kind = chosen(f["kind"], _FINE_KINDS)
+        amount = None
+        if "amount" in f:
+            amount = whole(f["amount"])
+            if bounded and not bounds.FINE_AMOUNT_MIN <= amount <= bounds.FINE_AMOUNT_MAX:
+                raise _Unsound
+        elif kind is FineKind.CUSTOM:
+            raise _Unsound
+        fines.append(Fine(name(f["player"]), kind, amount))
+    kings = tuple((_SUIT_OF[suit], fate(value)) for suit, value in plain(d["kings"], _SUITS, ()).items()) \
+        if "kings" in d else ()
+    counts = tuple((name(player), whole(value)) for player, value in plain(d["counts"], _ANY_KEY, ()).items()) \
+        if "counts" in d else ()
+    return Deal(
+        dealer=name(d["dealer"]), kind=chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED,
+        melds=tuple(melds), fines=tuple(fines), pagat=fate(d["pagat"]) if "pagat" in d else None, kings=kings,
+        last_trick=name(d["last_trick"]) if "last_trick" in d else None,
+        tout=name(d["tout"]) if "tout" in d else None, nolo=name(d["nolo"]) if "nolo" in d else None,
+        counts=counts, derived=name(d["derived"]) if "derived" in d else None,
+        failed_tout=name(d["failed_tout"]) if "failed_tout" in d else None,
+        announced_vole=announcement(d["announced_vole"]) if "announced_vole" in d else None,
+        announced_nolo=tuple(announcement(a) for a in listed(d.get("announced_nolo", []))),
+    )
+
+
+class _AnyKey:
+    """Every key is allowed (a deal's ``counts`` are keyed by the players' names)."""
+
+    @staticmethod
+    def issuperset(_keys: Any) -> bool:
+        return True
+
+
+_ANY_KEY = _AnyKey()
 
 
 def _parse_announcement(r: Reader, raw: Any, at: str) -> Announcement | None:

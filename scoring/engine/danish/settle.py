@@ -437,11 +437,13 @@ def settle_split(players: tuple[str, ...], cups: Cups, running: dict[str, int], 
     return _make_entry(EntryKind.SPLIT, None, players, cups, rows, _entry_type(card))
 
 
-def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement:
-    """Validate and settle a whole evening. Raises ``EveningError`` with every problem found."""
+def settle_evening(evening: Evening, card: RateCard | None = None, *, validated: bool = False) -> Settlement:
+    """Validate and settle a whole evening. Raises ``EveningError`` with every problem found.
+    ``validated``: the evening was just read by this family's ``parse_evening``, which checked every
+    deal with the same card and would have raised; the checks are not run a second time."""
     if card is None:
         card = evening.card or rate_card(evening.rules)
-    problems = validate_evening(evening, card)
+    problems = [] if validated else validate_evening(evening, card)
     if problems:
         raise EveningError(problems)
     players = evening.players

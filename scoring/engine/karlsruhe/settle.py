@@ -245,10 +245,12 @@ def _split(players: tuple[str, ...], deal: Deal, value: int, reason: Reason, det
     return [_pay(o, d, value, reason, detail) for o, d in zip(opponents, declarers)]
 
 
-def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement:
+def settle_evening(evening: Evening, card: RateCard | None = None, *, validated: bool = False) -> Settlement:
     """Validate and settle a whole evening (§5-§7, §10). Raises ``EveningError`` with every
-    problem found."""
+    problem found.
+    ``validated``: the evening was just read by this family's ``parse_evening``, which checked every
+    deal with the same card and would have raised; the checks are not run a second time."""
     if card is None:
         card = evening.card or rate_card(evening.rules)
     return settle_in_turn(evening, card, validate_evening=validate_evening, settle_opening=settle_opening,
-                          settle_deal=_settle_valid_deal, settle_split=settle_split)
+                          settle_deal=_settle_valid_deal, settle_split=settle_split, validated=validated)

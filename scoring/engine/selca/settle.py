@@ -356,10 +356,13 @@ def money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
     return tuple((player, n * total - whole) for player, total in totals)
 
 
-def settle_evening(evening: Evening, card: RateCard | None = None) -> Settlement:
+def settle_evening(evening: Evening, card: RateCard | None = None, *, validated: bool = False) -> Settlement:
     """Validate and settle a whole evening (§3-§11). Raises ``EveningError`` with every problem
-    found."""
+    found.
+    ``validated``: the evening was just read by this family's ``parse_evening``, which checked every
+    deal with the same card and would have raised; the checks are not run a second time."""
     if card is None:
         card = evening.card or rate_card(evening.rules)
     return settle_in_turn(evening, card, validate_evening=validate_evening, settle_opening=settle_opening,
-                          settle_deal=_settle_valid_deal, settle_split=settle_split, money=money)
+                          settle_deal=_settle_valid_deal, settle_split=settle_split, money=money,
+                          validated=validated)

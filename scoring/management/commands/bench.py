@@ -19,6 +19,9 @@ BUDGETS = {
     "engine_deals_per_second": (">=", 25_000),   # issue 11: validate + settle, one core
     "standings_to_floor_ratio": ("<=", 3.0),
     "record_deal_ms_median": ("<=", 50.0),
+    "record_deal_to_empty_ratio": ("<=", 1.5),   # recording costs the same on a long history
+    # manage.py settle FILE --json at least as fast as a plain script computing the same amounts
+    **{f"pipeline_{name}_to_plain_ratio": (">=", 1.0) for name in ("vlk", "karlsruhe", "selca", "grosstarock")},
     "pdf_160_deals_s": ("<=", 3.0),
     "import_to_settle_ratio": ("<=", 10.0),   # issue 11: importing a file costs at most 10x settling it
     # issues 13-15: every family's engine (and the old German cards) validates and settles at the
@@ -52,6 +55,60 @@ def family_engine_speed(quick: bool) -> dict:
         best = min(timed(lambda: settle_evening(evening), runs))
         out[f"engine_{name}_deals_per_second"] = int(deals / best)
     return out
+
+
+#: ``manage.py settle FILE --json`` against a plain script over dictionaries computing the same
+#: amounts: (generator's family, its options, the plain script's module or None while there is none).
+PIPELINE_CASES = {
+    "vlk": ("danish", {}, "scoring.engine.danish.plain"),
+    "karlsruhe": ("karlsruhe", {}, None),
+    "selca": ("selca", {}, None),
+    "grosstarock": ("danish", {"rules": "grosstarock", "players": ("Anne", "Bent", "Carl")}, None),
+}
+
+
+def pipeline_speed(quick: bool) -> dict:
+    """The whole of ``manage.py settle FILE --json`` (read the text, validate, settle, write the
+    JSON: ``pipeline.settlement_json``) on a generated evening of each family, in deals a second,
+    timed in this process after the imports (so without either side's start-up), best of a few runs;
+    beside it, in the same run and on the same text, the family's plain script (``plain.py``:
+    dictionaries only, nothing checked), whose amounts (each deal's net and cups, the totals) must
+    equal ours before either is timed; and the ratio (ours ÷ plain; 1.0 or more is the goal)."""
+    import importlib
+
+    from scoring.engine import interchange
+    from scoring.engine.pipeline import settlement_json
+
+    deals, runs = (2_000, 3) if quick else (10_000, 5)
+    out = {}
+    for name, (family, options, plain_module) in PIPELINE_CASES.items():
+        generate = importlib.import_module(f"scoring.engine.{family}.generate")
+        evening = generate.random_evening(17, deals=deals, **options)
+        text = interchange.dumps(evening)
+        if plain_module is None:
+            out[f"pipeline_{name}_deals_per_second"] = int(deals / min(timed(lambda: settlement_json(text), runs)))
+            continue
+        plain = importlib.import_module(plain_module)
+        card = interchange.family_of(evening).rate_cards[evening.rules].to_dict(every_key=True)
+        _same_amounts(json.loads(plain.settle_text(text, card)), json.loads(settlement_json(text)), name)
+        ours, reference = [], []
+        for _ in range(runs):   # in turns, so that a busy moment of the machine falls on both alike
+            ours += timed(lambda: settlement_json(text), 1)
+            reference += timed(lambda: plain.settle_text(text, card), 1)
+        ours, reference = min(ours), min(reference)
+        out[f"pipeline_{name}_deals_per_second"] = int(deals / ours)
+        out[f"pipeline_{name}_plain_deals_per_second"] = int(deals / reference)
+        out[f"pipeline_{name}_to_plain_ratio"] = round(reference / ours, 2)
+    return out
+
+
+def _same_amounts(plain: dict, ours: dict, name: str) -> None:
+    """The plain script's amounts are ours (else the comparison would be of different work)."""
+    same = (plain["opening"] == ours["opening"]["net"] and plain["totals"] == ours["totals"]
+            and len(plain["deals"]) == len(ours["deals"])
+            and all(p["net"] == o["net"] and p["cups"] == o["cups"] for p, o in zip(plain["deals"], ours["deals"])))
+    if not same:
+        raise AssertionError(f"{name}: the plain script's amounts are not the engine's")
 
 
 def timed(fn, runs: int) -> list[float]:
@@ -121,6 +178,7 @@ class Command(BaseCommand):
         results: dict = {"quick": quick}
         results.update(engine_measure(quick))
         results.update(family_engine_speed(quick))
+        results.update(pipeline_speed(quick))
 
         user = get_user_model().objects.create_superuser("bench", password="bench-password-1")
         client = Client()
@@ -154,19 +212,17 @@ class Command(BaseCommand):
         results["history_seed_deals_per_s"] = round(deals / seconds)
 
         # Recording one deal through the service, on a 4-player table; the table page after 60 deals.
-        players = list(Player.objects.filter(club=club)[:4])
-        evening = services.evening_create(club=club, date=dt.date(2026, 11, 20))
-        table = services.table_create(evening=evening, players=players)
-        names = tuple(p.name for p in players)
+        # A club's tenth year is as quick as its first: the same deals recorded on a club without a
+        # history, each right after its twin on the long history (side by side, so that a busy
+        # machine slows both alike).
         import random
-        rng, dealer, times = random.Random(5), names[0], []
-        for _ in range(60):
-            deal = random_deal(rng, names, dealer)
-            outcome = deal_to_dict(deal)
-            times += timed(lambda: services.deal_record(table=table, outcome=outcome), 1)
-            dealer = seating(names, dealer).next_dealer if deal.kind.value != "scrapped" else dealer
+        rng = random.Random(5)
+        empty = seed_history(seasons=0, evenings=0, tables=1, deals=0, seed=3, name_prefix="Tom")[0]
+        evening, table, times, empty_times = _record_60(club, empty, rng)
         results["record_deal_ms_median"] = round(statistics.median(times) * 1000, 2)
         results["record_deal_ms_p95"] = round(p95(times) * 1000, 2)
+        results["record_deal_empty_ms_median"] = round(statistics.median(empty_times) * 1000, 2)
+        results["record_deal_to_empty_ratio"] = round(statistics.median(times) / statistics.median(empty_times), 2)
         results["table_page_60_deals_ms"], results["table_page_queries"] = page(f"/tables/{table.pk}/", 10)
 
         # The evening sheet PDF with 4 tables x 40 deals.
@@ -202,6 +258,36 @@ class Command(BaseCommand):
             "query_counts_independent_of_history": list(small_counts) == [standings_queries, player_queries],
         })
         return results
+
+
+def _record_60(club, empty, rng) -> tuple:
+    """60 deals recorded one by one through ``services.deal_record`` on a new 4-player table of
+    ``club``'s first players, each deal again right after on a table of ``empty``: (the evening and
+    the table of ``club``, each recording's seconds there, and on ``empty``)."""
+    from scoring import services
+    from scoring.engine.danish.generate import random_deal
+    from scoring.engine.danish.interchange import deal_to_dict
+    from scoring.engine.danish.model import seating
+    from scoring.models import Player
+
+    tables = []
+    for owner in (club, empty):
+        players = list(Player.objects.filter(club=owner).order_by("pk")[:4])
+        evening = services.evening_create(club=owner, date=dt.date(2026, 11, 20))
+        tables.append((evening, services.table_create(evening=evening, players=players), players))
+    names = ("Seat1", "Seat2", "Seat3", "Seat4")   # the deal in seat terms, then in each table's names
+    dealer, times, empty_times = names[0], [], []
+    for _ in range(60):
+        deal = random_deal(rng, names, dealer)
+        outcome = json.dumps(deal_to_dict(deal))
+        for (_evening, table, players), out in zip(tables, (times, empty_times)):
+            mine = outcome
+            for seat, player in zip(names, players):
+                mine = mine.replace(f'"{seat}"', json.dumps(player.name))
+            mine_dict = json.loads(mine)
+            out += timed(lambda: services.deal_record(table=table, outcome=mine_dict), 1)
+        dealer = seating(names, dealer).next_dealer if deal.kind.value != "scrapped" else dealer
+    return tables[0][0], tables[0][1], times, empty_times
 
 
 def _poll_figures(evening, quick: bool) -> dict:

@@ -1,13 +1,13 @@
 """``python manage.py settle FILE [--json]`` (docs/format.md): settle an evening file with the engine
 alone, without touching the database."""
-import json
 import sys
 
 from django.core.management.base import BaseCommand
 
 from scoring.engine.interchange import loads
+from scoring.engine.pipeline import batch, settlement_json
 from scoring.engine.problems import EveningError
-from scoring.engine.report import settlement_text, settlement_to_dict
+from scoring.engine.report import settlement_text
 from scoring.engine.settle import settle_evening
 
 
@@ -28,15 +28,16 @@ class Command(BaseCommand):
             self.stderr.write(f"file: cannot read {options['file']}: {exc.strerror}")
             sys.exit(2)
         try:
-            settlement = settle_evening(loads(text))
+            if options["json"]:
+                out = settlement_json(text)
+            else:
+                with batch():
+                    out = settlement_text(settle_evening(loads(text), validated=True))
         except EveningError as exc:
             for line in exc.lines(options["lang"]):
                 self.stderr.write(line)
             sys.exit(2)
-        if options["json"]:
-            self.stdout.write(json.dumps(settlement_to_dict(settlement), ensure_ascii=False, indent=1))
-        else:
-            self.stdout.write(settlement_text(settlement), ending="")
+        self.stdout.write(out, ending="\n" if options["json"] else "")
 
 
 def _read(path: str) -> str:

@@ -1,0 +1,104 @@
+"""The Danish reader's fast path reads a sound deal exactly as the strict reader does, and gives up
+(so the strict reader words the problem) on anything the strict reader would report; the settle
+pipeline validates once and still refuses a broken evening with the same problems."""
+import copy
+import json
+import random
+
+import pytest
+
+from scoring.engine import interchange
+from scoring.engine.danish import generate
+from scoring.engine.danish.interchange import _parse_deal, _sound_deal, deal_to_dict
+from scoring.engine.danish.rates import rate_card
+from scoring.engine.pipeline import settlement_json
+from scoring.engine.problems import EveningError
+from scoring.engine.reading import Duplicated, LongNumber, Reader
+from scoring.engine.report import settlement_to_dict
+from scoring.engine.settle import settle_evening
+
+CASES = [("vlk", ("Anne", "Bent", "Carl", "Dorte")), ("vlk", ("Anne", "Bent", "Carl", "Dorte", "Erik")),
+         ("grosstarock", ("Anne", "Bent", "Carl")), ("dtf2011", ("Anne", "Bent", "Carl"))]
+
+
+def strict_read(raw, card, bounded=True):
+    """What the strict reader alone makes of ``raw``: (deal, problems)."""
+    import scoring.engine.danish.interchange as module
+    original = module._sound_deal
+    module._sound_deal = lambda *args: None
+    try:
+        reader = Reader(1, bounded)
+        return _parse_deal(reader, raw, card), reader.problems
+    finally:
+        module._sound_deal = original
+
+
+def raw_deals(rules, players, count=120):
+    evening = generate.random_evening(seed=len(players) * 7 + len(rules), players=players, deals=count, rules=rules)
+    return [json.loads(json.dumps(deal_to_dict(d))) for d in evening.deals]
+
+
+@pytest.mark.parametrize("rules,players", CASES)
+def test_the_fast_path_reads_every_sound_deal_as_the_strict_reader(rules, players):
+    card = rate_card(rules)
+    for raw in raw_deals(rules, players):
+        fast = _sound_deal(raw, card, True, {})
+        deal, problems = strict_read(raw, card)
+        assert problems == [] and fast == deal
+
+
+def mutations(raw):
+    """Deals the strict reader reports a problem in: a key unknown, a value of the wrong type, a
+    name too long, a repeated key, a number too long, a choice unknown."""
+    for key in list(raw):
+        for bad in (None, 1, True, "x" * 500, [], {}, LongNumber("9" * 40), "nonsense"):
+            changed = copy.deepcopy(raw)
+            changed[key] = bad
+            yield changed
+        dropped = copy.deepcopy(raw)
+        del dropped[key]
+        yield dropped
+    yield {**raw, "unknown": 1}
+    repeated = Duplicated(raw)
+    repeated.duplicates = ("dealer",)
+    yield repeated
+    for meld_key in ("kind", "count", "group", "pagat", "player"):
+        for meld in raw.get("melds", []):
+            changed = copy.deepcopy(raw)
+            changed["melds"][raw["melds"].index(meld)][meld_key] = "bogus"
+            yield changed
+    for card in ("pagat",):
+        if card in raw:
+            for inner in ("owner", "fate"):
+                changed = copy.deepcopy(raw)
+                changed[card][inner] = 7
+                yield changed
+
+
+@pytest.mark.parametrize("rules,players", CASES)
+def test_the_fast_path_gives_way_to_the_strict_reader_on_every_problem(rules, players):
+    card = rate_card(rules)
+    rng = random.Random(3)
+    for raw in rng.sample(raw_deals(rules, players), 25):
+        for changed in mutations(raw):
+            fast = _sound_deal(changed, card, True, {})
+            deal, problems = strict_read(changed, card)
+            if problems:
+                assert fast is None, changed
+            else:
+                assert fast == deal
+
+
+@pytest.mark.parametrize("rules,players", CASES)
+def test_the_pipeline_settles_as_the_engine_and_refuses_as_it(rules, players):
+    evening = generate.random_evening(seed=5, players=players, deals=60, rules=rules)
+    text = interchange.dumps(evening)
+    assert json.loads(settlement_json(text)) == json.loads(json.dumps(settlement_to_dict(settle_evening(evening))))
+    broken = json.loads(text)
+    broken["deals"][10]["dealer"] = "Nobody"
+    broken["deals"][20]["melds"] = [{"player": "Anne", "kind": "bogus"}]
+    with pytest.raises(EveningError) as strictly:
+        interchange.loads(json.dumps(broken))
+    with pytest.raises(EveningError) as piped:
+        settlement_json(json.dumps(broken))
+    assert piped.value.lines("en") == strictly.value.lines("en")

@@ -1,7 +1,9 @@
 """The ledger check: re-settle every stored table with its game family's engine and compare with
 the journal. Family-blind: each table is read and settled by its own family (``Table.engine``), and
 the cups are compared only where the family has them (the Danish ones; a written score's sheet
-account is no cup: every entry balancing against it is checked like any other)."""
+account is no cup: every entry balancing against it is checked like any other). Every pot is
+read by its name (``JournalEntry.pots_after``), and each player's stored figures of every current
+deal (``PlayerDealStat.figures``) must be the family's ``deal_stats`` of the engine's settlement."""
 from __future__ import annotations
 
 from django.db.models import Sum
@@ -9,7 +11,7 @@ from django.db.models import Sum
 from scoring.engine.ledger import cup_contents
 from scoring.engine.problems import EveningError
 
-from .models import Club, Evening, JournalEntry, Leg, Table
+from .models import Club, Evening, JournalEntry, Leg, PlayerDealStat, Table
 from .selectors import table_sheet, table_to_evening_file
 
 
@@ -34,9 +36,11 @@ def table_differences(table: Table) -> list[str]:
             found.append(f"{where}: the {account} cup holds {total}")
     try:
         # What the app stored stays readable: the bounds of bounds.py hold files from outside.
-        settlement = family.settle_evening(family.parse_evening(table_to_evening_file(table), bounded=False))
+        evening = family.parse_evening(table_to_evening_file(table), bounded=False)
+        settlement = family.settle_evening(evening)
     except EveningError as exc:
         return found + [f"{where}: {line}" for line in exc.lines()]
+    found += _figure_differences(where, table, family, evening, settlement)
     sheet = table_sheet(table)
     rows = {row.label: row for row in sheet.rows}
     # The file numbers the standing deals 1, 2, 3 …; the sheet keeps their numbers (a voided deal's
@@ -62,17 +66,48 @@ def table_differences(table: Table) -> list[str]:
                          f"engine {'/'.join(str(engine.get(c, 0)) for c in cups)}")
         if any(stored[cup] < 0 for cup in cups):
             found.append(f"{where}, {name}: a cup below zero")
-        if not cups and (row.king_cup, row.pagat_cup) != (0, 0):
-            found.append(f"{where}, {name}: cups stored {row.king_cup}/{row.pagat_cup} at a table without cups")
+        if not cups and any(row.pots.get(cup, 0) for cup in family.cups):
+            found.append(f"{where}, {name}: cups stored {dict(row.pots)} at a table without cups")
+        found += _pot_differences(f"{where}, {name}", family, row.pots, entry.pot_contents, cups)
     extra = set(rows) - {label for label, _ in expected}
     found += [f"{where}, {label}: stored entry the engine does not produce" for label in sorted(extra)]
     return found
 
 
+def _figure_differences(where: str, table: Table, family, evening, settlement) -> list[str]:
+    """Each player's stored figures of every current deal (``PlayerDealStat``: active, net and the
+    family's figures by name) against the family's ``deal_stats`` of the engine's settlement."""
+    stored = {(number, name): (active, net, figures) for number, name, active, net, figures in
+              PlayerDealStat.objects.filter(deal__table=table, deal__current=True)
+              .values_list("deal__number", "player__name", "active", "net", "figures")}
+    # the engine's n-th deal is the n-th current deal by number (a number may be skipped)
+    numbers = sorted({number for number, _name in stored})
+    found = []
+    for number, deal, entry in zip(numbers, evening.deals, settlement.deals):
+        for figures in family.deal_stats(settlement.players, deal, entry):
+            want = (figures.active, figures.net, family.stored_figures(figures))
+            got = stored.get((number, figures.player))
+            if got != want:
+                found.append(f"{where}, deal {number}: {figures.player}'s figures stored {got}, engine {want}")
+    return found
+
+
 def _stored_cups(cups, row) -> dict[str, int]:
-    """Each of the family's cups after a stored row, by name (the journal keeps two cup columns,
-    the Danish cups', in the family's cup order; 0 for a family without cups)."""
-    return dict(zip(cups, (row.king_cup, row.pagat_cup)))
+    """Each of the table's cups after a stored row, by its name (``JournalEntry.pots_after``)."""
+    return {cup: row.pots.get(cup, 0) for cup in cups}
+
+
+def _pot_differences(where: str, family, stored, engine: dict[str, int], cups) -> list[str]:
+    """A stored row's pots by name against the engine's entry: a pot the family does not declare,
+    a declared pot missing, and the content of every pot that is not a cup (a written score's
+    sheet; the cups are compared above)."""
+    found = [f"{where}: pots stored for {pot!r}, which the {family.name} family has no pot for"
+             for pot in sorted(set(stored) - set(family.pots))]
+    found += [f"{where}: no pot {pot!r} stored" for pot in family.pots if pot not in stored]
+    found += [f"{where}: pot {pot} stored {stored[pot]}, engine {engine.get(pot, 0)}"
+              for pot in family.pots if pot in stored and pot not in cups and pot not in family.cups
+              and stored[pot] != engine.get(pot, 0)]
+    return found
 
 
 def ledger_differences(evenings=None) -> tuple[int, list[str]]:
@@ -90,19 +125,22 @@ def ledger_differences(evenings=None) -> tuple[int, list[str]]:
 
 def summary_differences(evenings) -> list[str]:
     """The per-evening summaries the standings read must equal re-summing the journal, family by
-    family (each summary row's family must be its player's table's)."""
+    family (each summary row's family and rule set must be its player's table's)."""
     from .models import PlayerEveningSummary, Seat
     from .standings import standings, standings_from_journal
 
     found = []
-    seated = dict(((e, p), f) for e, p, f in Seat.objects.filter(table__evening__in=evenings)
-                  .values_list("table__evening_id", "player_id", "table__family"))
+    seated = dict(((e, p), (f, r)) for e, p, f, r in Seat.objects.filter(table__evening__in=evenings)
+                  .values_list("table__evening_id", "player_id", "table__family", "table__rules"))
     for summary in (PlayerEveningSummary.objects.filter(evening__in=evenings)
                     .select_related("player").order_by("evening_id", "player_id")):
-        family = seated.get((summary.evening_id, summary.player_id))
+        family, rules = seated.get((summary.evening_id, summary.player_id), (None, None))
         if family is not None and family != summary.family:
             found.append(f"evening {summary.evening_id}, player {summary.player.name}: the summary says "
                          f"{summary.family}, the table plays {family}")
+        if rules is not None and rules != summary.rules:
+            found.append(f"evening {summary.evening_id}, player {summary.player.name}: the summary says "
+                         f"rule set {summary.rules!r}, the table plays {rules!r}")
     for club in Club.objects.filter(evenings__in=evenings).distinct():
         club_evenings = evenings.filter(club=club)
         families = sorted(set(Table.objects.filter(evening__in=club_evenings).values_list("family", flat=True)))

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -129,7 +131,7 @@ class Evening(models.Model):
 
 
 class Table(models.Model):
-    """One table ("parti") of an evening: 3–5 seated players and its own two cups."""
+    """One table ("parti") of an evening: its seated players, its rule set and its pots (the Danish cups)."""
 
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="tables")
     number = models.PositiveSmallIntegerField(_("bord"))
@@ -226,9 +228,10 @@ class JournalEntry(models.Model):
     kind = models.CharField(max_length=10, choices=EntryKind.choices)
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
     reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
-    # The family's pots after this entry (the Danish cups; 0 for a family without pots).
-    king_cup_after = models.IntegerField()
-    pagat_cup_after = models.IntegerField()
+    # Each of the family's pots after this entry, by the pot's name (``Family.pots``: the Danish
+    # cups {"king": 120, "pagat": 60}, a written score's {"sheet": -40}; {} for a family without
+    # pots): read by name, never by position (docs/architecture.md, Storage).
+    pots_after = models.JSONField(default=dict)
     # The family's facts about the deal as the engine gave them (``Entry.facts``: a formula a
     # person can check, "this deal was doubled" …), JSON; "" when it has none.
     info_json = models.TextField(blank=True, default="")
@@ -239,15 +242,22 @@ class JournalEntry(models.Model):
         verbose_name_plural = _("posteringer")
 
 
-class Account(models.TextChoices):
-    PLAYER = "player", _("spiller")
-    KING_CUP = "king", _("kongekop")
-    PAGAT_CUP = "pagat", _("pagatkop")
+#: The longest name of a family's pot (``Family.pots``) a leg can be posted to.
+POT_NAME_MAX_LENGTH = 20
+
+
+class Account:
+    """A leg's account: ``PLAYER`` (the leg's ``player``), else the name of one of the table's
+    family's pots (``Family.pots``: "king" and "pagat" of the Danish cups, "sheet" of a written
+    score). The model knows no family's pots: the services post only to a pot the table's family
+    declares, and ``check_ledger`` reports a leg on any other (docs/architecture.md, Storage)."""
+
+    PLAYER = "player"
 
 
 class Leg(models.Model):
     entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="legs")
-    account = models.CharField(max_length=6, choices=Account.choices)
+    account = models.CharField(max_length=POT_NAME_MAX_LENGTH)   # "player" or a pot's name (``Account``)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="legs")
     amount = models.IntegerField()
 
@@ -321,44 +331,41 @@ class EveningEvent(models.Model):
         ordering = ["evening", "at", "id"]
 
 
-class EventFigures(models.Model):
-    """A player's event counts and meld/fine points (engine ``stats.PlayerDealStats``)."""
-
-    meld_points = models.IntegerField(default=0)
-    fines = models.IntegerField(default=0)
-    pagat_ultimo = models.IntegerField(default=0)
-    king_ultimo = models.IntegerField(default=0)
-    pagat_bagud = models.IntegerField(default=0)
-    king_bagud = models.IntegerField(default=0)
-    tout = models.IntegerField(default=0)
-    nolo = models.IntegerField(default=0)
-    last_trick = models.IntegerField(default=0)
-
-    class Meta:
-        abstract = True
-
-
-class PlayerDealStat(EventFigures):
+class PlayerDealStat(models.Model):
     """Each player's figures for one deal version, written with its journal entry by the same
-    transaction (engine ``deal_stats``). A summary, not the ledger: when a correction re-settles a
-    later deal its row is brought up to date."""
+    transaction (the family's ``deal_stats``). A summary, not the ledger: when a correction
+    re-settles a later deal its row is brought up to date.
+
+    ``figures`` are the family's own figures by name (``Family.figures``: the Danish "tout",
+    "pagat_ultimo", "cup_won" …, a declarer's "declarer", "declarer_won" …), only those that are not
+    0; they are read back by name and never re-settled (docs/architecture.md, Storage). ``rules``
+    is the table's rule set (``Table.rules``), so that figures can be summed per rule set."""
 
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="stats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_stats")
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="+")
+    rules = models.CharField(max_length=CARD_NAME_MAX_LENGTH, default="")
     active = models.BooleanField()
     net = models.IntegerField()
-    cup_won = models.IntegerField(default=0)
+    figures = models.JSONField(default=dict)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["deal", "player"], name="stat_unique_deal_player")]
         indexes = [models.Index(fields=["player", "evening"])]
 
 
-class PlayerEveningSummary(EventFigures):
+def figure_sum(name: str):
+    """The sum of one stored figure (``PlayerDealStat.figures``, ``PlayerEveningSummary.figures``)
+    over the rows, read by its name: an aggregate for a query (a row without it counts 0; no row
+    with it at all: None)."""
+    return models.Sum(Cast(KT(f"figures__{name}"), models.IntegerField()))
+
+
+class PlayerEveningSummary(models.Model):
     """Each player's result for one evening (points from the journal, figures from the per-deal
     rows), recomputed from those in the same transaction as every write to the evening; the
-    standings read this small table instead of every leg. A summary, never the ledger itself."""
+    standings read this small table instead of every leg. A summary, never the ledger itself.
+    ``figures``: the sums of his current deals' figures, by name (0s left out)."""
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="evening_summaries")
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="summaries")
@@ -369,11 +376,14 @@ class PlayerEveningSummary(EventFigures):
     # The game family of the player's table that evening: points of different families are
     # different units and are never added together (standings are per family).
     family = models.CharField(max_length=20, choices=family_choices, default=families.DEFAULT_FAMILY)
+    # The rule set of the player's table that evening (``Table.rules``): standings per rule set.
+    rules = models.CharField(max_length=CARD_NAME_MAX_LENGTH, default="")
     points = models.IntegerField(default=0)
     # The player's kroner of a closed evening (the sum of his payments at the evening's frozen
     # rate, ``money.evening_kroner``); None while the evening is open.
     kroner = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     deals = models.IntegerField(default=0)
+    figures = models.JSONField(default=dict)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "evening"], name="summary_unique_player_evening")]

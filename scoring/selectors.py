@@ -7,6 +7,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Mapping
 
 from django.db.models import Prefetch, Q
 from django.utils import timezone
@@ -25,12 +26,20 @@ class SheetRow:
     kind: str                     # opening / played / misdeal / scrapped / split
     net: tuple[int, ...]          # per player, seat order
     active: tuple[bool, ...]      # per player: active in this deal (sitters-out are greyed)
-    king_cup: int
-    pagat_cup: int
+    pots: Mapping[str, int]       # each of the family's pots after this row, by name (``JournalEntry.pots_after``)
     running: tuple[int, ...]      # per player after this row
     deal: Deal | None = None
     info: dict | None = None      # the family's facts about the deal (``formula``, ``radl`` …)
     voided: bool = False          # a voided deal: its amounts as they stood, struck through, paid back
+
+    # The Danish sheet's two cup columns (its partials), each read by its pot's name.
+    @property
+    def king_cup(self) -> int:
+        return self.pots.get("king", 0)
+
+    @property
+    def pagat_cup(self) -> int:
+        return self.pots.get("pagat", 0)
 
     @property
     def formula(self) -> str:
@@ -46,7 +55,7 @@ class TableSheet:
     table: Table
     players: tuple[str, ...]
     rows: tuple[SheetRow, ...]
-    cups: tuple[int, int]         # king, pagat now
+    cups: tuple[int, ...]         # the content now of each of the family's cups (``Family.cups``, in its order)
     totals: tuple[int, ...]       # per player now (after the split when closed)
     closed: bool
     deals: tuple[Deal, ...]       # current version of every deal
@@ -154,13 +163,13 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
             active, label, kind = set(players), entry.kind, entry.kind
         rows.append(SheetRow(label, entry.deal.number if entry.deal else None, kind,
                              tuple(net[p] for p in players), tuple(p in active for p in players),
-                             entry.king_cup_after, entry.pagat_cup_after, tuple(running[p] for p in players),
+                             entry.pots_after, tuple(running[p] for p in players),
                              entry.deal, json.loads(entry.info_json) if entry.info_json else None))
     last = rows[-1] if rows else None
     struck = tuple(_voided_row(family, players, entry) for entry in voided.values())
     return TableSheet(
         table=table, players=players, rows=tuple(rows),
-        cups=(last.king_cup, last.pagat_cup) if last else (0, 0),
+        cups=tuple((last.pots if last else {}).get(cup, 0) for cup in family.cups),
         totals=tuple(running[p] for p in players),
         closed=table.evening.closed_at is not None,
         deals=tuple(e.deal for e in entries if e.kind == EntryKind.DEAL),
@@ -176,7 +185,7 @@ def _voided_row(family: Family, players: tuple[str, ...], entry: JournalEntry) -
             net[leg.player.name] += leg.amount
     active = set(family.seating(players, entry.deal.dealer.name).active)
     return SheetRow(str(entry.deal.number), entry.deal.number, entry.deal.kind, tuple(net[p] for p in players),
-                    tuple(p in active for p in players), entry.king_cup_after, entry.pagat_cup_after,
+                    tuple(p in active for p in players), entry.pots_after,
                     (), entry.deal, json.loads(entry.info_json) if entry.info_json else None, voided=True)
 
 

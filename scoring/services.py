@@ -82,9 +82,19 @@ def _info_json(entry) -> str:
     return json.dumps(facts, ensure_ascii=False) if facts else ""
 
 
-def _pots_after(contents: dict[str, int]) -> dict[str, int]:
-    """The stored pot columns of a journal entry (the Danish cups; 0 for a family without pots)."""
-    return {"king_cup_after": contents.get("king", 0), "pagat_cup_after": contents.get("pagat", 0)}
+def _pots_after(family: Family, contents: dict[str, int]) -> dict[str, int]:
+    """A journal entry's stored pots after it (``JournalEntry.pots_after``): each pot the family
+    declares (``Family.pots``), by its name; {} for a family without pots."""
+    return {pot: contents.get(pot, 0) for pot in family.pots}
+
+
+def _pot_account(family: Family, account) -> str:
+    """The stored account of a leg on one of the family's pots: the pot's name, which must be one
+    the family declares (``Family.pots``); the model itself knows no family's pots."""
+    name = getattr(account, "value", account)
+    if name not in family.pots:
+        raise LedgerError(f"refusing to post to {name!r}, which the {family.name} family has no pot for")
+    return name
 
 
 def _post(table: Table, entry, kind: str, players: dict[str, Player], deal: Deal | None = None,
@@ -93,22 +103,24 @@ def _post(table: Table, entry, kind: str, players: dict[str, Player], deal: Deal
     legs = [(account, amount) for account, amount in entry.legs if amount]
     if sum(amount for _, amount in legs) != 0:
         raise LedgerError(f"refusing to save an entry that sums to {sum(a for _, a in legs)}")
+    family = table.engine
     saved = JournalEntry.objects.create(table=table, kind=kind, deal=deal, reverses=reverses,
-                                        info_json=_info_json(entry), **_pots_after(entry.pot_contents))
-    Leg.objects.bulk_create([_leg(saved, account, amount, players) for account, amount in legs])
+                                        info_json=_info_json(entry), pots_after=_pots_after(family, entry.pot_contents))
+    Leg.objects.bulk_create([_leg(family, saved, account, amount, players) for account, amount in legs])
     return saved
 
 
-def _leg(entry: JournalEntry, account, amount: int, players: dict[str, Player]) -> Leg:
+def _leg(family: Family, entry: JournalEntry, account, amount: int, players: dict[str, Player]) -> Leg:
     if isinstance(account, str):
         return Leg(entry=entry, account=Account.PLAYER, player=players[account], amount=amount)
-    return Leg(entry=entry, account=account.value, amount=amount)   # a pot: the family's pot by its name
+    return Leg(entry=entry, account=_pot_account(family, account), amount=amount)
 
 
 def _reverse(entry: JournalEntry, pots_after: dict[str, int]) -> JournalEntry:
     """Post the mirror image of ``entry``; the original stays untouched (docs/architecture.md habit 4)."""
     reversal = JournalEntry.objects.create(
-        table=entry.table, kind=EntryKind.REVERSAL, deal=entry.deal, reverses=entry, **_pots_after(pots_after))
+        table=entry.table, kind=EntryKind.REVERSAL, deal=entry.deal, reverses=entry,
+        pots_after=_pots_after(entry.table.engine, pots_after))
     Leg.objects.bulk_create([Leg(entry=reversal, account=leg.account, player=leg.player, amount=-leg.amount)
                              for leg in entry.legs.all()])
     return reversal
@@ -427,14 +439,10 @@ def _pot_movement(entry: JournalEntry) -> dict[str, int]:
     return {leg.account: leg.amount for leg in entry.legs.all() if leg.account != Account.PLAYER}
 
 
-SUMMARY_FIELDS = ("meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo",
-                  "last_trick")
-
-
 def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -> None:
     """Recompute the summary rows of ``evening`` (of ``players``, default: everyone seated) from the
-    journal and the per-deal figures: aggregate queries over this one evening only. Called by
-    every service that writes, inside its transaction."""
+    journal and the per-deal figures: queries over this one evening only. Called by every service
+    that writes, inside its transaction."""
     evening = Evening.objects.select_related("club").get(pk=evening.pk)
     legs = Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
     stats = PlayerDealStat.objects.filter(evening=evening, deal__current=True)
@@ -446,23 +454,37 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
         legs, stats, existing = (legs.filter(player_id__in=wanted), stats.filter(player_id__in=wanted),
                                  existing.filter(player_id__in=wanted))
     points = dict(legs.values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
-    family_of = dict(Seat.objects.filter(table__evening=evening).values_list("player_id", "table__family"))
+    table_of = {player_id: (family, rules) for player_id, family, rules in Seat.objects.filter(
+        table__evening=evening).values_list("player_id", "table__family", "table__rules")}
     kroner_of = {} if evening.closed_at is None else _closed_kroner(evening, points if players is None else None)
-    figures = {row["player_id"]: row for row in stats.values("player_id").annotate(
-        deals=Count("id", filter=Q(active=True, deal__kind__in=families.played_kinds())),
-        **{f: Sum(f) for f in SUMMARY_FIELDS})}
+    deals, figures = _summed_figures(stats)
     rows = {s.player_id: s for s in existing}
     for player_id in wanted | set(rows):
+        family, rules = table_of.get(player_id, (families.DEFAULT_FAMILY, ""))
         values = {"club_id": evening.club_id, "closed": evening.closed_at is not None, "date": evening.date,
-                  "family": family_of.get(player_id, families.DEFAULT_FAMILY),
-                  "season_id": evening.season_id, "points": points.get(player_id) or 0,
-                  "kroner": kroner_of.get(player_id),
-                  "deals": figures.get(player_id, {}).get("deals") or 0,
-                  **{f: figures.get(player_id, {}).get(f) or 0 for f in SUMMARY_FIELDS}}
+                  "family": family, "rules": rules, "season_id": evening.season_id,
+                  "points": points.get(player_id) or 0, "kroner": kroner_of.get(player_id),
+                  "deals": deals.get(player_id, 0), "figures": figures.get(player_id, {})}
         if player_id in rows:
             PlayerEveningSummary.objects.filter(pk=rows[player_id].pk).update(**values)
         else:
             PlayerEveningSummary.objects.create(player_id=player_id, evening=evening, **values)
+
+
+def _summed_figures(stats) -> tuple[dict[int, int], dict[int, dict[str, int]]]:
+    """({player id: deals played}, {player id: {figure: sum}}) of the per-deal rows ``stats``: a
+    deal counts as played when he held cards in a deal of a kind his family counts as played
+    (``Family.played_kinds``); each figure is summed by its name, whatever the family, and a sum
+    of 0 is left out as in the rows."""
+    played = families.played_kinds()
+    deals: dict[int, int] = {}
+    figures: dict[int, dict[str, int]] = {}
+    for player_id, active, kind, row in stats.values_list("player_id", "active", "deal__kind", "figures"):
+        deals[player_id] = deals.get(player_id, 0) + int(active and kind in played)
+        mine = figures.setdefault(player_id, {})
+        for name, value in row.items():
+            mine[name] = mine.get(name, 0) + value
+    return deals, {p: {n: v for n, v in sums.items() if v} for p, sums in figures.items()}
 
 
 def _closed_kroner(evening: Evening, points: dict[int, int] | None = None) -> dict[int, Decimal]:
@@ -490,22 +512,12 @@ def _closed_kroner(evening: Evening, points: dict[int, int] | None = None) -> di
     return kroner_of
 
 
-_STAT_FIELDS = ("active", "net", "meld_points", "fines", "pagat_ultimo", "king_ultimo", "pagat_bagud",
-                "king_bagud", "tout", "nolo", "last_trick", "cup_won")
-
-
-def _stat_values(figures) -> dict:
-    """The stored per-deal figures of a player (``PlayerDealStat``) from the family's own: every
-    family gives ``active`` and ``net``; a figure the family does not count is 0."""
-    return {name: getattr(figures, name, 0) for name in _STAT_FIELDS}
-
-
 def _save_stats(family: Family, table: Table, saved: Deal, deal, entry, players: dict[str, Player]) -> None:
     """Write (or bring up to date) the players' figures for ``saved`` from the engine's entry."""
     existing = {s.player_id: s for s in PlayerDealStat.objects.filter(deal=saved)}
     new, changed = [], []
     for figures in family.deal_stats(tuple(players), deal, entry):
-        values = _stat_values(figures)
+        values = {"active": figures.active, "net": figures.net, "figures": family.stored_figures(figures)}
         player = players[figures.player]
         if player.pk in existing:
             row = existing[player.pk]
@@ -513,10 +525,11 @@ def _save_stats(family: Family, table: Table, saved: Deal, deal, entry, players:
                 setattr(row, name, value)
             changed.append(row)
         else:
-            new.append(PlayerDealStat(deal=saved, player=player, evening_id=table.evening_id, **values))
+            new.append(PlayerDealStat(deal=saved, player=player, evening_id=table.evening_id, rules=table.rules,
+                                      **values))
     PlayerDealStat.objects.bulk_create(new)
     if changed:
-        PlayerDealStat.objects.bulk_update(changed, _STAT_FIELDS)
+        PlayerDealStat.objects.bulk_update(changed, ("active", "net", "figures"))
 
 
 def _outcome_json(family: Family, deal) -> str:
@@ -765,7 +778,7 @@ def _record_settled(table: Table, players: list[Player], deals, entries: tuple, 
         for number, deal in enumerate(deals, 1)])
     saved = JournalEntry.objects.bulk_create([
         JournalEntry(table=table, kind=EntryKind.DEAL, deal=row, info_json=_info_json(entry),
-                     **_pots_after(entry.pot_contents))
+                     pots_after=_pots_after(family, entry.pot_contents))
         for row, entry in zip(rows, entries)])
     player_ids = {name: player.pk for name, player in by_name.items()}
     legs = []
@@ -773,12 +786,13 @@ def _record_settled(table: Table, players: list[Player], deals, entries: tuple, 
         moved = [(account, amount) for account, amount in entry.legs if amount]
         if sum(amount for _, amount in moved) != 0:
             raise LedgerError(f"refusing to save an entry that sums to {sum(a for _, a in moved)}")
-        legs += [(journal_entry.pk, Account.PLAYER.value, player_ids[account], amount) if isinstance(account, str)
-                 else (journal_entry.pk, account.value, None, amount)   # a pot, by its name
+        legs += [(journal_entry.pk, Account.PLAYER, player_ids[account], amount) if isinstance(account, str)
+                 else (journal_entry.pk, _pot_account(family, account), None, amount)
                  for account, amount in moved]
     _insert_rows(Leg, ("entry", "account", "player", "amount"), legs)
-    _insert_rows(PlayerDealStat, ("deal", "player", "evening", *_STAT_FIELDS), [
-        (row.pk, player_ids[figures.player], table.evening_id, *_stat_values(figures).values())
+    _insert_rows(PlayerDealStat, ("deal", "player", "evening", "rules", "active", "net", "figures"), [
+        (row.pk, player_ids[figures.player], table.evening_id, table.rules, figures.active, figures.net,
+         json.dumps(family.stored_figures(figures), ensure_ascii=False))
         for row, deal_figures in zip(rows, stats) for figures in deal_figures])
     Table.objects.filter(pk=table.pk).update(version=F("version") + len(deals))
     summary_refresh(table.evening, players)
@@ -789,7 +803,7 @@ def _insert_rows(model, fields: tuple[str, ...], rows: list[tuple]) -> None:
     per-deal figures), where a model instance per row costs more than the database does: on
     PostgreSQL one ``COPY`` (its row triggers fire as for an INSERT: the zero-sum check of the legs
     still runs at commit), elsewhere one ``executemany``. ``fields`` name model fields; every other
-    column must have a default in the database (these two models have no other column but the id)."""
+    column must have a default in the database (for these two models every column but the id is given)."""
     if not rows:
         return
     quote = connection.ops.quote_name

@@ -12,24 +12,29 @@ one (``standings_family``); the default is the club's own game.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Count, Max, Min, Q, Sum
+from django.db.models import Count, IntegerField, Max, Min, Q, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 
 from scoring.engine import families as engine_families
 from scoring.engine.money import evening_kroner, kroner
 
-from .models import Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season
+from .models import (Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season,
+                     figure_sum)
 
 EVENT_FIELDS = ("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                 "meld_points", "fines")
 
+
 def event_fields(family: str) -> tuple[str, ...]:
-    """The summary's event figures (``EventFigures``) the family's ``deal_stats`` counts
+    """The standings' event columns (``StandingRow``) the family's figures count
     (``Family.summary_figures``: the Danish events); a family that keeps none shows its own figures
-    instead (``family_figures``)."""
+    on the player page instead (``family_figures``)."""
     kept = engine_families.family(family).summary_figures
     return tuple(f for f in EVENT_FIELDS if f in kept)
 
@@ -187,7 +192,7 @@ def standings(club: Club, evenings=None, *, family: str | None = None, **filters
     rows = (summaries.values("player_id", "player__name")
             .annotate(evenings=Count("id"), total=Sum("points"), played=Sum("deals"), best=Max("points"),
                       worst=Min("points"), closed_kroner=Sum("kroner", filter=Q(closed=True)),
-                      **{f: Sum(f) for f in EVENT_FIELDS}))
+                      **{f: figure_sum(f) for f in event_fields(family)}))
     written = written_score(family)
     open_kroner: dict[int, Decimal] = defaultdict(Decimal)
     money: dict[int, int] = defaultdict(int)
@@ -211,7 +216,7 @@ def standings(club: Club, evenings=None, *, family: str | None = None, **filters
             open_kroner[player_id] += kroner(points, club.kroner_per_point if frozen is None else frozen)
     result = [_row(r["player_id"], r["player__name"], r["evenings"], r["played"] or 0, r["total"] or 0,
                    (r["closed_kroner"] or Decimal("0.00")) + open_kroner[r["player_id"]],
-                   {f: r[f] or 0 for f in EVENT_FIELDS}, r["best"], r["worst"],
+                   {f: r.get(f) or 0 for f in EVENT_FIELDS}, r["best"], r["worst"],
                    money[r["player_id"]] if written else r["total"] or 0) for r in rows]
     result.sort(key=lambda r: (-r.points, r.player))
     return result
@@ -240,7 +245,7 @@ def standings_from_journal(club: Club, evenings=None, *, family: str | None = No
         PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, deal__table__family=family)
         .values("player_id", "player__name")
         .annotate(deals=Count("id", filter=Q(active=True, deal__kind__in=played_kinds(family))),
-                  **{f: Sum(f) for f in EVENT_FIELDS})
+                  **{f: figure_sum(f) for f in event_fields(family)})
     }
     names = dict(Player.objects.filter(pk__in=set(points) | set(figures)).values_list("pk", "name"))
     rows = []
@@ -333,9 +338,11 @@ class CupWin:
 def largest_cups_won(evenings, limit: int = 5) -> list[CupWin]:
     """The largest cups taken in one deal by an ultimo or a tout (one query; only a family with cups
     takes any)."""
-    rows = (PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, cup_won__gt=0)
+    rows = (PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True)
+            .annotate(cup_won=Cast(KT("figures__cup_won"), IntegerField())).filter(cup_won__gt=0)
             .select_related("player", "evening").order_by("-cup_won", "evening__date")[:limit])
-    return [CupWin(r.evening.date, r.evening_id, r.player.name, r.cup_won, bool(r.tout)) for r in rows]
+    return [CupWin(r.evening.date, r.evening_id, r.player.name, r.cup_won, bool(r.figures.get("tout")))
+            for r in rows]
 
 
 # A family's own figures (player page) --------------------------------------------------------------
@@ -354,56 +361,38 @@ class FamilyFigures:
         return sum(declared for _, declared, _won, _lost in self.games)
 
 
-#: What every family's per-deal figures carry besides its own counts (``families.py``), and the
-#: declarer's figures, shown per game instead of summed.
-_COMMON_FIGURES = ("player", "active", "net", "declarer", "declarer_won", "declarer_lost")
+#: The declarer's figures, shown per game instead of summed (``families.py``).
+_DECLARER_FIGURES = ("declarer", "declarer_won", "declarer_lost")
 
 
 def family_figures(player: Player, evenings, family: str) -> FamilyFigures | None:
     """The player's figures at the ``family``'s tables of ``evenings``, for a family whose figures
-    the summaries do not keep (``event_fields`` empty; ``None`` for one whose they do): every such
-    table the player sat at is settled again in memory with its family (``settle_evening`` with the
-    table's own card, the current version of every deal) and the family's ``deal_stats`` of each
-    deal summed. Three queries, however many evenings; the engine does the rest."""
+    the standings do not show (``event_fields`` empty; ``None`` for one whose they do): the stored
+    figures of each deal he sat in (``PlayerDealStat.figures``, the current version of every deal)
+    summed by name in the family's order (``Family.figures``), and the deals he declared counted
+    under the deal's game (its evening-file deal object's ``game``). One query, however many
+    evenings; nothing is settled again."""
     if event_fields(family):
         return None
-    from .models import Deal, Table
-    from .selectors import table_player_names
-
     engine = engine_families.family(family)
-    tables = list(Table.objects.filter(family=family, evening__in=evenings, seats__player=player)
-                  .select_related("evening").prefetch_related("seats__player").order_by("evening__date", "number"))
-    outcomes: dict[int, list[Deal]] = defaultdict(list)
-    for deal in Deal.objects.filter(table__in=tables, current=True).order_by("table_id", "number"):
-        outcomes[deal.table_id].append(deal)
+    kinds = played_kinds(family)
+    names = [name for name in engine.figures if name not in _DECLARER_FIGURES]
     counts: dict[str, int] = {}
     games: dict[str, list[int]] = {}
     played = 0
-    for table in tables:
-        players = table_player_names(table)
-        card = table.card
-        deals = tuple(engine.parse_deal(d.outcome, d.number, card) for d in outcomes[table.pk])
-        settlement = engine.settle_evening(
-            engine.make_evening(players, deals, card.name, table.evening.date, card), card)
-        for deal, entry in zip(deals, settlement.deals):
-            mine = next(f for f in engine.deal_stats(players, deal, entry) if f.player == player.name)
-            if mine.active:
-                played += int(deal.kind.value in played_kinds(family))   # as the standings count deals
-                _add_figures(deal, mine, counts, games)
+    rows = (PlayerDealStat.objects.filter(player=player, evening__in=evenings, deal__current=True,
+                                          deal__table__family=family, active=True)
+            .order_by("deal__table__evening__date", "deal__table__evening_id", "deal__table__number", "deal__number")
+            .values_list("figures", "deal__kind", "deal__outcome_json"))
+    for figures, kind, outcome in rows:
+        played += int(kind in kinds)   # as the standings count deals
+        for name in names:
+            counts[name] = counts.get(name, 0) + figures.get(name, 0)
+        if figures.get("declarer"):
+            game = json.loads(outcome).get("game")
+            tally = games.setdefault(game if isinstance(game, str) else str(game), [0, 0, 0])
+            tally[0] += 1
+            tally[1] += int(bool(figures.get("declarer_won")))
+            tally[2] += int(bool(figures.get("declarer_lost")))
     return FamilyFigures(family, played, tuple(counts.items()),
                          tuple((game, *tally) for game, tally in games.items()))
-
-
-def _add_figures(deal, figures, counts: dict[str, int], games: dict[str, list[int]]) -> None:
-    """Add one deal's figures: every whole-number figure summed; a deal the player declared
-    (``declarer``) counted under its game (the deal's ``game``) as declared, won or lost."""
-    for name in figures.__dataclass_fields__:
-        value = getattr(figures, name)
-        if name not in _COMMON_FIGURES and isinstance(value, int):
-            counts[name] = counts.get(name, 0) + int(value)
-    if getattr(figures, "declarer", 0):
-        game = getattr(deal, "game", None)
-        tally = games.setdefault(getattr(game, "value", str(game)), [0, 0, 0])
-        tally[0] += 1
-        tally[1] += int(bool(getattr(figures, "declarer_won", 0)))
-        tally[2] += int(bool(getattr(figures, "declarer_lost", 0)))

@@ -40,7 +40,8 @@ def void_effect(table: Table, sheet: TableSheet, deal: Deal) -> dict:
 def dealer_after_void(sheet: TableSheet, deal: Deal) -> str:
     """Who deals next once ``deal`` is voided: the sheet's own rule (``TableSheet.next_seating``)
     applied to the sheet without it."""
-    struck = SheetRow(str(deal.number), deal.number, deal.kind, (), (), 0, 0, (), deal, voided=True)
+    struck = SheetRow(str(deal.number), deal.number, deal.kind, net=(), active=(), pots={}, running=(), deal=deal,
+                      voided=True)
     after = dataclasses.replace(sheet, deals=tuple(d for d in sheet.deals if d.pk != deal.pk),
                                 voided=sheet.voided + (struck,))
     return after.next_seating().dealer

@@ -47,7 +47,7 @@ FATE_NAMES = {"home": _("hjem"), "lost": _("tabt"), "ultimo": "ultimo", "bagud":
 DEAL_KIND_NAMES = {"played": _("spillet"), "misdeal": _("fejlgivning"), "scrapped": _("kasseret")}
 #: The two cups, as the table calls them.
 CUP_NAMES = {Cup.KING: _("kongekop"), Cup.PAGAT: _("pagatkop")}
-#: The cups' accounts as stored (``models.Account``).
+#: The Danish cups by the names their legs are stored under (``models.Account``: a pot by its name).
 CUP_ACCOUNTS = {"king": Cup.KING, "pagat": Cup.PAGAT}
 
 _SUITS = {s.value: s for s in Suit}

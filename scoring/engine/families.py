@@ -28,9 +28,10 @@ The protocol, each a plain function of the family:
 - ``seating(players, dealer)``: who deals, leads, plays and sits out (``dealer``, ``forehand``,
   ``active``, ``sitting_out`` at least); ``dealer_after(players, dealer, kind)``: who deals after a
   deal of ``kind`` (the evening file's ``kind`` value) dealt by ``dealer``.
-- ``deal_stats(players, deal, entry)``: per player, the family's own figures of the deal;
-  ``played_kinds`` (the deal kinds that count as played) and ``summary_figures`` (those of its
-  figures the standings keep per evening).
+- ``deal_stats(players, deal, entry)``: per player, the family's own figures of the deal (each
+  has ``player``, ``active``, ``net`` and the whole-number figures named in ``figures``, in the
+  order the pages show them; stored by name, docs/architecture.md, Storage); ``played_kinds`` (the
+  deal kinds that count as played) and ``summary_figures`` (those of its figures the standings show).
 - ``money(totals)``: the points each player wins or pays at the end, from a table's totals (in seat
   order). A family whose deals are payments returns the totals (``ledger.zero_sum_money``); a
   written-score family (the deals write points that do not sum to zero, balanced in the ledger by
@@ -40,6 +41,7 @@ The protocol, each a plain function of the family:
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -74,6 +76,9 @@ class Family:
     seating: Callable[[tuple[str, ...], str], Any]
     dealer_after: Callable[[tuple[str, ...], str, str], str]
     deal_stats: Callable[..., Any]
+    #: The names of the whole-number figures ``deal_stats`` gives besides ``player``, ``active``
+    #: and ``net``, in their order (the Danish "tout", "cup_won" …; a declarer's "declarer" …).
+    figures: tuple[str, ...]
     #: The kinds of deal (the evening file's ``kind``) in which a player who held cards played a
     #: deal, for "deals played" (not a misdeal, a redeal, a shown hand …).
     played_kinds: tuple[str, ...]
@@ -81,6 +86,11 @@ class Family:
     #: Danish events); a family that keeps none shows its own figures from ``deal_stats``.
     summary_figures: tuple[str, ...]
     money: Callable[[tuple[tuple[str, int], ...]], tuple[tuple[str, int], ...]]
+
+    def stored_figures(self, figures: Any) -> dict[str, int]:
+        """One player's figures of a deal (an item of ``deal_stats``) as they are stored: each of
+        ``figures`` by its name, those that are not 0 (docs/architecture.md, Storage)."""
+        return {name: int(value) for name in self.figures if (value := getattr(figures, name, 0))}
 
     def rate_card(self, name: str):
         try:
@@ -114,6 +124,9 @@ def family_of_modules(name: str, *, interchange: Any, model: Any, rates: Any, se
               if member not in members}
     if "card_from_dict" not in members:
         values["card_from_dict"] = rates.RateCard.from_dict
+    if "figures" not in members:   # the fields of the family's per-deal figures
+        values["figures"] = tuple(f.name for f in dataclasses.fields(stats.PlayerDealStats)
+                                  if f.name not in ("player", "active", "net"))
     return Family(name=name, **values, **members)
 
 

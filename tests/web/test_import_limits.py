@@ -266,15 +266,15 @@ def _rows(table: Table) -> dict:
         "seats": [(s.position, names[s.player_id]) for s in Seat.objects.filter(table=table).order_by("position")],
         "deals": [(d.number, names[d.dealer_id], d.kind, d.outcome_json, d.current, d.voided, d.replaces_id,
                    d.recorded_by_id) for d in deals],
-        "entries": [(e.kind, deal_no.get(e.deal_id), e.reverses_id, e.king_cup_after, e.pagat_cup_after)
+        "entries": [(e.kind, deal_no.get(e.deal_id), e.reverses_id, sorted(e.pots_after.items()))
                     for e in entries],
         "legs": [(entry_no[leg.entry_id], leg.account, names.get(leg.player_id), leg.amount)
                  for leg in Leg.objects.filter(entry__table=table).order_by("entry_id", "id")],
         "stats": sorted((deal_no[s.deal_id], names[s.player_id], s.evening_id == table.evening_id,
-                         *[getattr(s, f) for f in services._STAT_FIELDS])
+                         s.rules, s.active, s.net, sorted(s.figures.items()))
                         for s in PlayerDealStat.objects.filter(deal__table=table)),
         "summaries": sorted((names[s.player_id], s.points, s.deals, s.closed, s.date, s.club_id,
-                             *[getattr(s, f) for f in services.SUMMARY_FIELDS])
+                             s.family, s.rules, sorted(s.figures.items()))
                             for s in PlayerEveningSummary.objects.filter(evening=table.evening)),
     }
 

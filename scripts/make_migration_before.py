@@ -1,0 +1,118 @@
+"""Rebuild the migration test's data (``tests/migration/before/``) with the code of an older commit.
+
+    .venv/bin/python scripts/make_migration_before.py COMMIT_OR_CHECKOUT [--postgres]
+
+The test of the storage migration (``tests/migration/test_storage_migration.py``) needs a database
+made by the code *before* the migration, and what that code answered about it. This script checks
+out ``COMMIT`` (a ``git worktree`` in a temporary directory, or an existing checkout given as a
+path), and with that code, on SQLite:
+
+1. ``migrate``, then builds a representative club (``tests/migration/build.py``, run in the old code):
+   ``seed_demo`` (Danish, Karlsruhe and Selca tables, a closed and an open evening) and a second
+   club with every golden evening of ``tests/golden`` imported, corrections of each family, voids,
+   closed, reopened and open evenings, a misdeal-only deal, and a table played with a club card;
+2. takes ``manage.py backup`` of it: ``before/sqlite.backup.gz`` (a SQLite file, gzipped);
+3. records ``check_ledger``, ``standings --json`` of every club and family (closed evenings, and with
+   ``--include-open``), ``export_evening`` of every table, and what the player and club pages read
+   of the per-deal figures (each player's ``family_figures``, each club's ``largest_cups_won``):
+   ``before/recorded.json`` (``tests/migration/answers.py``, run in the old code).
+
+With ``--postgres`` (run it under ``scripts/with-postgres``, which sets ``DATABASE_URL``) it builds
+the same club on PostgreSQL and writes a plain-SQL dump, ``before/postgres.sql.gz``, and checks that
+PostgreSQL's answers equal the recorded ones.
+
+The artefacts were made from commit 10854d9 (the last commit before the storage by name):
+
+    .venv/bin/python scripts/make_migration_before.py 10854d9
+    PGPORT=5444 scripts/with-postgres .venv/bin/python scripts/make_migration_before.py 10854d9 --postgres
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "tests" / "migration"
+BEFORE = HERE / "before"
+PYTHON = sys.executable
+
+
+def manage(checkout: Path, env: dict, *args: str) -> str:
+    result = subprocess.run([PYTHON, "manage.py", *args], cwd=checkout, env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def record(code: Path, env: dict) -> dict:
+    """What the code at ``code`` answers about the database of ``env`` (``tests/migration/answers.py``)."""
+    result = subprocess.run([PYTHON, str(HERE / "answers.py")], cwd=code, env=env,
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"answers.py failed:\n{result.stderr}")
+    return json.loads(result.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("commit")
+    parser.add_argument("--postgres", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        checkout = Path(args.commit)
+        if not checkout.is_dir():
+            checkout = Path(tmp) / "checkout"
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(checkout), args.commit],
+                           check=True, capture_output=True)
+        try:
+            run(checkout, Path(tmp), postgres=args.postgres)
+        finally:
+            if checkout.parent == Path(tmp):
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(checkout)], check=True)
+
+
+def run(checkout: Path, tmp: Path, *, postgres: bool) -> None:
+    BEFORE.mkdir(exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env["PYTHONHASHSEED"] = "0"
+    if not postgres:
+        env["DATABASE_URL"] = f"sqlite:///{tmp / 'before.sqlite3'}"
+    elif not env.get("DATABASE_URL", "").startswith("postgres"):
+        raise SystemExit("--postgres: run under scripts/with-postgres")
+    manage(checkout, env, "migrate", "--noinput")
+    subprocess.run([PYTHON, str(HERE / "build.py")], cwd=checkout, env=env, check=True)
+    recorded = record(checkout, env)
+    if postgres:
+        wanted = json.loads((BEFORE / "recorded.json").read_text(encoding="utf-8"))
+        if recorded != wanted:
+            raise SystemExit("PostgreSQL answers differently from SQLite; nothing written")
+        dump(env)
+    else:
+        backup = tmp / "sqlite.backup"
+        manage(checkout, env, "backup", str(backup))
+        with open(backup, "rb") as raw, gzip.GzipFile(BEFORE / "sqlite.backup.gz", "wb", mtime=0) as packed:
+            packed.write(raw.read())
+        (BEFORE / "recorded.json").write_text(json.dumps(recorded, ensure_ascii=False, indent=1) + "\n",
+                                              encoding="utf-8")
+
+
+def dump(env: dict) -> None:
+    """A plain-SQL dump of the whole database (schema and data, no owners)."""
+    import glob
+    tool = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_dump"))[-1]
+    text = subprocess.run([tool, "--format=plain", "--no-owner", "--no-privileges", "--dbname", env["DATABASE_URL"]],
+                          check=True, env=env, capture_output=True, text=True).stdout
+    # A newer pg_dump may set a parameter an older server does not know; none is needed here.
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("SET transaction_timeout")) + "\n"
+    with gzip.GzipFile(BEFORE / "postgres.sql.gz", "wb", mtime=0) as packed:
+        packed.write(text.encode("utf-8"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""What the code in the working directory answers about the database of ``DATABASE_URL``, as JSON
+on standard output (``recording``). The storage migration's test (``test_storage_migration.py``)
+asks this code after migrating an old database; ``scripts/make_migration_before.py`` asked the old
+code before (``before/recorded.json``). Run from the checkout whose code is to answer:
+
+    cd CHECKOUT && DATABASE_URL=... PYTHON tests/migration/answers.py
+"""
+import json
+import os
+import sys
+
+
+def recording() -> dict:
+    """``check_ledger``'s output (its differences, when there are any),
+    ``standings --json`` of every club and family it played (closed evenings, and with
+    ``--include-open``), ``export_evening`` of every table, and what the player and club pages
+    read of the per-deal figures (``pages``)."""
+    import django
+    django.setup()
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from scoring.models import Club, Table
+    from scoring.standings import club_families
+
+    def command(*args: str) -> str:
+        out, err = StringIO(), StringIO()
+        try:
+            call_command(*args, stdout=out, stderr=err)
+        except SystemExit:
+            return out.getvalue() + err.getvalue()
+        return out.getvalue()
+
+    standings = {}
+    for club in Club.objects.order_by("name"):
+        for family in club_families(club):
+            for extra in ((), ("--include-open",)):
+                key = f"{club.name}|{family}|{'open' if extra else 'closed'}"
+                standings[key] = json.loads(command("standings", "--json", "--club", club.name, "--family", family,
+                                                    *extra))
+    exports = {f"{evening}/{table}": json.loads(command("export_evening", str(evening), "--table", str(table)))
+               for evening, table in Table.objects.order_by("evening_id", "number").values_list("evening_id",
+                                                                                                 "number")}
+    return {"check_ledger": command("check_ledger"), "standings": standings, "exports": exports, **pages()}
+
+
+def pages() -> dict:
+    """What the player and club pages read from the per-deal figures: each
+    player's own figures of every family he played (``standings.family_figures``, over every
+    evening of his club) and each club's largest cups won (``standings.largest_cups_won``)."""
+    from dataclasses import asdict
+
+    from scoring.models import Club, Evening, Player
+    from scoring.standings import family_figures, largest_cups_won, player_families
+
+    figures = {}
+    for player in Player.objects.select_related("club").order_by("club__name", "name"):
+        evenings = Evening.objects.filter(club=player.club)
+        for family in player_families(player):
+            found = family_figures(player, evenings, family)
+            if found is not None:
+                figures[f"{player.club.name}|{player.name}|{family}"] = json.loads(json.dumps(asdict(found)))
+    cups = {club.name: [{**asdict(c), "date": str(c.date)} for c in largest_cups_won(Evening.objects.filter(club=club))]
+            for club in Club.objects.order_by("name")}
+    return {"figures": figures, "cups": cups}
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.getcwd())   # the code to ask: the working directory's
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokklub.settings")
+    print(json.dumps(recording(), ensure_ascii=False))

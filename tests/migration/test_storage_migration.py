@@ -1,0 +1,115 @@
+"""The storage migration (``scoring/migrations/0009_storage_by_name.py``) carries every evening across.
+
+A database made by the code before it (``tests/migration/before/``, rebuilt by ``scripts/make_migration_before.py``:
+the demo club and every golden evening of every family, with corrections, voids, a reopening, a
+misdeal-only deal, a club card, closed and open evenings) is migrated by this code, which must then
+answer exactly what the old code recorded: ``check_ledger`` clean, the standings of every club and
+family, every table's evening file, and the figures the player and club pages read. On SQLite the
+database is the old code's ``manage.py backup`` (a backup taken before the migration restores and
+migrates); on PostgreSQL its plain-SQL dump, restored with ``psql``, and the zero-sum trigger still
+refuses an entry that does not balance."""
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from django.db import connection
+
+from tests.conftest import ROOT
+
+HERE = ROOT / "tests" / "migration"
+BEFORE = HERE / "before"
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _recorded() -> dict:
+    return json.loads((BEFORE / "recorded.json").read_text(encoding="utf-8"))
+
+
+def _environment(url: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE")}
+    return {**env, "DATABASE_URL": url}
+
+
+def _manage(env: dict, *args: str) -> str:
+    result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def _answers(env: dict) -> dict:
+    """What this code answers about the database of ``env`` (``tests/migration/answers.py``)."""
+    result = subprocess.run([sys.executable, str(HERE / "answers.py")], cwd=ROOT, env=env,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def _assert_same(answers: dict, recorded: dict) -> None:
+    assert answers["check_ledger"] == recorded["check_ledger"] == "ledger ok: 18 table(s) agree with the engine\n"
+    assert answers["standings"].keys() == recorded["standings"].keys()
+    for key, rows in recorded["standings"].items():
+        assert answers["standings"][key] == rows, key
+    assert answers["exports"] == recorded["exports"]
+    assert answers["figures"] == recorded["figures"]
+    assert answers["cups"] == recorded["cups"]
+
+
+def test_the_recorded_database_covers_what_the_migration_moves():
+    """The old database holds what is worth carrying: every family, both kinds of pot, corrections,
+    voids, a reopened evening, closed and open evenings, a club card."""
+    recorded = _recorded()
+    assert {key.split("|")[1] for key in recorded["standings"]} == {"danish", "karlsruhe", "selca"}
+    files = recorded["exports"].values()
+    assert any("rate_card" in f for f in files)                                 # a club's own card
+    assert any(deal.get("kind") == "misdeal" for f in files for deal in f["deals"])
+    assert recorded["figures"] and recorded["cups"]["Golden"]
+    assert (BEFORE / "sqlite.backup.gz").stat().st_size + (BEFORE / "postgres.sql.gz").stat().st_size < 300_000
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite backup: on the SQLite run")
+def test_an_old_sqlite_backup_restores_migrates_and_answers_as_before(tmp_path):
+    database = tmp_path / "restored.sqlite3"
+    with gzip.open(BEFORE / "sqlite.backup.gz", "rb") as packed, open(database, "wb") as out:
+        shutil.copyfileobj(packed, out)
+    env = _environment(f"sqlite:///{database}")
+    _manage(env, "migrate", "--noinput")
+    recorded = _recorded()
+    _assert_same(_answers(env), recorded)
+    # and back: the old columns filled again from the names, then forwards once more
+    _manage(env, "migrate", "scoring", "0008", "--noinput")
+    _manage(env, "migrate", "--noinput")
+    _assert_same(_answers(env), recorded)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the PostgreSQL dump: on the PostgreSQL run")
+def test_an_old_postgres_dump_restores_migrates_and_answers_as_before(tmp_path):
+    from scoring.management.commands.backup import pg_environment, pg_tool
+
+    flags, pg_env = pg_environment()
+    info = connection.connection.info
+    name = f"before_{os.getpid()}"
+    dump = tmp_path / "before.sql"
+    with gzip.open(BEFORE / "postgres.sql.gz", "rb") as packed, open(dump, "wb") as out:
+        shutil.copyfileobj(packed, out)
+    subprocess.run([pg_tool("dropdb"), "--if-exists", *flags, name], env=pg_env, check=True)
+    subprocess.run([pg_tool("createdb"), *flags, name], env=pg_env, check=True)
+    try:
+        subprocess.run([pg_tool("psql"), "-q", "-v", "ON_ERROR_STOP=1", *flags, "-d", name, "-f", str(dump)],
+                       env=pg_env, check=True, capture_output=True)
+        env = _environment(f"postgres://{info.user}@/{name}?host={info.host}&port={info.port}")
+        _manage(env, "migrate", "--noinput")
+        _assert_same(_answers(env), _recorded())
+        # the zero-sum trigger still stands: a leg that unbalances its entry is refused at commit
+        unbalanced = ("BEGIN; INSERT INTO scoring_leg (entry_id, account, amount) "
+                      "SELECT max(id), 'king', 5 FROM scoring_journalentry; COMMIT;")
+        result = subprocess.run([pg_tool("psql"), "-v", "ON_ERROR_STOP=1", *flags, "-d", name, "-c", unbalanced],
+                                env=pg_env, capture_output=True, text=True)
+        assert result.returncode != 0 and "does not sum to zero" in result.stderr
+    finally:
+        connection.close()
+        subprocess.run([pg_tool("dropdb"), "--if-exists", *flags, name], env=pg_env, check=True)

@@ -9,12 +9,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import bounds
-from scoring.engine.danish import interchange
+from families.danish.engine import interchange
 from scoring.engine import names as player_names
-from scoring.engine.danish.model import Court, FineKind, MeldKind, Rank, Suit, seating
+from families.danish.engine.model import Court, FineKind, MeldKind, Rank, Suit, seating
 from scoring.engine.problems import EveningError, Problem, problem
-from scoring.engine.danish.validate import validate_deal
-from scoring.engine.danish.rates import HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard
+from families.danish.engine.validate import validate_deal
+from families.danish.engine.rates import HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard
 from scoring.family_forms import EngineError, engine_language
 
 

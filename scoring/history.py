@@ -9,9 +9,9 @@ from decimal import Decimal
 from django.db import transaction
 
 from scoring import services
-from scoring.engine.danish.generate import random_deal
-from scoring.engine.danish.interchange import deal_to_dict
-from scoring.engine.danish.model import DealKind, seating
+from families.danish.engine.generate import random_deal
+from families.danish.engine.interchange import deal_to_dict
+from families.danish.engine.model import DealKind, seating
 
 from .models import Club, Season
 

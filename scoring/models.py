@@ -25,7 +25,7 @@ def rules_choices() -> list[tuple[str, str]]:
 
 
 def family_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in families.FAMILY_PACKAGES]
+    return [(name, name) for name in families.names()]
 
 
 class Club(models.Model):

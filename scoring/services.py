@@ -148,7 +148,7 @@ def _minus(pots: dict[str, int], moved: dict[str, int]) -> dict[str, int]:
 def table_state(table: Table, number: int | None = None, pots: dict[str, int] | None = None):
     """What the family's next deal needs from the ones before (the Danish cups, the Karlsruhe
     Radl): before deal ``number`` (default: after the last current deal), from ``pots`` (default:
-    the pots now) and, for a family that ``needs_history``, the current deals before it."""
+    the pots now) and, the current deals before it (for a family whose state is read from them)."""
     family = table.engine
 
     def earlier():

@@ -70,7 +70,7 @@ def player_families(player: Player) -> list[str]:
 
 def _in_app_order(summaries) -> list[str]:
     played = set(summaries.order_by().values_list("family", flat=True).distinct())
-    return [name for name in engine_families.FAMILY_PACKAGES if name in played]
+    return [name for name in engine_families.names() if name in played]
 
 
 def club_family(club: Club) -> str:

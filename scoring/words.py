@@ -11,8 +11,8 @@ from typing import Any, Iterable
 
 from django.utils.translation import gettext, gettext_lazy as _
 
-from scoring.engine.danish.model import Court, Cup, FineKind, MeldKind, Rank, Suit
-from scoring.engine.danish.settle import Posting, Reason
+from families.danish.engine.model import Court, Cup, FineKind, MeldKind, Rank, Suit
+from families.danish.engine.settle import Posting, Reason
 from scoring.family_forms import line_changes, lines_summary
 
 SUIT_NAMES = {Suit.HEARTS: _("hjerter"), Suit.DIAMONDS: _("ruder"), Suit.CLUBS: _("klør"), Suit.SPADES: _("spar")}

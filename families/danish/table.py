@@ -3,16 +3,18 @@ the words of its sheet, behind the table pages' family protocol (``table_familie
 from __future__ import annotations
 
 from scoring import services, words
-from scoring.engine.danish import interchange
-from scoring.engine.danish.model import seating
-from scoring.engine.danish.settle import Cups, Reason, derived_player, settle_deal
+from families.danish.engine import interchange
+from families.danish.engine.model import seating
+from families.danish.engine.settle import Cups, Reason, derived_player, settle_deal
 from scoring.engine.problems import EveningError
 
-from .family_forms import engine_language, replay_correction
-from .forms import DealForm, carry_over, initial_from_outcome
-from .models import Table
-from .selectors import TableSheet
-from .table_families import DANISH_LABEL, TableFamily, register
+from scoring.family_forms import engine_language, replay_correction
+from scoring.forms import DealForm, carry_over, initial_from_outcome
+from scoring.models import Table
+from scoring.selectors import TableSheet
+from django.utils.translation import gettext_lazy as _
+
+from scoring.table_families import TableFamily, register
 
 
 _lang = engine_language
@@ -97,10 +99,10 @@ def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: in
 
 
 register(TableFamily(
-    name="danish", label=DANISH_LABEL, make_form=make_form, preview_context=preview_context,
+    name="danish", label=_("Dansk tarok"), leg_account=words.leg_account, make_form=make_form, preview_context=preview_context,
     carry_over=carry_over, initial_from_outcome=initial_from_outcome,
     deal_lines=words.deal_lines, deal_changes=words.deal_changes, deal_summary=words.deal_summary,
-    form_template="scoring/partials/_deal_form.html", preview_template="scoring/partials/_preview.html",
-    sheet_template="scoring/partials/_sheet.html", header_template="scoring/partials/_table_header.html",
-    seating_template="scoring/partials/_seating.html",
+    form_template="danish/_deal_form.html", preview_template="danish/_preview.html",
+    sheet_template="danish/_sheet.html", header_template="danish/_table_header.html",
+    seating_template="danish/_seating.html",
 ))

@@ -18,16 +18,16 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 
 from scoring.engine import families
-from scoring.engine.karlsruhe.model import (
+from families.karlsruhe.engine.model import (
     DECK_THIRDS, KONTRA_GAME, MAX_BLAETTER, Bonus, Game, KontraLevel, Side, Suit, other_side_thirds,
     thirds_to_count,
 )
-from scoring.engine.karlsruhe.settle import declarers_won, fahrer_payers, schneider, sides
-from scoring.engine.karlsruhe.validate import GAME_WORDS as _ENGINE_GAME_WORDS
+from families.karlsruhe.engine.settle import declarers_won, fahrer_payers, schneider, sides
+from families.karlsruhe.engine.validate import GAME_WORDS as _ENGINE_GAME_WORDS
 from scoring.engine.problems import EveningError, Problem
 
-from .family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary, replay_correction
-from .table_families import TableFamily, register
+from scoring.family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary, replay_correction
+from scoring.table_families import TableFamily, register
 
 FAMILY_NAME = "karlsruhe"
 
@@ -623,8 +623,8 @@ register(TableFamily(
     name=FAMILY_NAME, label=_("Tarock (Karlsruhe)"), make_form=make_form, preview_context=preview_context,
     carry_over=carry_over, initial_from_outcome=initial_from_outcome,
     deal_lines=deal_lines, deal_changes=deal_changes, deal_summary=deal_summary,
-    form_template="scoring/karlsruhe/_deal_form.html", preview_template="scoring/karlsruhe/_preview.html",
-    sheet_template="scoring/karlsruhe/_sheet.html", header_template="scoring/karlsruhe/_table_header.html",
-    seating_template="scoring/karlsruhe/_seating.html",
+    form_template="karlsruhe/_deal_form.html", preview_template="karlsruhe/_preview.html",
+    sheet_template="karlsruhe/_sheet.html", header_template="karlsruhe/_table_header.html",
+    seating_template="karlsruhe/_seating.html",
     game_words=GAME_WORDS, figure_words=FIGURE_WORDS,
 ))

@@ -25,12 +25,12 @@ from django.utils.translation import gettext, gettext_lazy as _
 from scoring import services
 from scoring.engine import families
 from scoring.engine.problems import EveningError, Problem
-from scoring.engine.selca.model import (
+from families.selca.engine.model import (
     DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, other_side_thirds, said_to_thirds, thirds_to_said,
 )
 
-from .family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary
-from .table_families import TableFamily, register
+from scoring.family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary
+from scoring.table_families import TableFamily, register
 
 FAMILY_NAME = "selca"
 
@@ -693,8 +693,8 @@ register(TableFamily(
     name=FAMILY_NAME, label=_("Tarok (po Selško)"), make_form=make_form, preview_context=preview_context,
     carry_over=carry_over, initial_from_outcome=initial_from_outcome,
     deal_lines=deal_lines, deal_changes=deal_changes, deal_summary=deal_summary,
-    form_template="scoring/selca/_deal_form.html", preview_template="scoring/selca/_preview.html",
-    sheet_template="scoring/selca/_sheet.html", header_template="scoring/selca/_table_header.html",
-    seating_template="scoring/selca/_seating.html", leg_account=leg_account,
+    form_template="selca/_deal_form.html", preview_template="selca/_preview.html",
+    sheet_template="selca/_sheet.html", header_template="selca/_table_header.html",
+    seating_template="selca/_seating.html", leg_account=leg_account,
     entry_label=_("Skrevet i zapisnik"), game_words=GAME_WORDS, figure_words=FIGURE_WORDS, written_row=written_row,
 ))

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
-from scoring.engine.danish import interchange
-from scoring.engine.danish.settle import settle_deal
+from families.danish.engine import interchange
+from families.danish.engine.settle import settle_deal
 from scoring.models import Club, Deal, Role
 from tests.browser.helpers import no_sideways_scroll, open_page, shot
 from tests.web.conftest import make_user

@@ -20,15 +20,15 @@ from types import MappingProxyType
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scoring.engine.danish.generate import random_deal, random_evening
+from families.danish.engine.generate import random_deal, random_evening
 from scoring.engine.interchange import dumps, evening_to_dict, load, loads, parse_evening
-from scoring.engine.danish.model import CardFate, Cup, Deal, DealKind, Evening, Fate, Fine, FineKind, Suit, seating
+from families.danish.engine.model import CardFate, Cup, Deal, DealKind, Evening, Fate, Fine, FineKind, Suit, seating
 from scoring.engine.problems import EveningError
-from scoring.engine.danish.rates import AELDRE1900, DEFAULT_RATE_CARD, DTF2011, RATE_CARDS, VLK, RateCard, rate_card
+from families.danish.engine.rates import AELDRE1900, DEFAULT_RATE_CARD, DTF2011, RATE_CARDS, VLK, RateCard, rate_card
 from scoring.engine.report import settlement_to_dict
-from scoring.engine.danish.settle import Cups, EntryKind, Reason, settle_deal, settle_evening
-from scoring.engine.danish.stats import deal_stats
-from scoring.engine.danish.validate import validate_deal, validate_evening
+from families.danish.engine.settle import Cups, EntryKind, Reason, settle_deal, settle_evening
+from families.danish.engine.stats import deal_stats
+from families.danish.engine.validate import validate_deal, validate_evening
 
 from .strategies import evenings
 

@@ -8,15 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from scoring.engine.danish.interchange import card_base, evening_to_dict, parse_evening
-from scoring.engine.danish.model import (
+from families.danish.engine.interchange import card_base, evening_to_dict, parse_evening
+from families.danish.engine.model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
-from scoring.engine.danish.rates import (
+from families.danish.engine.rates import (
     AELDRE1900, ALL_RATE_CARDS, DTF2011, GROSSTAROCK, NEW_KEYS, RATE_CARDS, TAROC1754, VLK, RateCard, rate_card,
 )
-from scoring.engine.danish.settle import Cups, settle_deal, settle_evening
-from scoring.engine.danish.validate import validate_deal, validate_evening
+from families.danish.engine.settle import Cups, settle_deal, settle_evening
+from families.danish.engine.validate import validate_deal, validate_evening
 from scoring.engine.problems import EveningError
 
 A, B, C, D = "Anne", "Bent", "Carl", "Dorte"

@@ -23,8 +23,8 @@ from django.db import connection, connections
 from django.test import Client
 
 from scoring import services
-from scoring.engine.danish.generate import random_deal
-from scoring.engine.danish.interchange import deal_to_dict
+from families.danish.engine.generate import random_deal
+from families.danish.engine.interchange import deal_to_dict
 from scoring.forms import DealForm, initial_from_outcome
 from scoring.models import Deal, Evening, EveningEvent, Role, Table
 from tests.web.conftest import make_user

@@ -6,9 +6,9 @@ writes nothing; the sheet, header and preview of a cupless card show no cups. A 
 is unchanged."""
 import pytest
 
-from scoring.engine.danish import interchange
-from scoring.engine.danish.rates import GROSSTAROCK, TAROC1754, VLK
-from scoring.engine.danish.settle import settle_deal
+from families.danish.engine import interchange
+from families.danish.engine.rates import GROSSTAROCK, TAROC1754, VLK
+from families.danish.engine.settle import settle_deal
 from scoring.forms import DealForm, meld_choices, meld_from_code
 from scoring.models import Deal, JournalEntry, Table
 from tests.web.family_tables import seat

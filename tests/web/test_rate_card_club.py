@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from scoring import services
 from scoring.engine.interchange import parse_evening
-from scoring.engine.danish.rates import AELDRE1900, DTF2011, VLK
+from families.danish.engine.rates import AELDRE1900, DTF2011, VLK
 from scoring.engine.settle import settle_evening
 from scoring.ledger import ledger_differences
 from scoring.models import Club, ClubRateCard, Role

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ..families import card_with_keys, family_of_modules
-from ..ledger import zero_sum_money
+from scoring.engine.families import card_with_keys, family_of_modules
+from scoring.engine.ledger import zero_sum_money
 from . import interchange, model, rates, settle, stats, validate
 from .settle import Cups
 
@@ -33,7 +33,6 @@ FAMILY = family_of_modules(
     pots=("king", "pagat"),
     cups=("king", "pagat"),
     cups_of=_cups_of,
-    needs_history=False,
     rate_cards=rates.ALL_RATE_CARDS,
     owns_card=card_with_keys("opening_per_cup"),
     card_base=interchange.card_base,

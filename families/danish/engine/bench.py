@@ -1,4 +1,4 @@
-"""Engine benchmark: ``python -m scoring.engine.danish.bench [--quick] [--json]`` (``make bench``).
+"""Engine benchmark: ``python -m families.danish.engine.bench [--quick] [--json]`` (``make bench``).
 
 Figures, on one core:
 
@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from .generate import random_evening
 from .model import Account, Cup, Deal, DealKind, Evening, Fate, FineKind, seating
-from ..problems import EveningError
+from scoring.engine.problems import EveningError
 from .rates import RateCard, rate_card
 from .settle import settle_evening
 

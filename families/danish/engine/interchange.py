@@ -16,12 +16,12 @@ import json
 from datetime import date
 from typing import Any
 
-from .. import bounds
+from scoring.engine import bounds
 from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
-from ..problems import EveningError, problem
-from ..reading import FORMAT, LongNumber, Reader, evening_dict, read_deal, read_deals
+from scoring.engine.problems import EveningError, problem
+from scoring.engine.reading import FORMAT, LongNumber, Reader, evening_dict, read_deal, read_deals
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
 from .validate import validate_deal, validate_players
 

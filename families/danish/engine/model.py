@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ..ledger import IdentityEnum
+from scoring.engine.ledger import IdentityEnum
 
 
 class Suit(IdentityEnum):

@@ -18,8 +18,8 @@ from .model import (
     IN_LAST_TRICK, Account, Cup, Deal, DealKind, Evening, Fate, FineKind, IdentityEnum, MeldKind, Seating, Suit,
     seating, seatings,
 )
-from ..ledger import EntryKind, LedgerError, Posting, Settlement, player_totals, settlement
-from ..problems import EveningError
+from scoring.engine.ledger import EntryKind, LedgerError, Posting, Settlement, player_totals, settlement
+from scoring.engine.problems import EveningError
 from .rates import RateCard, rate_card
 from .validate import validate_deal, validate_evening
 

@@ -18,7 +18,7 @@ from .model import (
     IN_LAST_TRICK, WON_A_TRICK, CardFate, Court, Cup, Deal, DealKind, Evening, Fate, FineKind, Group, Meld,
     MeldKind, Rank, Seating, Suit, seating, seatings,
 )
-from ..problems import Problem, name_problems, problem
+from scoring.engine.problems import Problem, name_problems, problem
 from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, LADONS_MAX, LADONS_MIN, RateCard
 
 # Members used on every deal, looked up once (an enum class attribute is slow to read).

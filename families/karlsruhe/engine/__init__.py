@@ -8,8 +8,8 @@ entries), ``interchange`` (§11), ``stats`` (per-player figures), ``generate`` (
 ``problems`` (the family's message codes)."""
 from __future__ import annotations
 
-from ..families import card_with_keys, copy_of, family_of_modules
-from ..ledger import zero_sum_money
+from scoring.engine.families import card_with_keys, copy_of, family_of_modules
+from scoring.engine.ledger import zero_sum_money
 from . import interchange, model, problems, rates, settle, stats, validate
 
 #: The family's own message codes (Danish, English), registered when ``problems`` is imported.
@@ -22,7 +22,6 @@ FAMILY = family_of_modules(
     pots=(),
     cups=(),
     cups_of=lambda card: (),
-    needs_history=True,
     #: A card of §8's shape (a club's copy under a name of its own).
     owns_card=card_with_keys("win_above", "schneider_max"),
     #: A club's copy may change any number (§8): every Karlsruhe card is a copy of the built-in one.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..reading import Reader, evening_dict, read_deal, read_evening
+from scoring.engine.reading import Reader, evening_dict, read_deal, read_evening
 from .model import BirdEntry, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, Suit
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, validate_deal, validate_players

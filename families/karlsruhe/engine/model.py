@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from ..ledger import IdentityEnum
+from scoring.engine.ledger import IdentityEnum
 
 #: The deck counted in thirds of a point: 70 points × 3 (§3 Decision, §S "70 Spielpunkte"). A
 #: fact of the cards, not a rate: an entered count lies strictly between 0 and this (§3).

@@ -3,7 +3,7 @@ complete; registered in the engine's catalogue (``problems.register``) when the 
 The generic codes (``required``, ``not_at_table``, ``sits_out``, ``number_range`` …) are reused."""
 from __future__ import annotations
 
-from ..problems import register
+from scoring.engine.problems import register
 
 CATALOGUE: dict[str, tuple[str, str]] = {
     "karlsruhe_player_count": ("et Karlsruhe-bord har 4 eller 5 spillere, ikke {count}",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..cards import check_card, exact_keys, pair
+from scoring.engine.cards import check_card, exact_keys, pair
 from .model import Bonus, Game, KontraLevel
 
 #: The §8 JSON keys of each group and the card's field of each.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn
+from scoring.engine.ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn
 from .model import (
     KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, from_forehand, other_side_thirds,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ledger import Entry
+from scoring.engine.ledger import Entry
 from .model import Deal, DealKind, Game, Side, active_players
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .model import (
     DECK_THIRDS, KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players,
 )
-from ..problems import Problem, evening_problems, problem, seat_problems
+from scoring.engine.problems import Problem, evening_problems, problem, seat_problems
 from .rates import RateCard
 
 #: The game's own name, as messages and the sheet say it (§2 "seed name").

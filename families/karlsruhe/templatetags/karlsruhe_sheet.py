@@ -1,12 +1,12 @@
-"""The Karlsruhe sheet's words (``templates/scoring/karlsruhe/``): the Radl still owed, derived from
+"""The Karlsruhe sheet's words (``families/karlsruhe/templates/karlsruhe/``): the Radl still owed, derived from
 the deal history by the engine (docs/rules/karlsruhe.md §5.4), and each row's game as the seed writes it."""
 from __future__ import annotations
 
 from django import template
 
-from scoring import karlsruhe_table as kt
+from families.karlsruhe import table as kt
 
-from .sheet import short
+from scoring.templatetags.sheet import short
 
 register = template.Library()
 

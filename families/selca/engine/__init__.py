@@ -9,8 +9,8 @@ written what, klop, formula, entries, money), ``interchange`` (§14), ``stats`` 
 ``generate`` (random valid deals), ``problems`` (the family's message codes)."""
 from __future__ import annotations
 
-from ..families import card_with_keys, copy_of, family_of_modules
-from ..ledger import holds
+from scoring.engine.families import card_with_keys, copy_of, family_of_modules
+from scoring.engine.ledger import holds
 from . import interchange, model, problems, rates, settle, stats, validate
 
 #: The family's own message codes (Danish, English), registered when ``problems`` is imported.
@@ -23,12 +23,12 @@ FAMILY = family_of_modules(
     pots=tuple(pot.value for pot in model.Pot),
     cups=tuple(pot.value for pot in model.Pot if holds(pot)),
     cups_of=lambda card: tuple(pot.value for pot in model.Pot if holds(pot)),
-    needs_history=False,
     #: A card of the Selca shape (a club's copy under a name of its own).
     owns_card=card_with_keys("poeni_step", "izkupicek_21"),
     #: A club's copy may change any number: every Selca card is a copy of the built-in one.
     card_base=copy_of(rates.SELCA),
     money=settle.money,
+    writes_score=True,
     played_kinds=("game", "klop"),     # §3, §8: not a misdeal or a shown hand (§9)
     summary_figures=(),
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..reading import Reader, evening_dict, read_deal, read_evening
+from scoring.engine.reading import Reader, evening_dict, read_deal, read_evening
 from .model import Announcement, Deal, Evening, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Side
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, PLAYERS, validate_deal, validate_players

@@ -16,7 +16,7 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from ..ledger import IdentityEnum
+from scoring.engine.ledger import IdentityEnum
 
 #: The deck counted in thirds: 70 points × 3 (§2 Decision). A fact of the cards, not a rate.
 DECK_THIRDS = 210

@@ -4,7 +4,7 @@ generic codes (``required``, ``not_at_table``, ``sits_out``, ``number_range``, `
 are reused."""
 from __future__ import annotations
 
-from ..problems import register
+from scoring.engine.problems import register
 
 CATALOGUE: dict[str, tuple[str, str]] = {
     "selca_player_count": ("et Selca-bord har 3 eller 4 spillere, ikke {count}",

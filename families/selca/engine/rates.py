@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..cards import check_card, exact_keys, pair
+from scoring.engine.cards import check_card, exact_keys, pair
 from .model import GAME_WORDS, KontraLevel
 
 _GAME_KEYS = tuple(GAME_WORDS[g] for g in (3, 2, 1))

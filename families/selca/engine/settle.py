@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from ..ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn
+from scoring.engine.ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn
 from .model import (
     DECK_THIRDS, GAME_WORDS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
     side_of, thirds_to_said,

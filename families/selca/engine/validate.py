@@ -12,7 +12,7 @@ from __future__ import annotations
 from .model import (
     DECK_THIRDS, Announcement, Deal, Evening, Kind, Side, active_players, side_of,
 )
-from ..problems import Problem, evening_problems, problem, seat_problems
+from scoring.engine.problems import Problem, evening_problems, problem, seat_problems
 from .rates import RateCard
 
 _REQ, _OPT = "required", "optional"

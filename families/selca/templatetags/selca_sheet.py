@@ -1,4 +1,4 @@
-"""The Selca sheet's words (``templates/scoring/selca/``): each row of the zapisnik as a Slovenian
+"""The Selca sheet's words (``families/selca/templates/selca/``): each row of the zapisnik as a Slovenian
 score sheet writes it (docs/rules/selca.md §3-§9, §14): the game (tri, dve, ena) or the kind (klop,
 zatala, pokazal), the declarer, the dealer, what else happened (kontra, valat, pagat …), and
 who could be written something (everyone in klop and in the dealer's own misdeal, §8, §9)."""
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from django import template
 
-from scoring import selca_table as st
+from families.selca import table as st
 
-from .sheet import short
+from scoring.templatetags.sheet import short
 
 register = template.Library()
 

@@ -110,10 +110,10 @@ class Command(BaseCommand):
 
     def measure(self, quick: bool) -> dict:
         from scoring import services
-        from scoring.engine.danish.bench import measure as engine_measure
-        from scoring.engine.danish.generate import random_deal
-        from scoring.engine.danish.interchange import deal_to_dict
-        from scoring.engine.danish.model import seating
+        from families.danish.engine.bench import measure as engine_measure
+        from families.danish.engine.generate import random_deal
+        from families.danish.engine.interchange import deal_to_dict
+        from families.danish.engine.model import seating
         from scoring.history import seed_history
         from scoring.models import Player
         from scoring.pdf import render_evening_pdf
@@ -267,7 +267,7 @@ def _import_figures(club) -> dict:
     the time of a file at the import limit (``bounds.MAX_DEALS_PER_FILE``)."""
     from scoring import services
     from scoring.engine import bounds, interchange
-    from scoring.engine.danish.generate import random_evening
+    from families.danish.engine.generate import random_evening
     from scoring.engine.settle import settle_evening
 
     players = ("Imp Anne", "Imp Bent", "Imp Carl", "Imp Dorte")

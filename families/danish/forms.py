@@ -1,8 +1,7 @@
-"""Forms: the table-side deal form turns taps into the evening file's deal object (docs/format.md), so
-the same parser and engine check a typed form, an import and the live preview."""
+"""The Danish deal form: it turns taps into the evening file's deal object (docs/format.md), so the same
+parser and engine check a typed form, an import and the live preview."""
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 
 from django import forms
@@ -10,12 +9,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import bounds
 from families.danish.engine import interchange
-from scoring.engine import names as player_names
 from families.danish.engine.model import Court, FineKind, MeldKind, Rank, Suit, seating
-from scoring.engine.problems import EveningError, Problem, problem
+from scoring.engine.problems import EveningError, Problem
 from families.danish.engine.validate import validate_deal
 from families.danish.engine.rates import HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard
-from scoring.family_forms import EngineError, engine_language
+from scoring.language import engine_language
+from scoring.family_forms import FamilyFormMixin
 
 
 MELD_ROWS = 6
@@ -24,28 +23,7 @@ FINE_ROWS = 3
 ANNOUNCE_ROWS = 3
 
 
-def validate_text(value: str, max_length: int = bounds.NAME_MAX_LENGTH) -> None:
-    """A name (or a card's title) as ``bounds.text_problem`` has it, in the engine's words: the
-    forms refuse exactly what the importer refuses."""
-    found = bounds.text_problem(value, max_length)
-    if found is not None:
-        raise forms.ValidationError(problem(None, "", found[0], **dict(found[1])).message(engine_language()), code=found[0])
-
-
-class NameField(forms.CharField):
-    """A typed name, ``names.tidy``'d before the name rule is checked: spaces at either end are
-    trimmed and inner runs of spaces collapse to one ("bent  hansen " is "bent hansen")."""
-
-    def to_python(self, value):
-        return player_names.tidy(super().to_python(value))
-
-
-def name_field(**kwargs) -> forms.CharField:
-    """A player's name (``bounds.NAME_MAX_LENGTH``; typed spaces trimmed and collapsed)."""
-    return NameField(validators=[validate_text], **kwargs,
-                     widget=forms.TextInput(attrs={"maxlength": bounds.NAME_MAX_LENGTH}))
-
-# The words of melds, suits, fates and fines live in ``words.py`` (one place, issue 12).
+# The words of melds, suits, fates and fines live in ``words.py`` (one place for the table's words).
 from .words import (  # noqa: E402
     FATE_NAMES, SUIT_NAMES, TAROKS_SCIES_GROUPS, fine_name, meld_code, meld_code_text,
 )
@@ -176,13 +154,13 @@ def _trick_field(label) -> forms.IntegerField:
         "inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "class": "trick"}))
 
 
-class DealForm(forms.Form):
+class DealForm(FamilyFormMixin, forms.Form):
     """One deal at a table of ``players`` (seat order), built for the three active players of the
     chosen dealer (docs/rules/danish.md §1). ``to_outcome()`` gives the deal object of docs/format.md, which the
     engine then validates (docs/rules/danish.md §5) and settles: the form itself judges only its own widgets
     (a choice it does not offer, a number that is not one, a meld row half filled). When it refuses
     one, ``clean()`` runs the engine on the rest as well, so every problem shows at once, each next to
-    its field (issue 12, item 4); a count's range is the engine's to judge.
+    its field; a count's range is the engine's to judge.
 
     Person fields accept any player at the table, so that a sitter-out who was picked before the
     dealer changed gets the engine's own message ("Carl sidder over i dette spil") next to the
@@ -193,17 +171,12 @@ class DealForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     kind = forms.ChoiceField(label=_("Spillet"), widget=forms.RadioSelect, initial="played")
     dealer = forms.ChoiceField(label=_("Giver"))
+    family_name = "danish"
 
     def __init__(self, players: tuple[str, ...], *args, dealer: str | None = None, card: RateCard = VLK, **kwargs):
         super().__init__(*args, **kwargs)
-        self.players = tuple(players)
-        self.card = card
-        self.offer = offer = card_offer(card)
-        chosen = self.data.get("dealer") if self.is_bound else (dealer or self.initial.get("dealer"))
-        if chosen not in self.players:
-            chosen = dealer if dealer in self.players else self.players[0]
-        self.seats = seating(self.players, chosen)
-        self.section_errors: dict[str, list[str]] = {}
+        chosen = self.seat(players, dealer, card)   # players, card, seats (docs/rules/danish.md §1)
+        self.offer = offer = card_offer(self.card)
         self.meld_rows: list[int] = []   # form row of melds[i] (i 1-based), as submitted; set by to_outcome
         self.fine_rows: list[int] = []
 
@@ -363,7 +336,7 @@ class DealForm(forms.Form):
                     self.add_error(player, _("Vælg hvem der meldte."))
         if self._errors and not {"dealer", "kind"} & set(self._errors):
             # Not only the form's own problems first and the rules' after they are fixed: the engine
-            # judges what the form could read, and its problems join the form's (issue 12, item 4).
+            # judges what the form could read, and its problems join the form's (docs/rules/danish.md §5).
             self.add_engine_problems(self.engine_problems())
         return data
 
@@ -375,29 +348,21 @@ class DealForm(forms.Form):
 
     def engine_problems(self, number: int = 1) -> list[Problem]:
         """The engine's problems with the deal as far as the form reads it (docs/rules/danish.md §5): the fields
-        the form refused are left out of the deal object."""
+        the form refused are left out of the deal object; the reader sees the table's card (a card decides
+        whether a taroks meld must say ``pagat``)."""
         try:
             deal = interchange.parse_deal(self.to_outcome(), number, self.card)
         except EveningError as exc:
             return list(exc.problems)
         return validate_deal(self.players, number, deal, self.card)
 
-    def add_engine_problems(self, problems) -> None:
-        """Show the engine's ``problems`` beside the form's own errors, each next to its field. A
-        field the form refused keeps the form's message alone, and so do the counts when one count
-        was refused (the engine saw one count fewer than was typed)."""
-        refused = set(self._errors)
-        count_refused = any(name.startswith("counts.") for name in refused)
-        lang = engine_language()
-        errors = []
-        for found in problems:
-            field = found.field or ""
-            if self.field_for(field) in refused:
-                continue
-            if count_refused and (field in ("counts", "derived") or field.startswith("counts.")):
-                continue
-            errors.append(EngineError(field, found.message(lang)))
-        self.add_engine_errors(errors)
+    def _skip_problem(self, found: Problem) -> bool:
+        """The derived player's problem is left out when a count was refused: the engine saw one
+        count fewer than was typed, and the count's own message says what is wrong."""
+        return (found.field or "") == "derived" and any(name.startswith("counts.") for name in self._errors)
+
+    def _message(self, found: Problem) -> str:
+        return found.message(engine_language())
 
     def to_outcome(self) -> dict:
         """The deal object of docs/format.md; the engine validates it (docs/rules/danish.md §5). Call after is_valid().
@@ -533,19 +498,6 @@ class DealForm(forms.Form):
                 found += [(str(_("Tælling")), e) for e in self.section_errors.get("counts", [])]
         return found
 
-    def add_engine_errors(self, errors) -> None:
-        """Show each service error (``FieldError``) next to its field: counts that do not add up
-        under the counts, anything without a field of its own at the top of the form."""
-        for error in errors:
-            field = error.field or ""
-            name = self.field_for(field)
-            if name is not None:
-                self.add_error(name, error.message)
-            elif field == "counts" or field.startswith("counts."):
-                self.section_errors.setdefault("counts", []).append(error.message)
-            else:
-                self.add_error(None, f"{field}: {error.message}" if field else error.message)
-
 
 def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) -> tuple[str, dict]:
     """Form initial values for correcting a recorded deal (its stored docs/format.md object)."""
@@ -580,14 +532,9 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
     return dealer, initial
 
 
-def carried_initial(form_data, players: tuple[str, ...], dealer: str) -> dict:
-    """What the scorekeeper had typed, for the form rebuilt around another dealer (``carry_over``)."""
-    return carry_over(form_data, players, dealer)[0]
-
-
 def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, list[tuple[str, list[str]]]]:
     """What the scorekeeper had typed, for the form rebuilt around another dealer: every value that
-    is still valid with the new active players, and what was cleared (issue 12, item 5). A
+    is still valid with the new active players, and what was cleared. A
     sitter-out's pick or count is dropped with what belongs to it (a king's fate, a meld, a fine);
     the derived player goes back to the default. The cleared fields are named per player who now
     sits out, in the form's order: ``[("Carl", ["Pagat hos", "Tælling", "Melding 2"])]``."""
@@ -625,83 +572,3 @@ def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, 
             if player in players:
                 clear(player, _("Tælling"))
     return initial, [(p, cleared[p]) for p in players if p in cleared]
-
-
-@dataclass(frozen=True)
-class NameQuestion:
-    """A typed name near a member's: "Mente du Bent?" (``SeatingForm.questions``)."""
-    seat: int
-    typed: str
-    near: tuple[str, ...]
-
-    @property
-    def text(self) -> str:
-        if len(self.near) == 1:
-            return _("Mente du %(name)s?") % {"name": self.near[0]}
-        return _("Mente du %(names)s eller %(last)s?") % {"names": ", ".join(self.near[:-1]), "last": self.near[-1]}
-
-
-class SeatingForm(forms.Form):
-    """A new table: 3–5 players in seat order, chosen among the members or typed in as new ones."""
-
-    def __init__(self, members: list[str], *args, with_date: bool = False, seasons=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        if with_date:
-            self.fields["date"] = forms.DateField(label=_("Dato"), initial=lambda: dt.date.today().isoformat(),
-                                                  widget=forms.DateInput(attrs={"type": "date"}))
-            self.fields["season"] = forms.TypedChoiceField(
-                label=_("Sæson"), required=False, coerce=int, empty_value=None,
-                choices=[("", "—")] + [(s.pk, s.name) for s in seasons])
-        choices = [("", "—")] + [(m, m) for m in members]
-        self.members = list(members)
-        self.questions: list[NameQuestion] = []
-        for i in range(1, 6):
-            self.fields[f"seat_{i}"] = forms.ChoiceField(label=_("Plads %(n)s") % {"n": i}, choices=choices,
-                                                         required=False)
-            self.fields[f"new_{i}"] = name_field(label=_("eller ny spiller"), required=False)
-            # the typed name the scorekeeper answered "it is a new player" for (issue 12, item 9)
-            self.fields[f"sure_{i}"] = forms.CharField(required=False, widget=forms.HiddenInput)
-        if self.is_bound:
-            self.data = self._answered(self.data)
-
-    def _answered(self, data):
-        """The form's data with the tapped answer to a "Mente du Bent?" question applied: ``answer_N``
-        is ``use:<member>`` (seat N becomes that member, the typed name is dropped) or ``new`` (the
-        typed name of seat N is a new player: kept in ``sure_N``, not asked again)."""
-        data = data.copy()
-        for i in range(1, 6):
-            answer = str(data.get(f"answer_{i}", ""))
-            if answer.startswith("use:") and answer[4:] in self.members:
-                data[f"seat_{i}"], data[f"new_{i}"], data[f"sure_{i}"] = answer[4:], "", ""
-            elif answer == "new":
-                data[f"sure_{i}"] = player_names.tidy(str(data.get(f"new_{i}", "")))
-        return data
-
-    def seat_rows(self):
-        return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(1, 6)]
-
-    def clean(self):
-        """The seated names in order. A typed name that folds equal to a member's ("bent ", "BENT",
-        "Bént" for Bent) is that member; one near a member's ("Bnet", "Benth") is a question in
-        ``questions``, asked before anything is written, unless answered (``sure_N``)."""
-        data = super().clean()
-        names = []
-        self.questions = []
-        for i in range(1, 6):
-            new = data.get(f"new_{i}") or ""
-            chosen = data.get(f"seat_{i}")
-            if new and chosen:
-                self.add_error(f"new_{i}", _("Vælg en spiller eller skriv et nyt navn, ikke begge."))
-            elif chosen:
-                names.append(chosen)
-            elif new:
-                found = player_names.match(new, self.members)
-                if found.exact is None and found.near and data.get(f"sure_{i}") != new:
-                    self.questions.append(NameQuestion(i, new, found.near))
-                names.append(found.exact or new)
-        if len({player_names.fold(n) for n in names}) != len(names):
-            self.add_error(None, _("En spiller kan kun sidde ét sted ved bordet."))
-        if not 3 <= len(names) <= 5:
-            self.add_error(None, _("Et bord har 3 til 5 spillere."))
-        data["names"] = names
-        return data

@@ -2,14 +2,16 @@
 the words of its sheet, behind the table pages' family protocol (``table_families.py``)."""
 from __future__ import annotations
 
-from scoring import services, words
+from scoring import services
 from families.danish.engine import interchange
 from families.danish.engine.model import seating
 from families.danish.engine.settle import Cups, Reason, derived_player, settle_deal
 from scoring.engine.problems import EveningError
 
-from scoring.family_forms import engine_language, replay_correction
-from scoring.forms import DealForm, carry_over, initial_from_outcome
+from scoring.language import engine_language
+from scoring.family_forms import replay_correction
+from .forms import DealForm, carry_over, initial_from_outcome
+from . import words
 from scoring.models import Table
 from scoring.selectors import TableSheet
 from django.utils.translation import gettext_lazy as _
@@ -45,7 +47,7 @@ def _cups_before(sheet: TableSheet, number: int, now: Cups) -> Cups:
 
 
 def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> dict:
-    """What correcting deal ``number`` to the settled ``entry`` changes (issue 12): the deal's own
+    """What correcting deal ``number`` to the settled ``entry`` changes: the deal's own
     payments per player before and after, and each player's total now and after every later deal
     is settled again by the engine from the corrected cups, in memory (``services.deal_correct``
     writes the same). ``later_problems``: a later deal the correction would make impossible."""

@@ -1,4 +1,4 @@
-"""The words of a deal as the table says them, in the user's language (issue 12, item 7).
+"""The words of a deal as the table says them, in the user's language.
 
 One place for them: the deal form's pickers (``forms.py``), the live preview's payment reasons, a
 deal's history page and the evening log all describe a meld ("11 med", "3 store", "halve i hjerter,

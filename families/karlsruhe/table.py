@@ -26,7 +26,8 @@ from families.karlsruhe.engine.settle import declarers_won, fahrer_payers, schne
 from families.karlsruhe.engine.validate import GAME_WORDS as _ENGINE_GAME_WORDS
 from scoring.engine.problems import EveningError, Problem
 
-from scoring.family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary, replay_correction
+from scoring.language import engine_language
+from scoring.family_forms import FamilyFormMixin, line_changes, lines_summary, replay_correction
 from scoring.table_families import TableFamily, register
 
 FAMILY_NAME = "karlsruhe"

@@ -29,7 +29,8 @@ from families.selca.engine.model import (
     DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, other_side_thirds, said_to_thirds, thirds_to_said,
 )
 
-from scoring.family_forms import FamilyFormMixin, engine_language, line_changes, lines_summary
+from scoring.language import engine_language
+from scoring.family_forms import FamilyFormMixin, line_changes, lines_summary
 from scoring.table_families import TableFamily, register
 
 FAMILY_NAME = "selca"

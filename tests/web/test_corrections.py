@@ -7,7 +7,8 @@ import re
 
 from django.core.management import call_command
 
-from scoring import services, words
+from families.danish import words
+from scoring import services
 from families.danish.engine.generate import random_deal
 from families.danish.engine.interchange import deal_to_dict, parse_deal
 from families.danish.engine.model import Evening as EngineEvening, seating

@@ -8,7 +8,7 @@ import pytest
 
 from scoring import services
 from families.danish.engine import interchange as danish_interchange
-from scoring.forms import DealForm, meld_choices, meld_from_code
+from families.danish.forms import DealForm, meld_choices, meld_from_code
 from scoring.models import Deal, EntryKind, JournalEntry, Role, Table
 from scoring.services import FieldError
 from tests.web.conftest import make_user

@@ -100,10 +100,6 @@ class Fate(IdentityEnum):
     def in_last_trick(self) -> bool:
         return self in IN_LAST_TRICK
 
-    @property
-    def won_a_trick(self) -> bool:
-        return self in WON_A_TRICK
-
 
 #: The fates of a card played to the last trick, and of a card that won a trick.
 IN_LAST_TRICK = frozenset({Fate.ULTIMO, Fate.BAGUD})

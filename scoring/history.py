@@ -1,4 +1,4 @@
-"""Random club histories for benchmarks and demos (issue 6): valid evenings made by the engine's
+"""Random club histories for benchmarks and demos: valid evenings made by the engine's
 generator and recorded deal by deal through the same service as the table-side form."""
 from __future__ import annotations
 

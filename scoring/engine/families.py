@@ -43,7 +43,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 

@@ -1,4 +1,4 @@
-"""A Grosstarock table on a phone (docs/rules/grosstarock.md §2, §3, issue 15), as a person taps it at
+"""A Grosstarock table on a phone (docs/rules/grosstarock.md §2, §3), as a person taps it at
 390×844: a deal with a ladons meld, a king ultimo and an announced vole that is won, recorded
 through the phone form — all four kings as chips, the announcement as player and trick — whose
 live preview shows the engine's amounts before it is saved; the saved sheet shows the same, with no

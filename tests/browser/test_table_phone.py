@@ -1,4 +1,4 @@
-"""The table page on a phone (issue 12, items 1, 3, 4, 5, 6 and 8), as a person sees it at 390×844
+"""The table page on a phone (items 1, 3, 4, 5, 6 and 8), as a person sees it at 390×844
 (and 360 wide): the sheet of a five-player table with long-ish names and a dozen deals fits the
 screen with every "Ret" inside it, the preview says what it shows, a deal that cannot have counts
 hides them and says why, every problem of the form shows at once next to its field, a new dealer

@@ -613,7 +613,7 @@ def test_the_cards_by_name_in_the_family():
 
 
 def test_an_old_stored_card_without_the_new_keys_reads_as_before():
-    """Cards stored before issue 15 (ClubRateCard.data, Table.rate_card_json, an exported
+    """Cards stored before the old German cards (ClubRateCard.data, Table.rate_card_json, an exported
     evening's rate_card) lack the new keys: each reads as the old behaviour, and a Danish card
     writes exactly the keys it always had."""
     for card in (VLK, DTF2011, AELDRE1900):

@@ -1,4 +1,4 @@
-"""Spreadsheet injection (issue 11): a player named like a formula is text in every CSV and XLSX
+"""Spreadsheet injection: a player named like a formula is text in every CSV and XLSX
 export, never a live formula; numbers, negative ones too, stay numbers."""
 import csv
 import io

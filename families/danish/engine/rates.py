@@ -1,6 +1,6 @@
 """Rate cards: every number of docs/rules/danish.md lives here, once.
 
-A ``RateCard`` is pure data. The VLK card is the default; the other cards (issue 7, documented
+A ``RateCard`` is pure data. The VLK card is the default; the other cards (documented
 amount by amount with their sources in docs/rate-cards.md) are further instances of the same
 dataclass, never code branches elsewhere: the engine reads every difference off the card.
 
@@ -101,7 +101,7 @@ class RateCard:
     #: A player fined one of these kinds in a deal cannot ultimo in it (docs/rules/danish.md §3.3.2).
     ultimo_blocking_fines: frozenset[FineKind] = _VLK_ULTIMO_BLOCKING
 
-    # The old German cards (docs/rules/grosstarock.md, issue 15). Each default is the Danish cards'
+    # The old German cards (docs/rules/grosstarock.md). Each default is the Danish cards'
     # rule, and a card stored before these keys existed reads as that (``NEW_KEYS``).
     #: The most players at the table (docs/rules/danish.md §1: 5; docs/rules/grosstarock.md §1: "3 or 4").
     max_players: int = 5
@@ -245,7 +245,7 @@ class RateCard:
         """Every field as plain JSON-able data; fines keyed by the kind's value, meld kinds a list.
 
         A key of ``NEW_KEYS`` is left out while it holds the old behaviour (its default), unless
-        ``every_key``: a Danish card reads and writes exactly as before issue 15, in the database
+        ``every_key``: a Danish card reads and writes exactly as before the old German cards came, in the database
         and in files."""
         out: dict[str, Any] = {}
         for f in fields(self):
@@ -264,7 +264,7 @@ class RateCard:
     @classmethod
     def from_dict(cls, data: Any) -> "RateCard":
         """The card of ``to_dict``'s shape. Every key is required but those of ``NEW_KEYS`` (a
-        missing one is the old behaviour, as before issue 15) and no other is allowed;
+        missing one is the old behaviour, as before the old German cards came) and no other is allowed;
         ``ValueError`` names the first field that is wrong."""
         if not isinstance(data, Mapping):
             raise ValueError("a rate card must be an object")
@@ -419,10 +419,10 @@ def _check(card: RateCard) -> None:
 
 VLK = RateCard(name="vlk", title="VLK (Vestre Landsdelskommandos Tarokklub)")
 
-#: The keys added by issue 15 (docs/rules/grosstarock.md) and their defaults, the Danish cards' rules:
+#: The keys the old German cards added (docs/rules/grosstarock.md) and their defaults, the Danish cards' rules:
 #: a stored card without one of them (``ClubRateCard.data``, ``Table.rate_card_json``, an
 #: exported evening's ``rate_card``) reads as before, and ``to_dict`` leaves a key out while it
-#: holds its default. docs/rate-cards.md, "Cards stored before issue 15".
+#: holds its default. docs/rate-cards.md, "Cards stored before issue 15" (the old German cards).
 NEW_KEYS: Mapping[str, Any] = MappingProxyType({
     f.name: getattr(VLK, f.name) for f in fields(RateCard)
     if f.name in ("max_players", "fines_to_players", "misdeal_other_fines", "meld_kinds", "king_melds", "taroks_pagat_optional",
@@ -449,7 +449,7 @@ AELDRE1900 = RateCard(
     jeton=1,
     tout_each=95,
     failed_tout_each=95,
-    failed_tout_doubles_cups=False,   # issue 7: "costs 95 to each"; the seed could be read as the cups too
+    failed_tout_doubles_cups=False,   # the seed: "costs 95 to each"; the seed could be read as the cups too
     last_trick_each=10,
     last_trick_needs_honours_fallen=True,
     nolo_each=26,

@@ -1,4 +1,4 @@
-"""Per-player figures of one settled deal, for standings and player statistics (issue 4).
+"""Per-player figures of one settled deal, for standings and player statistics.
 
 Derived from the deal and the engine's own journal entry, so the statistics can never disagree
 with the payments.

@@ -1,4 +1,4 @@
-"""``python manage.py bench [--quick] [--json]``: the performance figures of issue 6, measured on a
+"""``python manage.py bench [--quick] [--json]``: the performance figures (README, Commands), measured on a
 throw-away test database of the configured backend, compared with their budgets (flagged, never
 asserted), printed as one table and merged into ``bench/results.json`` under the backend's name."""
 from __future__ import annotations
@@ -16,12 +16,12 @@ from django.db import connection
 from django.test import Client, override_settings
 
 BUDGETS = {
-    "engine_deals_per_second": (">=", 25_000),   # issue 11: validate + settle, one core
+    "engine_deals_per_second": (">=", 25_000),   # validate + settle, one core
     "standings_to_floor_ratio": ("<=", 3.0),
     "record_deal_ms_median": ("<=", 50.0),
     "pdf_160_deals_s": ("<=", 3.0),
-    "import_to_settle_ratio": ("<=", 10.0),   # issue 11: importing a file costs at most 10x settling it
-    # issues 13-15: every family's engine (and the old German cards) validates and settles at the
+    "import_to_settle_ratio": ("<=", 10.0),   # importing a file costs at most 10x settling it
+    # every family's engine (and the old German cards) validates and settles at the
     # Danish engine's budget, one core
     **{f"engine_{name}_deals_per_second": (">=", 25_000) for name in ("karlsruhe", "selca", "grosstarock")},
     # The evening live: 30 phones polling every 5 s (6 polls a second) cost under 5 % of one core,
@@ -69,7 +69,7 @@ def p95(values: list[float]) -> float:
 
 
 class Command(BaseCommand):
-    help = "Measure engine, recording, pages and PDF against their budgets (issue 6)."
+    help = "Measure engine, recording, pages and PDF against their budgets."
 
     def add_arguments(self, parser):
         parser.add_argument("--quick", action="store_true", help="a reduced history; finishes in under a minute")

@@ -40,6 +40,7 @@ def family_engine_speed(quick: bool) -> dict:
     Grosstarock card through the Danish engine."""
     import importlib
 
+    from scoring.engine.families import engine_package
     from scoring.engine.settle import settle_evening
 
     cases = {"karlsruhe": ("karlsruhe", {}), "selca": ("selca", {}),
@@ -47,7 +48,7 @@ def family_engine_speed(quick: bool) -> dict:
     deals, runs = (500, 3) if quick else (2_000, 7)
     out = {}
     for name, (family, options) in cases.items():
-        generate = importlib.import_module(f"scoring.engine.{family}.generate")
+        generate = importlib.import_module(f"{engine_package(family)}.generate")
         evening = generate.random_evening(11, deals=deals, **options)
         best = min(timed(lambda: settle_evening(evening), runs))
         out[f"engine_{name}_deals_per_second"] = int(deals / best)

@@ -1,4 +1,4 @@
-"""Who may see and change what (issue 5): club isolation and roles, in one place.
+"""Who may see and change what: club isolation and roles, in one place.
 
 A user who is not a member of an object's club gets 404 (never a hint that the object exists);
 a member without the role needed gets 403. Superusers may do everything.

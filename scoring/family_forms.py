@@ -13,16 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils import translation
 from django.utils.translation import gettext
 
 from scoring.engine import families
+from scoring.language import engine_language
 from scoring.engine.problems import EveningError, Problem
-
-
-def engine_language() -> str:
-    """The engine's message language: English when the user chose English, else Danish."""
-    return "en" if (translation.get_language() or "da").startswith("en") else "da"
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Random club histories for benchmarks and demos (issue 6): valid evenings made by the engine's
+"""Random club histories for benchmarks and demos: valid evenings made by the engine's
 generator and recorded deal by deal through the same service as the table-side form."""
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from decimal import Decimal
 from django.db import transaction
 
 from scoring import services
-from scoring.engine.danish.generate import random_deal
-from scoring.engine.danish.interchange import deal_to_dict
-from scoring.engine.danish.model import DealKind, seating
+from families.danish.engine.generate import random_deal
+from families.danish.engine.interchange import deal_to_dict
+from families.danish.engine.model import DealKind, seating
 
 from .models import Club, Season
 

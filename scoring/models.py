@@ -25,7 +25,7 @@ def rules_choices() -> list[tuple[str, str]]:
 
 
 def family_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in families.FAMILY_PACKAGES]
+    return [(name, name) for name in families.names()]
 
 
 class Club(models.Model):
@@ -47,7 +47,7 @@ class Club(models.Model):
 
 
 class ClubRateCard(models.Model):
-    """A club's own copy of a rate card with its amounts edited (issue 7). ``data`` is the engine's
+    """A club's own copy of a rate card with its amounts edited. ``data`` is the engine's
     ``RateCard.to_dict()``; a table keeps a snapshot of the card it was played with, so editing
     a card never changes a past evening."""
 
@@ -105,7 +105,7 @@ class Evening(models.Model):
     date = models.DateField(_("dato"))
     season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="evenings")
     closed_at = models.DateTimeField(_("lukket"), null=True, blank=True)
-    # The club's rate frozen when the evening is closed (issue 11): a later change of the club's
+    # The club's rate frozen when the evening is closed: a later change of the club's
     # rate never rewrites a closed evening's kroner. None while the evening is open.
     kroner_per_point = models.DecimalField(_("kroner pr. point"), max_digits=8, decimal_places=4,
                                            null=True, blank=True)
@@ -272,7 +272,7 @@ class Leg(models.Model):
 
 
 class Role(models.TextChoices):
-    """What a user may do in one club (issue 5): each role includes the ones below it."""
+    """What a user may do in one club: each role includes the ones below it."""
 
     ADMIN = "admin", _("klubadministrator")
     SCOREKEEPER = "scorekeeper", _("skriver")
@@ -311,7 +311,7 @@ class EveningEventKind(models.TextChoices):
 
 
 class EveningEvent(models.Model):
-    """The audit trail of an evening (issue 12): every write — the evening and its tables created,
+    """The audit trail of an evening: every write — the evening and its tables created,
     each deal saved, corrected or voided, an import, the close and a reopening — with who and when,
     written by the service in the write's own transaction. A correction's ``deal`` is the new
     version (``deal.replaces`` the old one: what changed is read from the two); an import's
@@ -391,7 +391,7 @@ class PlayerEveningSummary(models.Model):
 
 
 class Submission(models.Model):
-    """A form submission that was applied (issue 11): its one-time key, written in the same
+    """A form submission that was applied: its one-time key, written in the same
     transaction as the write itself, so that a double tap, a retry after a lost response or a
     re-sent form answers with the first result instead of writing again (``scoring.submissions``).
     Keys older than ``submissions.KEEP`` are pruned."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from scoring.language import engine_language
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.engine.money import format_kroner
@@ -24,10 +24,6 @@ _PORTRAIT_NAME_CHARS = {3: 28, 4: 20, 5: 14}
 
 def _no_remote(url: str, *args, **kwargs):
     raise ValueError(f"the PDF may not load {url}")
-
-
-def _lang() -> str:
-    return "en" if (translation.get_language() or "da").startswith("en") else "da"
 
 
 def plain_decimal(value: Decimal, lang: str = "da") -> str:
@@ -122,7 +118,7 @@ def render_evening_pdf(evening: Evening) -> bytes:
     from weasyprint import HTML
 
     summary = evening_summary(evening)
-    lang = _lang()
+    lang = engine_language()
     money = {p: (m, format_kroner(k, lang)) for g in summary.families
              for (p, _t, k), (_p, m) in zip(g.totals, g.money)}
     tables = [_pdf_table(s, money) for s in summary.sheets]
@@ -162,7 +158,7 @@ def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family:
     from .standings import standings_family
     from .tables import standings_columns
 
-    lang = _lang()
+    lang = engine_language()
     columns = standings_columns(family or standings_family(club))
     data = evening_filter.form.cleaned_data if evening_filter is not None and evening_filter.is_valid() else {}
     covered = (evening_filter.qs.aggregate(count=Count("id"), first=Min("date"), last=Max("date"))

@@ -13,7 +13,6 @@ from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from scoring.engine.families import Family
-from scoring.engine.ledger import zero_sum_money
 from scoring.engine.money import Payment, evening_kroner
 
 from .models import Account, Deal, EntryKind, Evening, EveningEventKind, JournalEntry, Leg, Table
@@ -107,8 +106,9 @@ class TableSheet:
 def written_score(family: Family) -> bool:
     """Whether ``family`` writes a score (docs/rules/selca.md Decision: each deal writes points, not
     zero-sum, and money comes at the end by the family's own rule, ``Family.money``) rather than
-    having its deals be payments (its totals are its money, ``ledger.zero_sum_money``)."""
-    return family.money is not zero_sum_money
+    having its deals be payments (its totals are its money, ``ledger.zero_sum_money``): the
+    family's declared ``Family.writes_score``."""
+    return family.writes_score
 
 
 def table_player_names(table: Table) -> tuple[str, ...]:

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterable
 
+from scoring.language import engine_language
 from django.db import connection, transaction
 from django.db.models import Count, F, Max, Q, Sum
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine import bounds, families, interchange
@@ -52,7 +53,7 @@ class RecordingError(Exception):
 
     @classmethod
     def from_problems(cls, problems: Iterable[Problem]) -> "RecordingError":
-        lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
+        lang = engine_language()
         return cls([FieldError(p.deal, p.field, p.message(lang)) for p in problems])
 
 
@@ -148,7 +149,7 @@ def _minus(pots: dict[str, int], moved: dict[str, int]) -> dict[str, int]:
 def table_state(table: Table, number: int | None = None, pots: dict[str, int] | None = None):
     """What the family's next deal needs from the ones before (the Danish cups, the Karlsruhe
     Radl): before deal ``number`` (default: after the last current deal), from ``pots`` (default:
-    the pots now) and, for a family that ``needs_history``, the current deals before it."""
+    the pots now) and, the current deals before it (for a family whose state is read from them)."""
     family = table.engine
 
     def earlier():
@@ -161,7 +162,7 @@ def table_state(table: Table, number: int | None = None, pots: dict[str, int] | 
                                table_pots(table) if pots is None else pots, earlier)
 
 
-# Locks (issue 11). One order for every service that writes: the evening row first, then table rows
+# Locks. One order for every service that writes: the evening row first, then table rows
 # (by id), so no two writes ever wait on each other in a circle. A deal at a table (record, correct,
 # void) holds its evening FOR SHARE, so the tables of an evening record side by side, then its table
 # FOR UPDATE; closing, reopening and a new table hold the evening alone (FOR NO KEY UPDATE): a close
@@ -604,7 +605,7 @@ def player_get_or_create(*, club: Club, name: str) -> Player:
     """The club's player of that name; a new player only with a name ``bounds.name_problem``
     accepts (a player stored before the rule keeps his name). The name is ``names.tidy``'d, and a
     name that folds equal to a club player's (``names.match``: "bent ", "BENT", "Bént" for Bent)
-    is that player, never a second one (issue 12, item 9). A near name ("Bnet") is asked about by
+    is that player, never a second one. A near name ("Bnet") is asked about by
     the forms before they call this; here it is a new player."""
     name = player_names.tidy(name)
     if not name:
@@ -644,7 +645,7 @@ def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | 
 
     The file's names are kept exactly (its deals name the players): a name that folds equal to a
     club player's of another spelling ("bent" for Bent, ``names.fold``) or to another name of the
-    file is refused, naming both, rather than becoming a second player (issue 12, item 9)."""
+    file is refused, naming both, rather than becoming a second player."""
     try:
         parsed = interchange.parse_evening(data, max_deals=bounds.MAX_DEALS_PER_FILE)
     except EveningError as exc:

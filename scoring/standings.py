@@ -1,10 +1,10 @@
-"""Season standings and player statistics (issue 4): read-only selectors.
+"""Season standings and player statistics: read-only selectors.
 
 Points come from the journal (every leg a player ever got, reversals included, so corrections
 cancel out); event counts from the per-deal figures the engine wrote with each entry. A fixed
 number of queries, whatever the number of evenings or deals.
 
-Standings are per game family (issue 13): points of different families are different units and
+Standings are per game family: points of different families are different units and
 are never added together, so every selector here takes the ``family`` whose tables it sums
 (``PlayerEveningSummary.family``, ``Table.family``). A club that has played several families picks
 one (``standings_family``); the default is the club's own game.
@@ -70,7 +70,7 @@ def player_families(player: Player) -> list[str]:
 
 def _in_app_order(summaries) -> list[str]:
     played = set(summaries.order_by().values_list("family", flat=True).distinct())
-    return [name for name in engine_families.FAMILY_PACKAGES if name in played]
+    return [name for name in engine_families.names() if name in played]
 
 
 def club_family(club: Club) -> str:

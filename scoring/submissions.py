@@ -1,4 +1,4 @@
-"""One-time submission keys (issue 11): a double tap, a retry after a lost response or a form sent
+"""One-time submission keys: a double tap, a retry after a lost response or a form sent
 again never writes twice.
 
 Every writing form carries a hidden ``submission`` key, made when the form is rendered

@@ -1,6 +1,8 @@
 """The table pages' side of a game family (engine ``families.py``): each family brings its own deal
 form, live preview, sheet and words, and the views, the evening pages and the exports reach them only
-through the ``TableFamily`` of a table. A family module registers one with ``register``.
+through the ``TableFamily`` of a table. A family's Django app (``families/<name>/apps.py``) adds its
+one to the family's entry in the engine's registry with ``register`` when the app is ready
+(docs/families.md).
 
 What a family's form must answer (the views call nothing else): ``seats`` (the deal's seating:
 ``dealer``, ``forehand``, ``active``, ``sitting_out``), ``is_valid()``, ``to_outcome()`` (the deal
@@ -9,14 +11,19 @@ service's ``FieldError`` list), ``label_for(field)`` and ``problem_list()``.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scoring import words
+from scoring.engine import families
+
+
+def pot_or_player(leg) -> str:
+    """Whose a stored leg is: the player's name, or the pot's stored name (a family without pots of
+    its own has none to name)."""
+    return leg.player.name if leg.player_id is not None else str(leg.account)
 
 
 @dataclass(frozen=True)
@@ -36,8 +43,8 @@ class TableFamily:
     header_template: str
     seating_template: str           # who deals, leads, plays and sits out
     #: A stored leg's account as the history page names it: the player, or the family's pot
-    #: (``words.leg_account``: the Danish cups by name; a family with other pots names its own).
-    leg_account: Callable[[Any], str] = words.leg_account
+    #: (``pot_or_player``: the pot by its stored name; a family with pots names its own).
+    leg_account: Callable[[Any], str] = pot_or_player
     #: What a deal's journal entry is called on its history page: payments, or for a written-score
     #: family what was written.
     entry_label: Promise = _("Betalinger")
@@ -52,37 +59,21 @@ class TableFamily:
     written_row: Callable[[tuple[str, ...], dict], tuple[str, str, set]] | None = None
 
 
-#: The module of each family's table side, in the order the app offers the families.
-TABLE_FAMILY_MODULES = ("scoring.danish_table", "scoring.karlsruhe_table", "scoring.selca_table")
-
-_FAMILIES: dict[str, TableFamily] = {}
-
 
 def register(family: TableFamily) -> TableFamily:
-    _FAMILIES[family.name] = family
-    return family
+    """Add a family's table side to its entry (called from the family app's ``ready()``)."""
+    return families.attach_table(family.name, family)
 
 
 def table_family(name: str) -> TableFamily:
-    """The table side of the family ``name``; every family's module is imported (and so
-    registered) before the first look-up, whichever of them was imported first."""
-    _register_all()
-    return _FAMILIES[name]
+    """The table side of the family ``name`` (its app must be installed)."""
+    return families.table_of(name)
 
 
 def table_families() -> tuple[TableFamily, ...]:
     """Every family with a table side, in the order the app offers them."""
-    _register_all()
-    return tuple(_FAMILIES[name] for name in sorted(_FAMILIES, key=list(_FAMILIES).index))
-
-
-def _register_all() -> None:
-    for module in TABLE_FAMILY_MODULES:
-        importlib.import_module(module)   # each registers its family on import (once)
+    return tuple(families.table_of(name) for name in families.names() if families.has_table(name))
 
 
 def family_label(name: str) -> str:
     return str(table_family(name).label)
-
-
-DANISH_LABEL = _("Dansk tarok")

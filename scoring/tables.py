@@ -6,9 +6,10 @@ import re
 from decimal import Decimal
 
 import django_tables2 as tables
+from scoring.language import engine_language
 from django.http import HttpResponse
 from django.urls import reverse
-from django.utils import formats, translation
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.money import format_kroner
@@ -24,10 +25,6 @@ def spreadsheet_cell(value):
     if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(value):
         return "'" + value
     return value
-
-
-def spreadsheet_language() -> str:
-    return "en" if (translation.get_language() or "da").startswith("en") else "da"
 
 
 def xlsx_date_format(lang: str) -> str:
@@ -56,13 +53,13 @@ def csv_value(value, lang: str):
 
 
 class SpreadsheetExport:
-    """A table as a spreadsheet that opens right in the user's language (issue 12, item 15).
+    """A table as a spreadsheet that opens right in the user's language.
 
     CSV: UTF-8 with a BOM (Excel reads "Bøder" right only then); Danish with ";" between cells, a
     decimal comma and "ja"/"nej" (what Danish Excel expects), English with "," a decimal point and
     "yes"/"no". XLSX: one sheet named after the table ("Stilling"/"Standings"), dates as dates,
     numbers as numbers, booleans as booleans. Every text cell goes through :func:`spreadsheet_cell`
-    (issue 11: tablib cannot do it — CSV has no escaping, XLSX's ``escape=True`` only drops a "=")."""
+    (tablib cannot do it — CSV has no escaping, XLSX's ``escape=True`` only drops a "=")."""
 
     CONTENT_TYPES = {"csv": "text/csv; charset=utf-8",
                      "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
@@ -72,7 +69,7 @@ class SpreadsheetExport:
             raise TypeError(f"export format {export_format!r} is not supported")
         self.format, self.table, self.exclude = export_format, table, tuple(exclude_columns)
         self.sheet_title = str(sheet_title or getattr(table.Meta, "sheet_title", "") or "Ark")
-        self.lang = spreadsheet_language()
+        self.lang = engine_language()
 
     def rows(self) -> list[list]:
         """The header and the rows, each cell a typed value (date, bool, int, Decimal, str)."""
@@ -140,7 +137,7 @@ class KronerColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        return format_kroner(value, spreadsheet_language())
+        return format_kroner(value, engine_language())
 
     def value(self, value):
         return value

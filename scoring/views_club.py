@@ -203,7 +203,7 @@ def _void_gone(request, deal: Deal, status: int):
 
 @require_GET
 def deal_history(request, pk: int):
-    """Every version of a deal number (issue 12): each as the deal reads at the table (``words``),
+    """Every version of a deal number: each as the deal reads at the table (``words``),
     who recorded it and when, what changed from the version before, and its payments (each
     posting and reversal: the players and the cups by name)."""
     deal = get_object_or_404(Deal.objects.select_related("table", "table__evening"), pk=pk)
@@ -266,7 +266,7 @@ def _event_line(event: EveningEvent) -> dict:
 
 @require_GET
 def evening_log(request, pk: int):
-    """The evening's audit trail (issue 12): every write with who and when, a correction with what
+    """The evening's audit trail: every write with who and when, a correction with what
     changed."""
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     access.require(request.user, evening.club_id, Role.MEMBER)
@@ -276,7 +276,7 @@ def evening_log(request, pk: int):
                   {"evening": evening, "lines": [_event_line(e) for e in events]})
 
 
-# Club-defined rate cards (issue 7) ---------------------------------------------------------------
+# Club-defined rate cards ---------------------------------------------------------------
 
 #: The amounts a club may change on its copy of a card (points; multiples of the jeton, at most
 #: ``bounds.CARD_AMOUNT_MAX``) and the yes/no rules it may switch: ``bounds.py``, which the importer

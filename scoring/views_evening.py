@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from scoring.language import engine_language
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.contrib import messages
@@ -37,10 +38,6 @@ def _evening(request, pk: int, role: str = Role.MEMBER) -> Evening:
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     access.require(request.user, evening.club_id, role)
     return evening
-
-
-def _lang(request) -> str:
-    return "en" if (getattr(request, "LANGUAGE_CODE", "da") or "da").startswith("en") else "da"
 
 
 def _writable_clubs(user) -> list[Club]:
@@ -301,7 +298,7 @@ def _seating_status(request, form: SeatingForm) -> int:
 
 def _seat_players(club: Club, names: list[str]):
     """The players in seat order; new ones are created in name order, so that two phones seating
-    the same new players at once take their locks in one order (issue 11)."""
+    the same new players at once take their locks in one order."""
     made = {name: services.player_get_or_create(club=club, name=name) for name in sorted(names)}
     return [made[name] for name in names]
 
@@ -356,10 +353,10 @@ def evening_detail(request, pk: int):
     return render(request, "scoring/evening_detail.html", {
         "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
         "live_etag": etag,
-        "rate_text": plain_decimal(summary.kroner_per_point, _lang(request)),
+        "rate_text": plain_decimal(summary.kroner_per_point, engine_language()),
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),
-        **_money_context(summary, _lang(request)),
+        **_money_context(summary, engine_language()),
     })
 
 
@@ -422,8 +419,8 @@ def evening_close(request, pk: int):
         "blocks": [_table_block(s, preview_split=True) for s in summary.sheets],
         "mixed": summary.mixed, "has_pots": summary.pots,
         # a written score's money as closing will settle it (a family with cups: after its split)
-        "money_groups": [g for g in _money_groups(summary, _lang(request), preview=True) if g.written],
-        "rate_text": plain_decimal(summary.kroner_per_point, _lang(request)),
+        "money_groups": [g for g in _money_groups(summary, engine_language(), preview=True) if g.written],
+        "rate_text": plain_decimal(summary.kroner_per_point, engine_language()),
         "several_tables": len(summary.sheets) > 1,
     })
 

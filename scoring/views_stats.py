@@ -1,4 +1,4 @@
-"""Club overview, season standings and player pages, with CSV/XLSX/PDF exports (issue 4)."""
+"""Club overview, season standings and player pages, with CSV/XLSX/PDF exports."""
 from __future__ import annotations
 
 import re

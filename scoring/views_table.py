@@ -148,7 +148,7 @@ def table_detail(request, pk: int):
 @require_GET
 def deal_form(request, pk: int):
     """The form rebuilt for another dealer (``?dealer=NAME``): the active players change with him.
-    What was typed and still fits is kept, what was cleared is named (issue 12, item 5); the
+    What was typed and still fits is kept, what was cleared is named; the
     header's seating is swapped out of band."""
     table = _table(request, pk, Role.SCOREKEEPER)
     sheet = table_sheet(table)
@@ -160,7 +160,7 @@ def deal_form(request, pk: int):
     family = family_of(table)
     carried, cleared = family.carry_over(request.GET, sheet.players, dealer) if dealer else ({}, [])
     # The version the phone loaded, never the table's current one: a phone that is behind must
-    # still get the 409 page when it saves, however often its form was rebuilt (issue 11).
+    # still get the 409 page when it saves, however often its form was rebuilt.
     loaded = _loaded_version(request.GET)
     form = _form(table, sheet, dealer=dealer, initial={**carried, "version": table.version if loaded is None else loaded})
     return render(request, family.form_template, {

@@ -41,6 +41,10 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "scoring",
+    # The game families, each a Django app of its own (docs/families.md), in the order the app offers them.
+    "families.danish",
+    "families.karlsruhe",
+    "families.selca",
     "axes",
 ]
 

@@ -1,4 +1,4 @@
-"""The bounds of what a person may enter, in one place (issue 11).
+"""The bounds of what a person may enter, in one place.
 
 The table-side form, the evening-file importer and the club admin pages all read their limits
 from here, so that the importer refuses exactly what a form would refuse: names, whole numbers,

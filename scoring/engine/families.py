@@ -21,8 +21,7 @@ The protocol, each a plain function of the family:
   a deal needs from the ones before it (the Danish cups, the Karlsruhe Radl), read from the previous
   entry's ``state`` or, for a table in the database, from ``state_before``.
 - ``state_before(players, card, pots, earlier)``: the state before the next deal from the pots'
-  contents (by name) and ``earlier()``, the deals before it (called only by a family whose
-  ``needs_history``).
+  contents (by name) and ``earlier()``, the deals before it (a family that needs none never calls it).
 - ``settle_evening(evening, card=None) -> Settlement``; ``make_evening(players, deals, rules, date,
   card)`` the family's ``Evening`` object (``card``: ``None`` for the built-in card named ``rules``).
 - ``seating(players, dealer)``: who deals, leads, plays and sits out (``dealer``, ``forehand``,
@@ -44,7 +43,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 
@@ -55,7 +53,6 @@ class Family:
     pots: tuple[str, ...]                       # the ledger's accounts besides the players (by name)
     cups: tuple[str, ...]                       # the pots that hold something to share (shown as cups)
     cups_of: Callable[[Any], tuple[str, ...]]   # the cups a rate card plays with (of ``cups``; a card may have none)
-    needs_history: bool                         # state_before reads the earlier deals
     rate_cards: Mapping[str, Any]               # built-in cards by name
     default_card: Any
     card_from_dict: Callable[[Any], Any]
@@ -86,6 +83,9 @@ class Family:
     #: Danish events); a family that keeps none shows its own figures from ``deal_stats``.
     summary_figures: tuple[str, ...]
     money: Callable[[tuple[tuple[str, int], ...]], tuple[tuple[str, int], ...]]
+    #: Whether the deals write a score (points that do not sum to zero, balanced by the family's
+    #: sheet pot, paid by ``money`` at the end) rather than payments between the players.
+    writes_score: bool = False
 
     def stored_figures(self, figures: Any) -> dict[str, int]:
         """One player's figures of a deal (an item of ``deal_stats``) as they are stored: each of
@@ -141,28 +141,69 @@ def copy_of(builtin: Any) -> Callable[[Any], Any]:
     return lambda card: builtin if isinstance(card, type(builtin)) else None
 
 
-#: The families, in the order the app offers them, and the package of each.
-FAMILY_PACKAGES: Mapping[str, str] = MappingProxyType({
-    "danish": "scoring.engine.danish",
-    "karlsruhe": "scoring.engine.karlsruhe",
-    "selca": "scoring.engine.selca",
-})
+#: The families that come with the app, in the order the app offers them. Each one's engine is the
+#: package ``families.<name>.engine``, found here without Django (``manage.py settle`` and the engine
+#: tests need no database and no app registry); its Django app (``families.<name>``, in
+#: ``INSTALLED_APPS``) adds its table side to the same entry (``attach_table``). A family outside
+#: this list (the tests' own, docs/families.md) registers its engine and its table side from its
+#: app's ``ready()``: ``register`` and ``attach_table``.
+BUILT_IN: tuple[str, ...] = ("danish", "karlsruhe", "selca")
 DEFAULT_FAMILY = "danish"
 
 _loaded: dict[str, Family] = {}
+_registered: list[str] = []          # the families registered by an installed app, in their order
+_tables: dict[str, Any] = {}         # each family's table side (``scoring.table_families.TableFamily``)
+
+
+def engine_package(name: str) -> str:
+    """The package of a built-in family's engine."""
+    return f"families.{name}.engine"
+
+
+def register(found: Family) -> Family:
+    """Add a family that is not built in (its app's ``ready()``); registering it again replaces it."""
+    _loaded[found.name] = found
+    if found.name not in BUILT_IN and found.name not in _registered:
+        _registered.append(found.name)
+    return found
+
+
+def attach_table(name: str, table: Any) -> Any:
+    """Add a family's table side to its entry (its Django app's ``ready()``)."""
+    family(name)   # an unknown family is a mistake of the app that attaches it
+    _tables[name] = table
+    return table
+
+
+def table_of(name: str) -> Any:
+    """The family's table side; ``KeyError`` when its Django app is not installed."""
+    family(name)
+    try:
+        return _tables[name]
+    except KeyError:
+        raise KeyError(f"the {name} family has no table side (is its app in INSTALLED_APPS?)") from None
+
+
+def has_table(name: str) -> bool:
+    return name in _tables
+
+
+def names() -> tuple[str, ...]:
+    """Every family's name, the built-in ones first, in the order the app offers them."""
+    return (*BUILT_IN, *_registered)
 
 
 def family(name: str) -> Family:
     """The family called ``name``; ``KeyError`` for an unknown one."""
     if name not in _loaded:
-        if name not in FAMILY_PACKAGES:
+        if name not in BUILT_IN:
             raise KeyError(f"unknown game family {name!r}")
-        _loaded[name] = importlib.import_module(FAMILY_PACKAGES[name]).FAMILY
+        _loaded[name] = importlib.import_module(engine_package(name)).FAMILY
     return _loaded[name]
 
 
 def families() -> tuple[Family, ...]:
-    return tuple(family(name) for name in FAMILY_PACKAGES)
+    return tuple(family(name) for name in names())
 
 
 def rule_sets() -> dict[str, str]:

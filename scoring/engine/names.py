@@ -1,4 +1,4 @@
-"""When two player names are the same person's (issue 12, item 9). Pure Python, no Django.
+"""When two player names are the same person's. Pure Python, no Django.
 
 A person types a name on a phone: "bent " next to the member "Bent" is Bent, not a second player.
 ``tidy`` trims a typed name and collapses its inner spaces (what a person means; the name rule of

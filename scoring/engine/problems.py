@@ -89,7 +89,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                                 "the '{rules}' rate card knows no failed tout"),
     "failed_tout_made": ("{name} fik tout og kan ikke også have tabt den",
                          "{name} made the tout and cannot also have failed it"),
-    # The old German cards (docs/rules/grosstarock.md §5, issue 15)
+    # The old German cards (docs/rules/grosstarock.md §5)
     "player_count_card": ("takstkortet '{rules}' har højst {maximum} spillere ved bordet, ikke {count}",
                           "the '{rules}' rate card seats at most {maximum} players, not {count}"),
     "key_not_on_card": ("takstkortet '{rules}' kender ikke '{key}'", "the '{rules}' rate card has no '{key}'"),
@@ -123,7 +123,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                          "{name} announced the vole; the failed vole is paid already"),
     "count_must": ("{name} tog et stik eller har sin skat og tæller mindst 1",
                    "{name} took a trick or holds his discard and counts at least 1"),
-    # Bounds of what may be entered (bounds.py, issue 11)
+    # Bounds of what may be entered (bounds.py)
     "name_too_long": ("højst {maximum} tegn (her {length})", "at most {maximum} characters (this one has {length})"),
     "name_characters": ("må ikke indeholde styre-, format- eller skilletegn (U+{char})",
                         "must not contain a control, format or separator character (U+{char})"),

@@ -1,5 +1,5 @@
 """On PostgreSQL a deferred constraint trigger enforces, at commit, that every journal entry's legs
-sum to zero (issue 5). SQLite has no such triggers; there the service and check_ledger hold it."""
+sum to zero. SQLite has no such triggers; there the service and check_ledger hold it."""
 from django.db import migrations
 
 CREATE = """

@@ -1,4 +1,4 @@
-"""Short player names for the narrow columns of the phone sheet (issue 12, item 1).
+"""Short player names for the narrow columns of the phone sheet.
 
 A column of the running sheet, the preview's table and the header's totals is as wide as its name:
 five names like "Kristoffer" push the sheet off a 360 px screen. A name of at most five letters is

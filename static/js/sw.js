@@ -15,7 +15,7 @@ const { ExpirationPlugin } = workbox.expiration;
 
 // The table page's own files, kept at once (the page that registers the worker loaded them
 // before the worker was there to keep them).
-const PAGE_FILES = ["css/app.css", "css/karlsruhe.css", "css/selca.css", "django_htmx/htmx-2.min.js",
+const PAGE_FILES = ["css/app.css", "karlsruhe/karlsruhe.css", "selca/selca.css", "django_htmx/htmx-2.min.js",
   "vendor/idb-keyval/idb-keyval.umd.js", "js/table-sync.js"].map((path) => self.TAROKKLUB_STATIC + path);
 self.addEventListener("install", (event) => {
   self.skipWaiting();

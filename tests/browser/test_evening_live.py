@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
+from scoring.engine.families import engine_package
 from scoring.models import Club, Role, Table
 from scoring.selectors import table_sheet
 from tests.browser import helpers
@@ -44,7 +45,7 @@ def record(table: Table, count: int = 1, seed: int = 1) -> None:
         table.refresh_from_db()
         sheet = table_sheet(table)
         family = table.engine
-        generate = importlib.import_module(f"scoring.engine.{family.name}.generate")
+        generate = importlib.import_module(f"{engine_package(family.name)}.generate")
         deal = generate.random_deal(rng, sheet.players, sheet.next_seating().dealer, table.card)
         services.deal_record(table=table, outcome=family.deal_to_dict(deal))
 

@@ -1,4 +1,4 @@
-"""A Grosstarock table on a phone (docs/rules/grosstarock.md §2, §3, issue 15), as a person taps it at
+"""A Grosstarock table on a phone (docs/rules/grosstarock.md §2, §3), as a person taps it at
 390×844: a deal with a ladons meld, a king ultimo and an announced vole that is won, recorded
 through the phone form — all four kings as chips, the announcement as player and trick — whose
 live preview shows the engine's amounts before it is saved; the saved sheet shows the same, with no
@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
-from scoring.engine.danish import interchange
-from scoring.engine.danish.settle import settle_deal
+from families.danish.engine import interchange
+from families.danish.engine.settle import settle_deal
 from scoring.models import Club, Deal, Role
 from tests.browser.helpers import no_sideways_scroll, open_page, shot
 from tests.web.conftest import make_user

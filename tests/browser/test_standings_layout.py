@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
-from scoring.engine.danish.generate import random_evening
+from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import evening_to_dict
 from scoring.models import Club, Player, Role
 from tests.web.conftest import make_user

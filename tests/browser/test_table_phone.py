@@ -1,4 +1,4 @@
-"""The table page on a phone (issue 12, items 1, 3, 4, 5, 6 and 8), as a person sees it at 390×844
+"""The table page on a phone (items 1, 3, 4, 5, 6 and 8), as a person sees it at 390×844
 (and 360 wide): the sheet of a five-player table with long-ish names and a dozen deals fits the
 screen with every "Ret" inside it, the preview says what it shows, a deal that cannot have counts
 hides them and says why, every problem of the form shows at once next to its field, a new dealer
@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
-from scoring.engine.danish.generate import random_evening
+from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import evening_to_dict
 from scoring.models import Club, Deal, Role, Table
 from tests.browser import helpers

@@ -17,11 +17,11 @@ from typing import Mapping
 
 from hypothesis import strategies as st
 
-from scoring.engine.danish.model import (
+from families.danish.engine.model import (
     CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit, seating,
 )
 from scoring.engine.bounds import name_problem
-from scoring.engine.danish.rates import VLK
+from families.danish.engine.rates import VLK
 
 NAME_POOL = ("Anne", "Bent", "Carl", "Dorte", "Erik", "Åse", "Øjvind", "Jens Peter")
 

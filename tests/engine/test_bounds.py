@@ -10,9 +10,9 @@ import pytest
 
 from scoring.engine import bounds
 from scoring.engine.interchange import FORMAT, decode, dumps, loads, parse_evening
-from scoring.engine.danish.generate import random_evening
+from families.danish.engine.generate import random_evening
 from scoring.engine.problems import EveningError
-from scoring.engine.danish.rates import AELDRE1900, DTF2011, VLK
+from families.danish.engine.rates import AELDRE1900, DTF2011, VLK
 
 PLAYERS = ["Anne", "Bent", "Carl", "Dorte"]
 PLAIN = {"dealer": "Anne", "pagat": {"owner": "Bent", "fate": "home"}, "last_trick": "Bent",

@@ -1,4 +1,4 @@
-"""Kroner at the edge (issue 11 §5): the totals and the payments of a closed evening agree to the øre."""
+"""Kroner at the edge: the totals and the payments of a closed evening agree to the øre."""
 from decimal import Decimal
 
 from hypothesis import given, strategies as st

@@ -14,19 +14,19 @@ from itertools import combinations
 
 from hypothesis import given, settings, strategies as st
 
-from scoring.engine.danish import interchange
+from families.danish.engine import interchange
 from scoring.engine.interchange import FORMAT, dumps, evening_to_dict, loads, parse_evening
-from scoring.engine.danish.interchange import parse_deal
-from scoring.engine.danish.model import (
+from families.danish.engine.interchange import parse_deal
+from families.danish.engine.model import (
     CardFate, Court, Cup, Deal, DealKind, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit, seating,
 )
 from scoring.engine.problems import EveningError, echo
-from scoring.engine.danish.rates import RATE_CARDS, VLK
-from scoring.engine.danish.settle import (
+from families.danish.engine.rates import RATE_CARDS, VLK
+from families.danish.engine.settle import (
     Cups, EntryKind, Reason, settle_deal, settle_evening, settle_opening, settle_split,
 )
 from scoring.engine.transfers import fewest_transfers
-from scoring.engine.danish.validate import validate_deal, validate_evening
+from families.danish.engine.validate import validate_deal, validate_evening
 
 from .strategies import evenings, played_deals
 
@@ -470,7 +470,7 @@ def test_5_what_must_be_impossible_is_rejected_naming_deal_and_field(case):
 
 def _every_check(players: tuple[str, ...], number: int, deal: Deal) -> list:
     """docs/rules/danish.md §5 with every check run, whatever the deal holds (no guard)."""
-    from scoring.engine.danish import validate as v
+    from families.danish.engine import validate as v
     from scoring.engine.problems import problem
 
     seats = seating(players, deal.dealer) if deal.dealer in players else None

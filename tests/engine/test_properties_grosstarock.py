@@ -9,11 +9,11 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.danish.generate import random_deal, random_evening
-from scoring.engine.danish.model import DealKind, Evening, seating
-from scoring.engine.danish.rates import GROSSTAROCK, TAROC1754, rate_card
-from scoring.engine.danish.settle import Cups, Reason, derived_player, settle_deal, settle_evening
-from scoring.engine.danish.validate import validate_evening
+from families.danish.engine.generate import random_deal, random_evening
+from families.danish.engine.model import DealKind, Evening, seating
+from families.danish.engine.rates import GROSSTAROCK, TAROC1754, rate_card
+from families.danish.engine.settle import Cups, Reason, derived_player, settle_deal, settle_evening
+from families.danish.engine.validate import validate_evening
 from scoring.engine.interchange import dumps, loads
 from scoring.engine.ledger import cup_contents
 from scoring.engine.report import settlement_to_dict

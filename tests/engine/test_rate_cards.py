@@ -1,4 +1,4 @@
-"""The rate cards (issue 7): ``vlk`` (default), ``dtf2011`` and ``aeldre1900``, every difference data
+"""The rate cards: ``vlk`` (default), ``dtf2011`` and ``aeldre1900``, every difference data
 on the card (docs/rate-cards.md gives each amount and the seed line it comes from).
 
 Every expected number below is worked out by hand from the seed texts (the arithmetic is in the
@@ -20,15 +20,15 @@ from types import MappingProxyType
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scoring.engine.danish.generate import random_deal, random_evening
+from families.danish.engine.generate import random_deal, random_evening
 from scoring.engine.interchange import dumps, evening_to_dict, load, loads, parse_evening
-from scoring.engine.danish.model import CardFate, Cup, Deal, DealKind, Evening, Fate, Fine, FineKind, Suit, seating
+from families.danish.engine.model import CardFate, Cup, Deal, DealKind, Evening, Fate, Fine, FineKind, Suit, seating
 from scoring.engine.problems import EveningError
-from scoring.engine.danish.rates import AELDRE1900, DEFAULT_RATE_CARD, DTF2011, RATE_CARDS, VLK, RateCard, rate_card
+from families.danish.engine.rates import AELDRE1900, DEFAULT_RATE_CARD, DTF2011, RATE_CARDS, VLK, RateCard, rate_card
 from scoring.engine.report import settlement_to_dict
-from scoring.engine.danish.settle import Cups, EntryKind, Reason, settle_deal, settle_evening
-from scoring.engine.danish.stats import deal_stats
-from scoring.engine.danish.validate import validate_deal, validate_evening
+from families.danish.engine.settle import Cups, EntryKind, Reason, settle_deal, settle_evening
+from families.danish.engine.stats import deal_stats
+from families.danish.engine.validate import validate_deal, validate_evening
 
 from .strategies import evenings
 
@@ -114,7 +114,7 @@ def test_aeldre1900_differs_from_vlk_exactly_where_the_old_rule_book_does():
     assert _differences(AELDRE1900) == {
         "jeton": 1,                                   # "jetons ... 1, 5, 10, 50 og 100 points"
         "tout_each": 95,                              # "Vunden tout ... 95 af hver"
-        "failed_tout_each": 95,                       # "tabt tout koster det samme": issue 7, 95 to each
+        "failed_tout_each": 95,                       # "tabt tout koster det samme": 95 to each
         "last_trick_each": 10,                        # "betales sidste stik med 10 af hver"
         "last_trick_needs_honours_fallen": True,      # "Når pagat og samtlige konger er faldne"
         "nolo_each": 26,                              # "Den honoreres med 26 af hver"
@@ -346,7 +346,7 @@ def test_a_failed_tout_uses_the_snapshot_like_a_bagud():
     deal = played(pagat=(C, BAGUD), last=B, failed_tout=C, counts={A: 26, C: 26})
     doubling = replace(AELDRE1900, failed_tout_doubles_cups=True)
     assert nets(settle(deal, doubling)) == {A: 130, B: 140, C: -595, K: 110, P: 215}
-    # as the card is (issue 7): 95 to each only; Carl -190 -90 -105 = -385, P +5 +105 = 110
+    # as the card is: 95 to each only; Carl -190 -90 -105 = -385, P +5 +105 = 110
     assert nets(settle(deal, AELDRE1900)) == {A: 130, B: 140, C: -385, K: 5, P: 110}
 
 
@@ -551,7 +551,7 @@ def test_every_card_accepts_a_custom_fine_of_any_positive_amount(card):
 #     Anne +5 +190 +470 +52 -40 = +677; Carl -10 -15 -95 -26 -40 = -186;
 #     Dorte -10 +5 -95 -26 -40 = -166; Bent -40. Cups 80 / 80.
 #  5. Anne deals (Bent, Dorte; Carl out). Fines Bent revoke 20, Anne out_of_turn 5 (K 110, P 110
-#     after the fee); Dorte's failed tout: 95 to each (issue 7; the cups are not doubled);
+#     after the fee); Dorte's failed tout: 95 to each (the cups are not doubled);
 #     Bent won the last trick with the pagat, but the revoke cost him the ultimo, and the pagat in
 #     the last trick means no last-trick payment; counts Bent 40 → +14, Dorte 15 → -11, the derived
 #     Anne -3. Anne -10 -10 +95 -14 +11 = +72; Bent -40 +95 +14 = +69; Dorte -190 -11 = -201.
@@ -732,7 +732,7 @@ def test_the_generator_produces_the_cards_own_events():
 
 def test_the_generator_is_unchanged_for_vlk_seeds():
     """The same seeds give the same evenings as before rate cards existed (fingerprint taken from
-    the generator before issue 7)."""
+    the generator before club cards)."""
     text = "".join(dumps(random_evening(seed, players, deals=60))
                    for seed in range(10) for players in [THREE, FOUR, ("A", "B", "C", "D", "E")])
     assert hashlib.sha256(text.encode()).hexdigest() == (

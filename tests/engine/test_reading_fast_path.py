@@ -8,9 +8,9 @@ import random
 import pytest
 
 from scoring.engine import interchange
-from scoring.engine.danish import generate
-from scoring.engine.danish.interchange import _parse_deal, _sound_deal, deal_to_dict
-from scoring.engine.danish.rates import rate_card
+from families.danish.engine import generate
+from families.danish.engine.interchange import _parse_deal, _sound_deal, deal_to_dict
+from families.danish.engine.rates import rate_card
 from scoring.engine.pipeline import settlement_json
 from scoring.engine.problems import EveningError
 from scoring.engine.reading import Duplicated, LongNumber, Reader
@@ -23,7 +23,7 @@ CASES = [("vlk", ("Anne", "Bent", "Carl", "Dorte")), ("vlk", ("Anne", "Bent", "C
 
 def strict_read(raw, card, bounded=True):
     """What the strict reader alone makes of ``raw``: (deal, problems)."""
-    import scoring.engine.danish.interchange as module
+    import families.danish.engine.interchange as module
     original = module._sound_deal
     module._sound_deal = lambda *args: None
     try:

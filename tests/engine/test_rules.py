@@ -14,15 +14,15 @@ from decimal import Decimal
 import pytest
 
 from scoring.engine.interchange import loads, parse_evening
-from scoring.engine.danish.model import (
+from families.danish.engine.model import (
     CardFate, Court, Cup, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Suit, seating,
 )
 from scoring.engine.money import kroner
 from scoring.engine.problems import EveningError
-from scoring.engine.danish.rates import VLK
-from scoring.engine.danish.settle import Cups, Reason, settle_deal, settle_evening, settle_opening, settle_split
+from families.danish.engine.rates import VLK
+from families.danish.engine.settle import Cups, Reason, settle_deal, settle_evening, settle_opening, settle_split
 from scoring.engine.transfers import Transfer, fewest_transfers
-from scoring.engine.danish.validate import validate_deal
+from families.danish.engine.validate import validate_deal
 
 A, B, C, D, E = "Anne", "Bent", "Carl", "Dorte", "Erik"
 THREE = (A, B, C)

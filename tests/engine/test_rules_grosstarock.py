@@ -8,15 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from scoring.engine.danish.interchange import card_base, evening_to_dict, parse_evening
-from scoring.engine.danish.model import (
+from families.danish.engine.interchange import card_base, evening_to_dict, parse_evening
+from families.danish.engine.model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
-from scoring.engine.danish.rates import (
+from families.danish.engine.rates import (
     AELDRE1900, ALL_RATE_CARDS, DTF2011, GROSSTAROCK, NEW_KEYS, RATE_CARDS, TAROC1754, VLK, RateCard, rate_card,
 )
-from scoring.engine.danish.settle import Cups, settle_deal, settle_evening
-from scoring.engine.danish.validate import validate_deal, validate_evening
+from families.danish.engine.settle import Cups, settle_deal, settle_evening
+from families.danish.engine.validate import validate_deal, validate_evening
 from scoring.engine.problems import EveningError
 
 A, B, C, D = "Anne", "Bent", "Carl", "Dorte"
@@ -613,7 +613,7 @@ def test_the_cards_by_name_in_the_family():
 
 
 def test_an_old_stored_card_without_the_new_keys_reads_as_before():
-    """Cards stored before issue 15 (ClubRateCard.data, Table.rate_card_json, an exported
+    """Cards stored before the old German cards (ClubRateCard.data, Table.rate_card_json, an exported
     evening's rate_card) lack the new keys: each reads as the old behaviour, and a Danish card
     writes exactly the keys it always had."""
     for card in (VLK, DTF2011, AELDRE1900):

@@ -4,14 +4,14 @@ from decimal import Decimal
 import pytest
 
 from scoring.engine.interchange import parse_evening
-from scoring.engine.danish.interchange import parse_deal
-from scoring.engine.danish.model import Cup, seating
+from families.danish.engine.interchange import parse_deal
+from families.danish.engine.model import Cup, seating
 from scoring.engine.money import format_kroner, kroner
 from scoring.engine.problems import EveningError
-from scoring.engine.danish.rates import VLK
-from scoring.engine.danish.settle import Cups, settle_deal, settle_evening
+from families.danish.engine.rates import VLK
+from families.danish.engine.settle import Cups, settle_deal, settle_evening
 from scoring.engine.transfers import fewest_transfers
-from scoring.engine.danish.validate import validate_deal
+from families.danish.engine.validate import validate_deal
 
 THREE = ("Anne", "Bent", "Carl")
 FOUR = ("Anne", "Bent", "Carl", "Dorte")

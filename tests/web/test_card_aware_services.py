@@ -1,4 +1,4 @@
-"""Services read and seat by the table's own card (issue 15): a Danish card may seat fewer players
+"""Services read and seat by the table's own card: a Danish card may seat fewer players
 and reads a deal's structure its own way (a 1754 taroks meld need not say the pagat)."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""The English catalogue is the one source of the English (issue 12, item 13): every msgid translated,
+"""The English catalogue is the one source of the English: every msgid translated,
 no fuzzy entry, the same msgids as the Danish catalogue, and the compiled .mo made from this .po."""
 import re
 import shutil

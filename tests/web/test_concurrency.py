@@ -1,4 +1,4 @@
-"""Writes under concurrency (issue 11): threads posting to the live server, each thread a phone
+"""Writes under concurrency: threads posting to the live server, each thread a phone
 with its own session, on a file SQLite database (tests/conftest.py) or on PostgreSQL.
 
 Every scenario asserts: no response ≥ 500, every acknowledged write stored exactly once (a repeated
@@ -23,9 +23,9 @@ from django.db import connection, connections
 from django.test import Client
 
 from scoring import services
-from scoring.engine.danish.generate import random_deal
-from scoring.engine.danish.interchange import deal_to_dict
-from scoring.forms import DealForm, initial_from_outcome
+from families.danish.engine.generate import random_deal
+from families.danish.engine.interchange import deal_to_dict
+from families.danish.forms import DealForm, initial_from_outcome
 from scoring.models import Deal, Evening, EveningEvent, Role, Table
 from tests.web.conftest import make_user
 
@@ -336,7 +336,7 @@ def test_new_tables_and_evenings_at_once(live_server, evening_of_tables, keeper,
         phone = Phone(live_server, keeper)
         data = page_form(phone.get(f"/evenings/{evening.pk}/tables/new/").body)
         # names far apart: a name one letter from another table's new player would be asked about
-        # ("Mente du …?", issue 12 item 9) whenever that table happened to be saved first
+        # ("Mente du …?") whenever that table happened to be saved first
         data.update({f"new_{n + 1}": f"{TREES[i]} {colour}" for n, colour in enumerate(("Rød", "Gul", "Blå"))})
         return tally.add(phone.post(f"/evenings/{evening.pk}/tables/new/", data))
 

@@ -7,10 +7,11 @@ import re
 
 from django.core.management import call_command
 
-from scoring import services, words
-from scoring.engine.danish.generate import random_deal
-from scoring.engine.danish.interchange import deal_to_dict, parse_deal
-from scoring.engine.danish.model import Evening as EngineEvening, seating
+from families.danish import words
+from scoring import services
+from families.danish.engine.generate import random_deal
+from families.danish.engine.interchange import deal_to_dict, parse_deal
+from families.danish.engine.model import Evening as EngineEvening, seating
 from scoring.engine.settle import settle_evening
 from scoring.models import Deal, EveningEvent, EveningEventKind, Table
 
@@ -212,7 +213,7 @@ def test_an_import_logs_one_event(golden_table):
 
 def test_the_words_in_english():
     from django.utils import translation
-    from scoring.engine.danish.model import Cup
+    from families.danish.engine.model import Cup
     with translation.override("en"):
         assert words.meld_text({"kind": "taroks", "count": 11, "pagat": True}) == "11 with"
         assert words.meld_text({"kind": "matadors", "count": 3}) == "3 matadors"

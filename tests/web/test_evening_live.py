@@ -10,8 +10,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from scoring import live, services
-from scoring.engine.danish.generate import random_deal
-from scoring.engine.danish.interchange import deal_to_dict
+from families.danish.engine.generate import random_deal
+from families.danish.engine.interchange import deal_to_dict
 from scoring.models import Club, Deal, Role, Table
 from scoring.selectors import table_sheet
 from tests.web.conftest import make_user

@@ -1,4 +1,4 @@
-"""Spreadsheet injection (issue 11): a player named like a formula is text in every CSV and XLSX
+"""Spreadsheet injection: a player named like a formula is text in every CSV and XLSX
 export, never a live formula; numbers, negative ones too, stay numbers."""
 import csv
 import io
@@ -85,7 +85,7 @@ def season_club(club):
     import datetime as dt
 
     from scoring import services
-    from scoring.engine.danish.generate import random_evening
+    from families.danish.engine.generate import random_evening
     from scoring.engine.interchange import evening_to_dict
 
     add_evenings(club, 1, 3)

@@ -21,7 +21,7 @@ from scoring.engine import families
 from scoring.engine.interchange import parse_evening
 from scoring.engine.money import format_kroner
 from scoring.engine.settle import settle_evening
-from scoring.ledger import ledger_differences
+from scoring.ledger_check import ledger_differences
 from scoring.models import Club, Evening, Leg, Player, PlayerEveningSummary, Table
 from scoring.pdf import render_evening_pdf
 from scoring.selectors import evening_summary, table_to_evening_file

@@ -1,4 +1,4 @@
-"""Figures that must not drift (issue 11 §5): cups shared once, a fresh table's summaries, the rate
+"""Figures that must not drift: cups shared once, a fresh table's summaries, the rate
 frozen at close, and kroner of the totals agreeing with the kroner of the transfers to the øre."""
 import json
 import re

@@ -1,4 +1,4 @@
-"""One date format and one currency format per language (issue 12, item 13): tarokklub/formats via
+"""One date format and one currency format per language: tarokklub/formats via
 FORMAT_MODULE_PATH for dates everywhere, format_kroner for amounts, the chart's dates from the same."""
 import datetime as dt
 import re
@@ -67,7 +67,7 @@ def test_player_chart_dates_in_the_language(keeper_client, club, lang, first, la
 
 
 def test_payment_reasons_are_english_on_an_english_page():
-    from scoring.words import REASON_NAMES
+    from families.danish.words import REASON_NAMES
 
     with translation.override("en"):
         names = {str(name) for name in REASON_NAMES.values()}

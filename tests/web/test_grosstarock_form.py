@@ -1,4 +1,4 @@
-"""The table form of the old German cards (docs/rules/grosstarock.md, issue 15): a `taroc1754` or
+"""The table form of the old German cards (docs/rules/grosstarock.md): a `taroc1754` or
 `grosstarock` table's deal form offers exactly what its card knows (§2, §2.1: no cups, its melds,
 its announcements, the kings as the card pays them), records §7's worked deals A, B and C through
 POST with the engine's amounts, refuses every kind of bad input with a 422 naming the field and
@@ -6,10 +6,10 @@ writes nothing; the sheet, header and preview of a cupless card show no cups. A 
 is unchanged."""
 import pytest
 
-from scoring.engine.danish import interchange
-from scoring.engine.danish.rates import GROSSTAROCK, TAROC1754, VLK
-from scoring.engine.danish.settle import settle_deal
-from scoring.forms import DealForm, meld_choices, meld_from_code
+from families.danish.engine import interchange
+from families.danish.engine.rates import GROSSTAROCK, TAROC1754, VLK
+from families.danish.engine.settle import settle_deal
+from families.danish.forms import DealForm, meld_choices, meld_from_code
 from scoring.models import Deal, JournalEntry, Table
 from tests.web.family_tables import seat
 from tests.web.test_table_views import parse, rows, sheet_row
@@ -318,7 +318,7 @@ def test_grosstarock_s3_the_preview_names_every_new_payment(keeper_client, gt4):
 
 def test_grosstarock_history_lines_name_the_announcements_and_new_melds(keeper_client, gt4):
     assert post(keeper_client, gt4, DEAL_C).status_code == 302
-    from scoring import words
+    from families.danish import words
     lines = dict(words.deal_lines(Deal.objects.get(table=gt4).outcome))
     assert lines["Meldt tout"] == "Carl før stik 13"
     assert lines["Meldinger"] == "Carl 4 store, Carl 12 med pagat og skis"
@@ -479,7 +479,7 @@ def test_grosstarock_another_dealer_clears_what_the_new_sitter_out_held(keeper_c
 def test_taroc1754_s2_1_a_taroks_meld_that_does_not_say_the_pagat_reads_as_said():
     """1754's taroks meld may leave out ``pagat`` (an imported deal): its words say only the count,
     never "uden" (which would claim he had no pagat), and its code keeps it unsaid."""
-    from scoring import words
+    from families.danish import words
     meld = {"player": "Anne", "kind": "taroks", "count": 11}
     assert words.meld_code(meld) == "taroks:11:-" and words.meld_text(meld) == "11 taroks"
     assert meld_from_code("taroks:11:-", "Anne") == meld

@@ -7,7 +7,7 @@ import pytest
 from django.apps import apps
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scoring.forms import DealForm
+from families.danish.forms import DealForm
 from scoring.models import Deal, Role
 
 pytestmark = pytest.mark.django_db

@@ -17,11 +17,11 @@ from django.core.management import call_command
 
 from scoring import services
 from scoring.engine import bounds
-from scoring.engine.danish.generate import random_evening
+from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import FORMAT, dumps, evening_to_dict
-from scoring.engine.danish.interchange import deal_to_dict
-from scoring.engine.danish.rates import AELDRE1900, VLK
-from scoring.ledger import ledger_differences
+from families.danish.engine.interchange import deal_to_dict
+from families.danish.engine.rates import AELDRE1900, VLK
+from scoring.ledger_check import ledger_differences
 from scoring.models import (
     ClubRateCard, Deal, JournalEntry, Leg, Player, PlayerDealStat, PlayerEveningSummary, Role, Seat, Table,
 )

@@ -1,4 +1,4 @@
-"""The Karlsruhe family in the ledger (issue 13): the family-blind services record, correct, void,
+"""The Karlsruhe family in the ledger: the family-blind services record, correct, void,
 close, import and export a Karlsruhe table exactly as the engine settles it, with no cups."""
 import json
 

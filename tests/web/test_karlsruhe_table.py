@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from scoring import karlsruhe_table as kt
+from families.karlsruhe import table as kt
 from scoring import services
 from scoring.models import Deal, JournalEntry
 from tests.web import family_tables

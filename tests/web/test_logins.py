@@ -1,4 +1,4 @@
-"""Login throttling (issue 11): one counter per username as Django logs it in, the admin login
+"""Login throttling: one counter per username as Django logs it in, the admin login
 counted with the site's, the client's address taken from a trusted proxy only, and a correct
 password never refused for a user with no failures of his own."""
 import pytest

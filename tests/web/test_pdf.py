@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from scoring import pdf, services
 from scoring.engine import interchange
-from scoring.engine.danish.generate import random_evening
+from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import parse_evening
 from scoring.engine.money import format_kroner
 from scoring.engine.settle import settle_evening

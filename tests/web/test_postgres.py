@@ -7,7 +7,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.utils import InternalError
 
 from scoring import services
-from scoring.ledger import ledger_differences
+from scoring.ledger_check import ledger_differences
 from scoring.models import Club, Deal, JournalEntry, Leg, Table
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL (make test runs it)")

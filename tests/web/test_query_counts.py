@@ -1,4 +1,4 @@
-"""Every page's query count is independent of the history's size (issue 6)."""
+"""Every page's query count is independent of the history's size."""
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext

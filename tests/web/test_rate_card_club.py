@@ -7,9 +7,9 @@ from pypdf import PdfReader
 
 from scoring import services
 from scoring.engine.interchange import parse_evening
-from scoring.engine.danish.rates import AELDRE1900, DTF2011, VLK
+from families.danish.engine.rates import AELDRE1900, DTF2011, VLK
 from scoring.engine.settle import settle_evening
-from scoring.ledger import ledger_differences
+from scoring.ledger_check import ledger_differences
 from scoring.models import Club, ClubRateCard, Role
 from scoring.selectors import table_sheet, table_to_evening_file
 from tests.web.conftest import make_user

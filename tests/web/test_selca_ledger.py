@@ -1,4 +1,4 @@
-"""The Selca family in the ledger (issue 14): a written score, not payments. Each deal's entry
+"""The Selca family in the ledger: a written score, not payments. Each deal's entry
 writes points to the players against the table's sheet account (double entry, the sheet taking
 the other side); the money of a closed evening comes from the pairwise differences of the totals
 (docs/rules/selca.md §11) at the club's rate."""

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from scoring import selca_table as st
+from families.selca import table as st
 from scoring import services
 from scoring.models import Deal, JournalEntry
 from tests.web import family_tables
@@ -409,7 +409,7 @@ def test_selca_every_golden_deal_opened_for_correction_and_saved_unchanged_write
     deal object the engine writes exactly as the original (§13: a deal's points depend on its
     record only), so a correction that changes nothing changes no total."""
     from django.http import QueryDict
-    from scoring.engine.selca import FAMILY
+    from families.selca.engine import FAMILY
     data = json.loads((GOLDEN / f"{name}.json").read_text())
     players = tuple(data["players"])
     for number, deal in enumerate(data["deals"], 1):

@@ -1,4 +1,4 @@
-"""Production is the default (issue 11): DEBUG is off unless the environment turns it on, and
+"""Production is the default: DEBUG is off unless the environment turns it on, and
 without DEBUG the application does not start without a SECRET_KEY. Each case runs in a fresh
 interpreter with a clean environment, as a plain `gunicorn tarokklub.wsgi` would."""
 import os

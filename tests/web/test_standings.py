@@ -4,10 +4,10 @@ from collections import Counter, defaultdict
 import pytest
 
 from scoring import services
-from scoring.engine.danish.generate import random_evening
+from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import evening_to_dict, parse_evening
 from scoring.engine.settle import settle_evening
-from scoring.engine.danish.stats import deal_stats
+from families.danish.engine.stats import deal_stats
 from scoring.models import Club, Deal
 from scoring.standings import standings
 

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from openpyxl import load_workbook
 
 from scoring import services
-from scoring.engine.danish.generate import random_evening
+from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import evening_to_dict
 from scoring.models import Player
 from scoring.standings import standings

@@ -1,4 +1,4 @@
-"""One-time submission keys (issue 11, ``scoring.submissions``) and the two-phones guard through a
+"""One-time submission keys (``scoring.submissions``) and the two-phones guard through a
 rebuilt deal form: a repeated key answers with the first result and writes nothing; a phone that is
 behind gets the 409 page however often its form was rebuilt. The races themselves, with threads
 against the live server: tests/web/test_concurrency.py."""

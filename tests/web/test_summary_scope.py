@@ -9,8 +9,8 @@ from django.db.models import Sum
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services
-from scoring.engine.danish.generate import random_deal
-from scoring.engine.danish.interchange import deal_to_dict
+from families.danish.engine.generate import random_deal
+from families.danish.engine.interchange import deal_to_dict
 from scoring.history import seed_history
 from scoring.models import Account, Leg, Player, PlayerEveningSummary
 

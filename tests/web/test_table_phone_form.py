@@ -4,7 +4,7 @@ clears, and the header's "Stilling". The table: Anne, Bent, Carl, Dorte (Anne de
 import pytest
 
 from scoring import services
-from scoring.forms import DealForm, carry_over
+from families.danish.forms import DealForm, carry_over
 from scoring.models import Deal, Membership, Role, Table
 from scoring.templatetags.sheet import name_legend, short, short_names
 from tests.web.conftest import make_user

@@ -7,8 +7,8 @@ from html.parser import HTMLParser
 import pytest
 
 from scoring import services
-from scoring.engine.danish import interchange as danish_interchange
-from scoring.forms import DealForm, meld_choices, meld_from_code
+from families.danish.engine import interchange as danish_interchange
+from families.danish.forms import DealForm, meld_choices, meld_from_code
 from scoring.models import Deal, EntryKind, JournalEntry, Role, Table
 from scoring.services import FieldError
 from tests.web.conftest import make_user
@@ -137,7 +137,7 @@ def test_a_plain_deal_needs_five_taps(keeper_client, four_table):
     the kind "spillet" and the pagat "hjem"."""
     response = keeper_client.get(page_url(four_table))
     html = parse(response)
-    assert "5 taps plus the two numbers" in open("templates/scoring/partials/_deal_form.html").read()
+    assert "5 taps plus the two numbers" in open("families/danish/templates/danish/_deal_form.html").read()
     assert html.checked() == {("kind", "played"), ("pagat_fate", "home")}
     assert html.selects["dealer"][0] == ["Anne"]
     # nothing else is chosen beforehand (the derived select shows only when all three count)

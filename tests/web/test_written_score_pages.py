@@ -20,7 +20,7 @@ from django.core.management import call_command
 from scoring import services
 from scoring.engine.interchange import parse_evening
 from scoring.engine.settle import settle_evening
-from scoring.ledger import ledger_differences
+from scoring.ledger_check import ledger_differences
 from scoring.models import Evening, Player, PlayerEveningSummary
 from scoring.pdf import render_evening_pdf
 from scoring.standings import family_figures, player_evenings, standings, standings_from_journal

@@ -1,4 +1,4 @@
-"""``python manage.py bench [--quick] [--json]``: the performance figures of issue 6, measured on a
+"""``python manage.py bench [--quick] [--json]``: the performance figures (README, Commands), measured on a
 throw-away test database of the configured backend, compared with their budgets (flagged, never
 asserted), printed as one table and merged into ``bench/results.json`` under the backend's name."""
 from __future__ import annotations
@@ -16,15 +16,15 @@ from django.db import connection
 from django.test import Client, override_settings
 
 BUDGETS = {
-    "engine_deals_per_second": (">=", 25_000),   # issue 11: validate + settle, one core
+    "engine_deals_per_second": (">=", 25_000),   # validate + settle, one core
     "standings_to_floor_ratio": ("<=", 3.0),
     "record_deal_ms_median": ("<=", 50.0),
     "record_deal_to_empty_ratio": ("<=", 1.5),   # recording costs the same on a long history
     # manage.py settle FILE --json at least as fast as a plain script computing the same amounts
     **{f"pipeline_{name}_to_plain_ratio": (">=", 1.0) for name in ("vlk", "karlsruhe", "selca", "grosstarock")},
     "pdf_160_deals_s": ("<=", 3.0),
-    "import_to_settle_ratio": ("<=", 10.0),   # issue 11: importing a file costs at most 10x settling it
-    # issues 13-15: every family's engine (and the old German cards) validates and settles at the
+    "import_to_settle_ratio": ("<=", 10.0),   # importing a file costs at most 10x settling it
+    # every family's engine (and the old German cards) validates and settles at the
     # Danish engine's budget, one core
     **{f"engine_{name}_deals_per_second": (">=", 25_000) for name in ("karlsruhe", "selca", "grosstarock")},
     # The evening live: 30 phones polling every 5 s (6 polls a second) cost under 5 % of one core,
@@ -43,6 +43,7 @@ def family_engine_speed(quick: bool) -> dict:
     Grosstarock card through the Danish engine."""
     import importlib
 
+    from scoring.engine.families import engine_package
     from scoring.engine.settle import settle_evening
 
     cases = {"karlsruhe": ("karlsruhe", {}), "selca": ("selca", {}),
@@ -50,7 +51,7 @@ def family_engine_speed(quick: bool) -> dict:
     deals, runs = (500, 3) if quick else (2_000, 7)
     out = {}
     for name, (family, options) in cases.items():
-        generate = importlib.import_module(f"scoring.engine.{family}.generate")
+        generate = importlib.import_module(f"{engine_package(family)}.generate")
         evening = generate.random_evening(11, deals=deals, **options)
         best = min(timed(lambda: settle_evening(evening), runs))
         out[f"engine_{name}_deals_per_second"] = int(deals / best)
@@ -60,7 +61,7 @@ def family_engine_speed(quick: bool) -> dict:
 #: ``manage.py settle FILE --json`` against a plain script over dictionaries computing the same
 #: amounts: (generator's family, its options, the plain script's module or None while there is none).
 PIPELINE_CASES = {
-    "vlk": ("danish", {}, "scoring.engine.danish.plain"),
+    "vlk": ("danish", {}, "families.danish.engine.plain"),
     "karlsruhe": ("karlsruhe", {}, None),
     "selca": ("selca", {}, None),
     "grosstarock": ("danish", {"rules": "grosstarock", "players": ("Anne", "Bent", "Carl")}, None),
@@ -126,7 +127,7 @@ def p95(values: list[float]) -> float:
 
 
 class Command(BaseCommand):
-    help = "Measure engine, recording, pages and PDF against their budgets (issue 6)."
+    help = "Measure engine, recording, pages and PDF against their budgets."
 
     def add_arguments(self, parser):
         parser.add_argument("--quick", action="store_true", help="a reduced history; finishes in under a minute")
@@ -167,10 +168,10 @@ class Command(BaseCommand):
 
     def measure(self, quick: bool) -> dict:
         from scoring import services
-        from scoring.engine.danish.bench import measure as engine_measure
-        from scoring.engine.danish.generate import random_deal
-        from scoring.engine.danish.interchange import deal_to_dict
-        from scoring.engine.danish.model import seating
+        from families.danish.engine.bench import measure as engine_measure
+        from families.danish.engine.generate import random_deal
+        from families.danish.engine.interchange import deal_to_dict
+        from families.danish.engine.model import seating
         from scoring.history import seed_history
         from scoring.models import Player
         from scoring.pdf import render_evening_pdf
@@ -265,9 +266,9 @@ def _record_60(club, empty, rng) -> tuple:
     ``club``'s first players, each deal again right after on a table of ``empty``: (the evening and
     the table of ``club``, each recording's seconds there, and on ``empty``)."""
     from scoring import services
-    from scoring.engine.danish.generate import random_deal
-    from scoring.engine.danish.interchange import deal_to_dict
-    from scoring.engine.danish.model import seating
+    from families.danish.engine.generate import random_deal
+    from families.danish.engine.interchange import deal_to_dict
+    from families.danish.engine.model import seating
     from scoring.models import Player
 
     tables = []
@@ -353,7 +354,7 @@ def _import_figures(club) -> dict:
     the time of a file at the import limit (``bounds.MAX_DEALS_PER_FILE``)."""
     from scoring import services
     from scoring.engine import bounds, interchange
-    from scoring.engine.danish.generate import random_evening
+    from families.danish.engine.generate import random_evening
     from scoring.engine.settle import settle_evening
 
     players = ("Imp Anne", "Imp Bent", "Imp Carl", "Imp Dorte")

@@ -7,6 +7,7 @@ each naming deal and field, and exit status 2. The new evening's id is printed."
 import os
 import sys
 
+from scoring.language import engine_language
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
@@ -36,7 +37,7 @@ class Command(BaseCommand):
             self.run(options)
 
     def run(self, options):
-        lang = "en" if (translation.get_language() or "da").startswith("en") else "da"
+        lang = engine_language()
         data = self.read(options["file"], lang)
         evening = None
         if options["evening"] is not None:

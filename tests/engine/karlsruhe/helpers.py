@@ -7,9 +7,9 @@ import json
 import pytest
 
 from scoring.engine.interchange import loads
-from scoring.engine.karlsruhe.interchange import parse_deal
-from scoring.engine.karlsruhe.rates import KARLSRUHE
-from scoring.engine.karlsruhe.settle import settle_deal
+from families.karlsruhe.engine.interchange import parse_deal
+from families.karlsruhe.engine.rates import KARLSRUHE
+from families.karlsruhe.engine.settle import settle_deal
 from scoring.engine.problems import EveningError
 
 FOUR = ("Anna", "Bernd", "Clara", "Dieter")

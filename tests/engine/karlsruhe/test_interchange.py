@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from scoring.engine.families import FAMILY_PACKAGES, family, family_of_file, family_of_rules
+from scoring.engine.families import BUILT_IN, engine_package, family, family_of_file, family_of_rules
 from scoring.engine.interchange import dumps, loads
-from scoring.engine.karlsruhe import FAMILY
-from scoring.engine.karlsruhe.interchange import deal_to_dict, evening_to_dict, parse_deal
-from scoring.engine.karlsruhe.model import BirdEntry, Bonus, Deal, DealKind, Game, KontraLevel, Side, Suit
-from scoring.engine.karlsruhe.rates import KARLSRUHE
+from families.karlsruhe.engine import FAMILY
+from families.karlsruhe.engine.interchange import deal_to_dict, evening_to_dict, parse_deal
+from families.karlsruhe.engine.model import BirdEntry, Bonus, Deal, DealKind, Game, KontraLevel, Side, Suit
+from families.karlsruhe.engine.rates import KARLSRUHE
 from scoring.engine.problems import EveningError
 
 from .helpers import FOUR, evening
@@ -21,11 +21,11 @@ RUFER = {"dealer": "Anna", "game": "koenigsrufer", "declarer": "Bernd", "called_
 
 
 def test_karlsruhe_family_is_registered_and_answers_the_protocol():
-    assert FAMILY_PACKAGES["karlsruhe"] == "scoring.engine.karlsruhe"
+    assert "karlsruhe" in BUILT_IN and engine_package("karlsruhe") == "families.karlsruhe.engine"
     assert family("karlsruhe") is FAMILY
     assert family_of_rules("karlsruhe") is FAMILY
     assert family_of_file(evening()) is FAMILY
-    assert (FAMILY.name, FAMILY.players, FAMILY.pots, FAMILY.needs_history) == ("karlsruhe", (4, 5), (), True)
+    assert (FAMILY.name, FAMILY.players, FAMILY.pots, FAMILY.writes_score) == ("karlsruhe", (4, 5), (), False)
     assert FAMILY.default_card is KARLSRUHE and FAMILY.card_base(KARLSRUHE) is KARLSRUHE
     assert FAMILY.owns_card(KARLSRUHE.to_dict()) and not family("danish").owns_card(KARLSRUHE.to_dict())
     assert not FAMILY.owns_card(family("danish").default_card.to_dict())

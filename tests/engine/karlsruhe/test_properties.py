@@ -10,15 +10,15 @@ from hypothesis import strategies as st
 
 from scoring.engine.bounds import name_problem
 from scoring.engine.interchange import dumps, loads
-from scoring.engine.karlsruhe.generate import random_deal, random_evening
-from scoring.engine.karlsruhe.interchange import deal_to_dict, evening_to_dict, parse_deal, parse_evening
-from scoring.engine.karlsruhe.model import DealKind, Evening, Game, dealer_after
-from scoring.engine.karlsruhe.rates import KARLSRUHE, RateCard
-from scoring.engine.karlsruhe.settle import (
+from families.karlsruhe.engine.generate import random_deal, random_evening
+from families.karlsruhe.engine.interchange import deal_to_dict, evening_to_dict, parse_deal, parse_evening
+from families.karlsruhe.engine.model import DealKind, Evening, Game, dealer_after
+from families.karlsruhe.engine.rates import KARLSRUHE, RateCard
+from families.karlsruhe.engine.settle import (
     radl_status, sides, settle_deal, settle_evening, settle_opening, settle_split, state_before,
 )
-from scoring.engine.karlsruhe.stats import deal_stats
-from scoring.engine.karlsruhe.validate import validate_evening
+from families.karlsruhe.engine.stats import deal_stats
+from families.karlsruhe.engine.validate import validate_evening
 from scoring.engine.ledger import player_totals
 
 POOL = ("Anna", "Bernd", "Clara", "Dieter", "Emil", "Jörg", "Ülkü", "Hans Peter")

@@ -8,8 +8,8 @@ import pytest
 
 from scoring.engine.families import family, family_of_file
 from scoring.engine.interchange import dumps, loads
-from scoring.engine.karlsruhe.model import Bonus, Game, KontraLevel
-from scoring.engine.karlsruhe.rates import KARLSRUHE, RATE_CARDS, RateCard
+from families.karlsruhe.engine.model import Bonus, Game, KontraLevel
+from families.karlsruhe.engine.rates import KARLSRUHE, RATE_CARDS, RateCard
 from scoring.engine.report import settlement_to_dict
 from scoring.engine.settle import settle_evening
 

@@ -2,15 +2,15 @@
 seed's notation and who pays whom."""
 import pytest
 
-from scoring.engine.karlsruhe.model import (
+from families.karlsruhe.engine.model import (
     Deal, DealKind, Game, count_to_thirds, dealer_after, other_side_thirds, seating, thirds_to_count,
 )
-from scoring.engine.karlsruhe.interchange import parse_deal
-from scoring.engine.karlsruhe.rates import KARLSRUHE, RateCard
-from scoring.engine.karlsruhe.settle import (
+from families.karlsruhe.engine.interchange import parse_deal
+from families.karlsruhe.engine.rates import KARLSRUHE, RateCard
+from families.karlsruhe.engine.settle import (
     Reason, radl_status, settle_deal, settle_evening, settle_opening, settle_split, state_before,
 )
-from scoring.engine.karlsruhe.model import Evening
+from families.karlsruhe.engine.model import Evening
 from scoring.engine.problems import EveningError
 
 from .helpers import FIVE, FOUR, entry

@@ -1,6 +1,6 @@
 """Per-player figures of a Karlsruhe deal (the player page): derived from the deal and its entry."""
-from scoring.engine.karlsruhe.interchange import parse_deal
-from scoring.engine.karlsruhe.stats import deal_stats
+from families.karlsruhe.engine.interchange import parse_deal
+from families.karlsruhe.engine.stats import deal_stats
 
 from .helpers import FIVE, FOUR, entry
 

@@ -6,10 +6,10 @@ import sys
 
 import pytest
 
-from scoring.engine.karlsruhe.interchange import parse_deal
-from scoring.engine.karlsruhe.model import Deal, Game
-from scoring.engine.karlsruhe.rates import KARLSRUHE
-from scoring.engine.karlsruhe.validate import USES, validate_deal, validate_players
+from families.karlsruhe.engine.interchange import parse_deal
+from families.karlsruhe.engine.model import Deal, Game
+from families.karlsruhe.engine.rates import KARLSRUHE
+from families.karlsruhe.engine.validate import USES, validate_deal, validate_players
 from scoring.engine.problems import EveningError
 from tests.conftest import ROOT
 
@@ -120,7 +120,7 @@ def test_karlsruhe_s9_misdeal_or_redeal_with_more_than_dealer_and_kind(kind, fie
 
 @pytest.mark.parametrize("kind", ["misdeal", "redeal"])
 def test_karlsruhe_s9_misdeal_or_redeal_built_by_a_form_with_a_game(kind):
-    from scoring.engine.karlsruhe.model import DealKind
+    from families.karlsruhe.engine.model import DealKind
     deal = Deal(dealer="Anna", kind=DealKind(kind), game=Game.DREIER, declarer="Bernd")
     found = [(p.deal, p.field, p.code) for p in validate_deal(FOUR, 3, deal, KARLSRUHE)]
     assert found == [(3, "game", "karlsruhe_only_dealer_and_kind"), (3, "declarer", "karlsruhe_only_dealer_and_kind")]
@@ -367,14 +367,14 @@ def test_karlsruhe_s9_evening_rate_card_named_other_than_rules():
 
 
 def test_karlsruhe_s9_evening_rules_not_text():
-    from scoring.engine.karlsruhe.interchange import parse_evening
+    from families.karlsruhe.engine.interchange import parse_evening
     with pytest.raises(EveningError) as caught:
         parse_evening(evening(rules=5))
     assert [(p.deal, p.field, p.code) for p in caught.value.problems] == [(None, "rules", "not_text")]
 
 
 def test_karlsruhe_s9_evening_rules_unknown():
-    from scoring.engine.karlsruhe.interchange import parse_evening
+    from families.karlsruhe.engine.interchange import parse_evening
     with pytest.raises(EveningError) as caught:
         parse_evening(evening(rules="kaiser"))
     assert [(p.deal, p.field, p.code) for p in caught.value.problems] == [(None, "rules", "unknown_rules")]
@@ -420,7 +420,7 @@ def test_karlsruhe_s9_evening_unknown_top_level_key():
 
 
 def test_karlsruhe_s9_evening_too_many_deals():
-    from scoring.engine.karlsruhe.interchange import parse_evening
+    from families.karlsruhe.engine.interchange import parse_evening
     with pytest.raises(EveningError) as caught:
         parse_evening(evening(*[{"dealer": "Anna", "kind": "redeal"}] * 3), max_deals=2)
     assert [(p.deal, p.field, p.code) for p in caught.value.problems] == [(None, "deals", "too_many_deals")]

@@ -8,9 +8,9 @@ import pytest
 
 from scoring.engine.interchange import loads
 from scoring.engine.problems import EveningError
-from scoring.engine.selca.interchange import parse_deal
-from scoring.engine.selca.rates import SELCA
-from scoring.engine.selca.settle import settle_deal
+from families.selca.engine.interchange import parse_deal
+from families.selca.engine.rates import SELCA
+from families.selca.engine.settle import settle_deal
 
 THREE = ("Ana", "Bojan", "Cene")
 FOUR = ("Ana", "Bojan", "Cene", "Darja")

@@ -7,8 +7,8 @@ import pytest
 
 from scoring.engine.interchange import dumps, loads
 from scoring.engine.report import settlement_to_dict
-from scoring.engine.selca.model import KontraLevel
-from scoring.engine.selca.rates import RATE_CARDS, SELCA, RateCard
+from families.selca.engine.model import KontraLevel
+from families.selca.engine.rates import RATE_CARDS, SELCA, RateCard
 from scoring.engine.settle import settle_evening
 
 from .helpers import evening, problems

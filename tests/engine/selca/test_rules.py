@@ -3,12 +3,12 @@ worked out by hand from the rules, and §10's worked examples."""
 import pytest
 
 from scoring.engine.ledger import EntryKind
-from scoring.engine.selca.model import (
+from families.selca.engine.model import (
     Kind, Pot, count_to_thirds, dealer_after, declarer_thirds, derived_count, other_side_thirds, said_to_thirds, seating,
     thirds_to_count, thirds_to_said, Side,
 )
-from scoring.engine.selca.rates import SELCA, RateCard
-from scoring.engine.selca.settle import Reason, money, settle_opening, settle_split, state_before
+from families.selca.engine.rates import SELCA, RateCard
+from families.selca.engine.settle import Reason, money, settle_opening, settle_split, state_before
 
 from .helpers import FOUR, THREE, entry, written
 

@@ -1,6 +1,6 @@
 """Per-player figures of a Selca deal (the player page): derived from the deal and its entry."""
-from scoring.engine.selca.interchange import parse_deal
-from scoring.engine.selca.stats import deal_stats
+from families.selca.engine.interchange import parse_deal
+from families.selca.engine.stats import deal_stats
 
 from .helpers import FOUR, THREE, entry
 

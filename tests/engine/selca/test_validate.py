@@ -7,10 +7,10 @@ import sys
 import pytest
 
 from scoring.engine.problems import EveningError
-from scoring.engine.selca.interchange import parse_deal
-from scoring.engine.selca.model import Deal, Kind, Kontra, Mondfang
-from scoring.engine.selca.rates import SELCA
-from scoring.engine.selca.validate import DEAL_FIELDS, USES, validate_deal, validate_players
+from families.selca.engine.interchange import parse_deal
+from families.selca.engine.model import Deal, Kind, Kontra, Mondfang
+from families.selca.engine.rates import SELCA
+from families.selca.engine.validate import DEAL_FIELDS, USES, validate_deal, validate_players
 from tests.conftest import ROOT
 
 from .helpers import FOUR, THREE, evening, problems, problems_of_deal
@@ -374,6 +374,6 @@ def test_selca_s12_a_deal_built_by_a_form_with_kontra_missing_its_by():
 
 
 def test_selca_s12_a_form_built_klop_naming_a_player_twice():
-    from scoring.engine.selca.model import Kind as K
+    from families.selca.engine.model import Kind as K
     deal = Deal(dealer="Ana", kind=K.KLOP, counts=(("Ana", 100), ("Ana", 10), ("Bojan", 50), ("Cene", 50)))
     assert [(p.field, p.code) for p in validate_deal(THREE, 1, deal, SELCA)] == [("counts.Ana", "duplicate_name")]

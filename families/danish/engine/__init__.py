@@ -1,0 +1,45 @@
+"""Danish Tarok (docs/rules/danish.md): the VLK, DTF 2011 and older rule-book cards, three active players and
+two cups. The family's ``FAMILY`` answers the protocol of ``families.py``."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from scoring.engine.families import card_with_keys, family_of_modules
+from scoring.engine.ledger import zero_sum_money
+from . import interchange, model, rates, settle, stats, validate
+from .settle import Cups
+
+
+def _state_before(players: tuple[str, ...], card: rates.RateCard, pots: Mapping[str, int],
+                  earlier: Callable[[], Sequence[Any]]) -> Cups:
+    """A Danish deal needs only the cups' content before it (docs/rules/danish.md §2)."""
+    return Cups(king=pots.get("king", 0), pagat=pots.get("pagat", 0))
+
+
+def _dealer_after(players: tuple[str, ...], dealer: str, kind: str) -> str:
+    """docs/rules/danish.md §1: the deal passes on (a misdeal too, §11a); a scrapped deal is dealt again by
+    the same dealer."""
+    return dealer if kind == "scrapped" else model.seating(players, dealer).next_dealer
+
+
+def _cups_of(card: rates.RateCard) -> tuple[str, ...]:
+    """The two cups, unless the card never puts anything into them (``RateCard.has_cups``)."""
+    return ("king", "pagat") if card.has_cups else ()
+
+
+FAMILY = family_of_modules(
+    "danish", interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
+    players=(3, 4, 5),
+    pots=("king", "pagat"),
+    cups=("king", "pagat"),
+    cups_of=_cups_of,
+    rate_cards=rates.ALL_RATE_CARDS,
+    owns_card=card_with_keys("opening_per_cup"),
+    card_base=interchange.card_base,
+    state_before=_state_before,
+    dealer_after=_dealer_after,
+    money=zero_sum_money,
+    played_kinds=("played",),
+    summary_figures=("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
+                     "meld_points", "fines"),
+)

@@ -1,0 +1,32 @@
+"""Austrian Tarock as played in Karlsruhe (docs/rules/karlsruhe.md): 4 or 5 at a table, four active,
+no cups, the Radl derived from the deal history. The family's ``FAMILY`` answers the protocol of
+``families.py``.
+
+The modules, each the one place of its rules: ``model`` (the deal and evening, seats, counts in
+thirds), ``rates`` (§8, every number), ``validate`` (§9), ``settle`` (§5-§7: terms, formula, Radl,
+entries), ``interchange`` (§11), ``stats`` (per-player figures), ``generate`` (random valid deals),
+``problems`` (the family's message codes)."""
+from __future__ import annotations
+
+from scoring.engine.families import card_with_keys, copy_of, family_of_modules
+from scoring.engine.ledger import zero_sum_money
+from . import interchange, model, problems, rates, settle, stats, validate
+
+#: The family's own message codes (Danish, English), registered when ``problems`` is imported.
+CODES = problems.CATALOGUE
+
+
+FAMILY = family_of_modules(
+    "karlsruhe", interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
+    players=(4, 5),
+    pots=(),
+    cups=(),
+    cups_of=lambda card: (),
+    #: A card of §8's shape (a club's copy under a name of its own).
+    owns_card=card_with_keys("win_above", "schneider_max"),
+    #: A club's copy may change any number (§8): every Karlsruhe card is a copy of the built-in one.
+    card_base=copy_of(rates.KARLSRUHE),
+    money=zero_sum_money,
+    played_kinds=("played",),
+    summary_figures=(),
+)

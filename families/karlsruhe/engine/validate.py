@@ -1,0 +1,199 @@
+"""What must be impossible to record (docs/rules/karlsruhe.md §9).
+
+Every problem of a deal is returned, each naming the deal and the field exactly as §9's brackets
+say, so that a scorekeeper can fix a whole file (or form) at once. Structure (types, unknown and
+repeated keys, ``null``) is the reader's (``interchange.py``); this module checks what a well-typed
+``Deal`` may still get wrong: seats, the fields each game uses (§11's table), ranges and the
+bonuses, Valat, king and kontra rules.
+"""
+from __future__ import annotations
+
+from .model import (
+    DECK_THIRDS, KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players,
+)
+from scoring.engine.problems import Problem, evening_problems, problem, seat_problems
+from .rates import RateCard
+
+#: The game's own name, as messages and the sheet say it (§2 "seed name").
+GAME_WORDS = {
+    Game.KOENIGSRUFER: "Königsrufer", Game.SOLORUFER: "Solorufer", Game.DREIER: "Dreier",
+    Game.SECHSERBOCK: "Sechserbock", Game.BETTEL_OUVERT: "Bettel ouvert", Game.FAHRER: "Fahrer",
+}
+BONUS_WORDS = {
+    Bonus.CANARI: "Canari", Bonus.UHU: "Uhu", Bonus.PAGAT: "Pagat", Bonus.TRULL: "Trull",
+    Bonus.FOUR_KINGS: "vier Könige",
+}
+#: The fields of a played deal besides ``dealer`` and ``kind`` (§11), in its table's order.
+DEAL_FIELDS = ("game", "declarer", "called_king", "partner", "declarers_count", "valat", "bonuses", "king_caught",
+               "kontra", "won", "counts")
+
+_REQ, _OPT, _NO = "required", "optional", "forbidden"
+_RUFER = {"declarer": _REQ, "called_king": _REQ, "partner": _REQ, "declarers_count": _REQ, "valat": _OPT,
+          "bonuses": _OPT, "king_caught": _OPT, "kontra": _OPT, "won": _NO, "counts": _NO}
+_SOLO = {**_RUFER, "called_king": _NO, "partner": _NO, "king_caught": _NO}
+_NONE = {key: _NO for key in _RUFER}
+#: §11's table: which fields each game requires, allows and forbids (``declarers_count``: required
+#: without a ``valat``, forbidden beside one, checked on its own).
+USES: dict[Game, dict[str, str]] = {
+    Game.KOENIGSRUFER: _RUFER,
+    Game.SOLORUFER: _RUFER,
+    Game.DREIER: _SOLO,
+    Game.SECHSERBOCK: _SOLO,
+    Game.BETTEL_OUVERT: {**_NONE, "declarer": _REQ, "kontra": _OPT, "won": _REQ},
+    Game.FAHRER: {**_NONE, "counts": _REQ},
+}
+
+
+def _given(deal: Deal, name: str) -> bool:
+    return getattr(deal, name) is not None
+
+
+def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
+    """4 or 5 distinct non-empty names in seat order (§1, §9 evening). Every card of the family seats the
+    same, so ``card`` changes nothing."""
+    return seat_problems(players, (4, 5), "karlsruhe_player_count")
+
+
+def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:
+    """Every problem of an evening's players and deals (§9)."""
+    return evening_problems(evening, card, validate_players, validate_deal)
+
+
+def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard) -> list[Problem]:
+    """Every problem of one deal at this table (§9), each naming the deal and the field."""
+    found: list[Problem] = []
+
+    def add(field: str, code: str, **params) -> None:
+        found.append(problem(number, field, code, **params))
+
+    if deal.dealer not in players:
+        add("dealer", "not_at_table", name=deal.dealer)
+    if deal.kind is not DealKind.PLAYED:   # §7, §11: only dealer and kind
+        for name in DEAL_FIELDS:
+            if _given(deal, name):
+                add(name, "karlsruhe_only_dealer_and_kind")
+        return found
+    if deal.game is None:
+        add("game", "required")
+        return found
+    game = deal.game
+    # who plays: unknown at a table of 5 whose dealer is not at it (then only "not at the table")
+    seated = deal.dealer in players or len(players) != 5
+    active = active_players(players, deal.dealer) if seated else players
+    uses = USES[game]
+    for name, use in uses.items():
+        if name == "declarers_count" and game.is_positive:
+            continue   # required without a Valat, forbidden beside one: ``_count``
+        if use == _REQ and not _given(deal, name):
+            add(name, "required")
+        elif use == _NO and _given(deal, name):
+            add(name, "karlsruhe_field_unused", game=GAME_WORDS[game])
+    for name in ("declarer", "partner"):
+        if uses[name] != _NO and _given(deal, name):
+            _seat(add, players, active, name, getattr(deal, name))
+    if game.is_positive:
+        _count(add, deal)
+        _bonuses(add, deal)
+        if game.is_rufer:
+            _king(add, deal)
+    elif game is Game.FAHRER and deal.counts is not None and seated:
+        _fahrer_counts(add, deal, active)
+    if deal.kontra is not None and game is not Game.FAHRER:
+        _kontra(add, deal)
+    return found
+
+
+def _seat(add, players: tuple[str, ...], active: tuple[str, ...], field: str, name: str) -> None:
+    """A declarer or partner at the table and not sitting out (§1, §9)."""
+    if name not in players:
+        add(field, "not_at_table", name=name)
+    elif name not in active:
+        add(field, "sits_out", name=name)
+
+
+def _count(add, deal: Deal) -> None:
+    """The declarers' count: 1-209 thirds, required without a Valat, never beside one (§3, §5.2)."""
+    if deal.valat is not None:
+        if deal.declarers_count is not None:
+            add("declarers_count", "karlsruhe_count_beside_valat")
+    elif deal.declarers_count is None:
+        add("declarers_count", "required")
+    elif not 1 <= deal.declarers_count <= DECK_THIRDS - 1:
+        add("declarers_count", "number_range", low=1, high=DECK_THIRDS - 1)
+
+
+def _bonuses(add, deal: Deal) -> None:
+    """§4, §5.2: who may announce what, what may fail, what counts beside a Valat, and where the
+    Pagat lies."""
+    for bonus, entry in deal.bonuses or ():
+        at = f"bonuses.{bonus.value}"
+        if deal.valat is not None and not entry.announced:
+            add(at, "karlsruhe_silent_beside_valat")
+        if entry.announced and entry.side is Side.OPPONENTS:
+            add(f"{at}.side", "karlsruhe_announced_by_opponents")
+        if entry.announced and not bonus.is_bird:
+            add(f"{at}.announced", "karlsruhe_not_announced", bonus=BONUS_WORDS[bonus])
+        if not entry.announced and not bonus.is_bird and not entry.won:
+            add(f"{at}.won", "karlsruhe_silent_cannot_fail", bonus=BONUS_WORDS[bonus])
+    valat = deal.valat
+    if valat is not None:
+        if valat.announced and valat.side is Side.OPPONENTS:
+            add("valat.side", "karlsruhe_announced_by_opponents")
+        if not valat.announced and not valat.won:
+            add("valat.won", "karlsruhe_silent_cannot_fail", bonus="Valat")
+    bonuses = deal.bonus_map
+    trull, pagat = bonuses.get(Bonus.TRULL), bonuses.get(Bonus.PAGAT)
+    if trull is not None and pagat is not None and trull.won and not trull.announced:
+        where = pagat_side(pagat)
+        if where is not None and where is not trull.side:
+            add("bonuses.trull", "karlsruhe_pagat_and_trull")
+
+
+def pagat_side(pagat) -> Side | None:
+    """Whose tricks hold the Pagat, as ``pagat`` places it (§9): silent made, its side; silent
+    failed, the other; announced made, the declarers; an announced Pagat that failed says nothing."""
+    if not pagat.announced:
+        return pagat.side if pagat.won else pagat.side.other
+    return Side.DECLARERS if pagat.won else None
+
+
+def _king(add, deal: Deal) -> None:
+    """King caught (§4, §5.2, §9): never beside a Valat; never while the declarers hold all four
+    kings; with a partner of his own, caught whenever the opponents hold them all."""
+    if deal.valat is not None:
+        if deal.king_caught:
+            add("king_caught", "karlsruhe_king_caught_beside_valat")
+        return
+    kings = deal.bonus_map.get(Bonus.FOUR_KINGS)
+    held = kings.side if kings is not None and kings.won and not kings.announced else None
+    if deal.king_caught and held is Side.DECLARERS:
+        add("king_caught", "karlsruhe_king_caught_four_kings")
+    if not deal.king_caught and held is Side.OPPONENTS and not deal.alone:
+        add("king_caught", "karlsruhe_king_not_caught_four_kings")
+
+
+def _kontra(add, deal: Deal) -> None:
+    """Kontra only on the game or an announced bonus; in a Bettel ouvert only on the game (§5.3)."""
+    bonuses = deal.bonus_map
+    announced = {bonus.value for bonus, entry in bonuses.items() if entry.announced}
+    for key, _level in deal.kontra:
+        if key == KONTRA_GAME:
+            continue
+        if deal.game is Game.BETTEL_OUVERT:
+            add(f"kontra.{key}", "karlsruhe_kontra_bettel")
+        elif key not in announced:
+            add(f"kontra.{key}", "karlsruhe_kontra_target")
+
+
+def _fahrer_counts(add, deal: Deal, active: tuple[str, ...]) -> None:
+    """A count, 0-210 thirds, for exactly the active players, adding up to 210 (§3, §6)."""
+    ok = True
+    for name, count in deal.counts:
+        if not 0 <= count <= DECK_THIRDS:
+            add(f"counts.{name}", "number_range", low=0, high=DECK_THIRDS)
+            ok = False
+    counted = [name for name, _ in deal.counts]
+    if sorted(counted) != sorted(active):
+        add("counts", "karlsruhe_counts_players", names=", ".join(active))
+    elif ok and (total := sum(count for _, count in deal.counts)) != DECK_THIRDS:
+        add("counts", "karlsruhe_counts_sum", total=total, expected=DECK_THIRDS)

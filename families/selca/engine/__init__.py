@@ -1,0 +1,34 @@
+"""Slovenian Tarok "po Selško" (docs/rules/selca.md): 3 or 4 at a table (at 4 the dealer rests), a
+written score ("zapisnik"): each deal writes points, winners +, losers −, not zero-sum; the ledger
+balances them with the family's one pot, the sheet, which is never a cup; money at the end is §11's
+rule on the totals. The family's ``FAMILY`` answers the protocol of ``families.py``.
+
+The modules, each the one place of its rules: ``model`` (the deal and evening, seats, counts in
+thirds), ``rates`` (every number), ``validate`` (§12), ``settle`` (§3-§9 and §11: items, who is
+written what, klop, formula, entries, money), ``interchange`` (§14), ``stats`` (per-player figures),
+``generate`` (random valid deals), ``problems`` (the family's message codes)."""
+from __future__ import annotations
+
+from scoring.engine.families import card_with_keys, copy_of, family_of_modules
+from scoring.engine.ledger import holds
+from . import interchange, model, problems, rates, settle, stats, validate
+
+#: The family's own message codes (Danish, English), registered when ``problems`` is imported.
+CODES = problems.CATALOGUE
+
+
+FAMILY = family_of_modules(
+    "selca", interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
+    players=validate.PLAYERS,
+    pots=tuple(pot.value for pot in model.Pot),
+    cups=tuple(pot.value for pot in model.Pot if holds(pot)),
+    cups_of=lambda card: tuple(pot.value for pot in model.Pot if holds(pot)),
+    #: A card of the Selca shape (a club's copy under a name of its own).
+    owns_card=card_with_keys("poeni_step", "izkupicek_21"),
+    #: A club's copy may change any number: every Selca card is a copy of the built-in one.
+    card_base=copy_of(rates.SELCA),
+    money=settle.money,
+    writes_score=True,
+    played_kinds=("game", "klop"),     # §3, §8: not a misdeal or a shown hand (§9)
+    summary_figures=(),
+)

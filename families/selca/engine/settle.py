@@ -1,0 +1,368 @@
+"""Settlement as double-entry journal entries (docs/rules/selca.md §3-§9, §11).
+
+A Selca deal *writes* points on the sheet ("zapisnik", SP 7): the winners their izkupiček (+), the
+losers their kazen (−); it is not zero-sum. In the ledger each written amount is one posting
+between the player and the family's one pot, the sheet (``Pot.SHEET``), which takes the other side,
+so that every entry still sums to zero; the sheet has no floor and is never a cup. A deal's entry
+carries its ``formula`` (informative, a person can check it) in ``info`` and the sheet's content
+after it as ``state``. The opening and the split write nothing (no cups, nothing shared at the
+end); money is §11's rule on the totals (``money``), not a ledger posting.
+
+A game's value (§6) is a list of ``Item``s, each signed for the declarer's side, with its kontra
+item and the game's multiplier ``m``; §7 decides each player's share of the value (1, 0, −1 or −2
+times it), and each player is written his share of every item, so each posting says what it is for.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
+
+from scoring.engine.ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn
+from .model import (
+    DECK_THIRDS, GAME_WORDS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
+    side_of, thirds_to_said,
+)
+from .rates import RateCard, rate_card
+from .validate import validate_deal, validate_evening
+
+_SHEET = Pot.SHEET
+
+
+class Reason(IdentityEnum):
+    """Why a player is written an amount; each names the rule it comes from."""
+
+    GAME = "game"                    # §3: the game (detail "game") and its poeni (detail "poeni")
+    KAVF = "kavf"                    # §3: the lost game's extra point
+    KINGS = "kings"                  # §4: all four kings
+    TRULA = "trula"                  # §4: škis, mond and pagat
+    PAGAT = "pagat"                  # §4: silent, silent lost or announced (detail)
+    VALAT = "valat"                  # §4: silent or announced (detail)
+    RENONS = "renons"                # §7.2: the renons poen
+    RENONS_DOUBLE = "renons_double"  # §7.2: the revoking opponent bears his partner's share too
+    IZKUPICEK_21 = "izkupicek_21"    # §5, §7.3: kontra.by bears his partner's share too
+    MONDFANG = "mondfang"            # §4: flat −1 (+1 to the declarer)
+    PAGATFONK = "pagatfonk"          # §4: flat −2
+    KLOP = "klop"                    # §8
+    MISDEAL = "misdeal"              # §9
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One item of a game's value (§4, §6): ``base`` points signed for the declarer's side, counted
+    ``m`` × ``k`` of its kontra item (``game``, ``pagat`` or ``valat``)."""
+
+    reason: Reason
+    label: str            # the formula's word: "game", "poeni", "silent pagat lost" …
+    base: int
+    kontra_item: str = "game"
+
+
+@dataclass(frozen=True)
+class GameValue:
+    """A game's value and §7's decision of who is written what (§3-§7)."""
+
+    win: bool                                   # the declarer reached the win line (§3)
+    poeni: int
+    m: int
+    k: Mapping[str, int]                        # each kontra item's factor (§5)
+    items: tuple[Item, ...]                     # the items of V0, signed for the declarer's side
+    value0: int                                 # V0 (§6)
+    renons_poen: int                            # 0, +1 or −1 (§7.2): V = V0 + m·k_game·renons_poen·rate
+    value: int                                  # V (§6)
+    shares: tuple[tuple[str, int], ...]         # each active player's share of the value (§7)
+    doubled: str | None = None                  # who bears a partner's share too (§7.2, §7.3)
+    case: str = "plain"                         # which of §7's cases applied (for the formula)
+
+    def item_value(self, item: Item) -> int:
+        return self.m * self.k[item.kontra_item] * item.base
+
+
+# A game's value (§3-§6) ----------------------------------------------------------------------------
+
+def _signed(side: Side | None, amount: int) -> int:
+    return amount if side is Side.DECLARER else -amount
+
+
+def trula_side(deal: Deal) -> Side | None:
+    """Whose the trula is (§4): as entered, else the pagat's side after a pagatfonk (§4 Decision:
+    the whole trula goes to the pagat's side)."""
+    if deal.trula is not None or deal.pagatfonk is None:
+        return deal.trula
+    return side_of(deal, deal.pagatfonk.pagat)
+
+
+def game_items(deal: Deal, card: RateCard) -> tuple[bool, int, tuple[Item, ...]]:
+    """(won, poeni, the items of V0) of a game (§3, §4, §6), each signed for the declarer's side,
+    in the formula's order: game, poeni, kavf, kings, trula, silent pagat, silent valat, then the
+    announced pagat and valat."""
+    c = deal.count
+    win = card.won(c)
+    t = c if win else other_side_thirds(c)
+    p = card.poeni(t)
+    sign = 1 if win else -1
+    items = [Item(Reason.GAME, "game", sign * card.game_point), Item(Reason.GAME, "poeni", sign * p)]
+    if not win:
+        items.append(Item(Reason.KAVF, "kavf", -card.kavf))
+    if deal.kings is not None:
+        items.append(Item(Reason.KINGS, "kings", _signed(deal.kings, card.kings)))
+    trula = trula_side(deal)
+    if trula is not None:
+        items.append(Item(Reason.TRULA, "trula", _signed(trula, card.trula)))
+    pagat_announced = deal.announces(Announcement.PAGAT)
+    valat_announced = deal.announces(Announcement.VALAT)
+    if not pagat_announced:
+        silent = card.pagat_value(False)
+        if deal.pagat_ultimo is not None:
+            items.append(Item(Reason.PAGAT, "silent pagat", _signed(deal.pagat_ultimo, silent)))
+        elif deal.pagat_lost is not None:
+            items.append(Item(Reason.PAGAT, "silent pagat lost", -_signed(deal.pagat_lost, silent)))
+    if deal.valat and not valat_announced:
+        items.append(Item(Reason.VALAT, "silent valat", card.valat_value(False)))
+    if pagat_announced:
+        made = deal.pagat_ultimo is Side.DECLARER
+        value = card.pagat_value(True)
+        items.append(Item(Reason.PAGAT, "pagat announced", value if made else -value, "pagat"))
+    if valat_announced:
+        value = card.valat_value(True)
+        items.append(Item(Reason.VALAT, "valat announced", value if deal.valat else -value, "valat"))
+    return win, p, tuple(items)
+
+
+def game_value(players: tuple[str, ...], deal: Deal, card: RateCard) -> GameValue:
+    """The game's value and who is written what (§6, §7)."""
+    win, p, items = game_items(deal, card)
+    m = card.multiplier(deal.game)
+    kontra = deal.kontra
+    k = {item: card.kontra_factor(kontra.level(item) if kontra is not None else None)
+         for item in ("game", "pagat", "valat")}
+    value0 = sum(m * k[item.kontra_item] * item.base for item in items)
+    declarer = deal.declarer
+    opponents = tuple(q for q in active_players(players, deal.dealer) if q != declarer)
+    revoked = set(deal.revoked)
+    opponents_revoked = tuple(q for q in opponents if q in revoked)
+    declarer_revoked = declarer in revoked
+    shares = {declarer: 1, **dict.fromkeys(opponents, -1)}
+    renons_poen, doubled, case = 0, None, "plain"
+    if value0 == 0:
+        shares, case = dict.fromkeys(shares, 0), "zero"
+    elif (value0 > 0 and declarer_revoked) or (value0 < 0 and opponents_revoked):
+        # §7.1 the winners revoked: nothing written, except the double renons when the declarer lost
+        if value0 < 0 and declarer_revoked and len(opponents_revoked) == 1:
+            revoker = opponents_revoked[0]
+            shares = {q: 0 if q == declarer else (1 if q == revoker else -1) for q in shares}
+            doubled, case = revoker, "double_renons"
+        else:
+            shares, case = dict.fromkeys(shares, 0), "winners_revoked"
+    elif revoked:
+        # §7.2 only the losers revoked: the renons poen; one revoking opponent bears double
+        renons_poen = 1 if value0 > 0 else -1
+        case = "losers_revoked"
+        if value0 > 0 and len(opponents_revoked) == 1:
+            doubled = opponents_revoked[0]
+            shares = {q: 1 if q == declarer else (-2 if q == doubled else 0) for q in shares}
+    elif (kontra is not None and kontra.game is not None and value0 > 0
+          and other_side_thirds(deal.count) < card.izkupicek_21):
+        # §7.3 izkupiček 21: the opponents did not reach 21; kontra.by bears double, his partner 0
+        doubled, case = kontra.by, "izkupicek_21"
+        shares = {q: 1 if q == declarer else (-2 if q == doubled else 0) for q in shares}
+    value = value0 + m * k["game"] * card.renons * renons_poen
+    return GameValue(win, p, m, k, items, value0, renons_poen, value, tuple(shares.items()), doubled, case)
+
+
+def flat_penalties(players: tuple[str, ...], deal: Deal, card: RateCard) -> list[tuple[str, int, Reason]]:
+    """Mondfang and pagatfonk (§4), written to persons outside the value: (player, amount, reason)."""
+    declarer = deal.declarer
+    opponents = tuple(q for q in active_players(players, deal.dealer) if q != declarer)
+    out: list[tuple[str, int, Reason]] = []
+    mondfang = deal.mondfang
+    if mondfang is not None:
+        if mondfang.by == declarer:          # the declarer caught an opponent's mond: both opponents
+            out += [(q, -card.mondfang, Reason.MONDFANG) for q in opponents]
+        elif mondfang.owner == declarer:     # the opponents caught the declarer's
+            out.append((declarer, -card.mondfang, Reason.MONDFANG))
+        else:                                # an opponent caught his partner's: the declarer +1
+            out.append((declarer, card.mondfang, Reason.MONDFANG))
+    pagatfonk = deal.pagatfonk
+    if pagatfonk is not None:
+        if pagatfonk.skis == declarer:       # the declarer alone
+            out.append((declarer, -card.pagatfonk, Reason.PAGATFONK))
+        else:                                # the škis' owner and his partner
+            out += [(q, -card.pagatfonk, Reason.PAGATFONK) for q in opponents]
+    return out
+
+
+# Klop (§8) --------------------------------------------------------------------------------------
+
+def klop_written(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[dict[str, int], tuple[str, ...], bool, int]:
+    """(each loser's or revoker's amount, the losers, full klop, the whole penalty) of a klop (§8):
+    the largest count loses 5, or 10 at 105 thirds or more; tied losers 5 each, never doubled; a
+    renons makes each revoker bear the whole penalty alone."""
+    counts = deal.count_map
+    most = max(counts.values())
+    losers = tuple(p for p in players if counts[p] == most)
+    full = len(losers) == 1 and most >= card.full_klop_from
+    each = card.klop_penalty(full)
+    whole = each * len(losers)
+    if deal.revoked:
+        return {p: -whole for p in players if p in deal.revoked}, losers, full, whole
+    return {p: -each for p in losers}, losers, full, whole
+
+
+# The formula (informative) ---------------------------------------------------------------------
+
+def _times(factor: int) -> str:
+    return f" x{factor}" if factor != 1 else ""
+
+
+def game_formula(deal: Deal, gv: GameValue, flats: Sequence[tuple[str, int, Reason]]) -> str:
+    """The game in words and numbers a person can check (§6, §7)."""
+    c = deal.count
+    word = GAME_WORDS[deal.game]
+    text = (f"{deal.declarer} plays {word}, {'wins' if gv.win else 'loses'} "
+            f"{thirds_to_said(c)}:{thirds_to_said(DECK_THIRDS - c)}: ")
+    silent = [i for i in gv.items if i.kontra_item == "game"]
+    a0 = sum(i.base for i in silent)
+    parts = ["game item [" + " + ".join(f"{i.label} {i.base:+d}" for i in silent) + f"] = {a0:+d}"
+             + _times(gv.k["game"])]
+    parts += [f"{i.label} {i.base:+d}{_times(gv.k[i.kontra_item])}" for i in gv.items if i.kontra_item != "game"]
+    text += "; ".join(parts) + f"; x{gv.m} ({word}) = V0 {gv.value0:+d}"
+    if gv.renons_poen:
+        text += f"; renons poen {gv.renons_poen:+d}{_times(gv.k['game'])} x{gv.m} = V {gv.value:+d}"
+    text += "; " + _who(deal, gv)
+    for reason in (Reason.MONDFANG, Reason.PAGATFONK):
+        mine = [f"{p} {a:+d}" for p, a, r in flats if r is reason]
+        if mine:
+            text += f"; {reason.value}: " + ", ".join(mine)
+    return text
+
+
+def _who(deal: Deal, gv: GameValue) -> str:
+    if gv.case == "zero":
+        return "V0 = 0: nothing written"
+    if gv.case == "winners_revoked":
+        return f"the winners ({'declarer' if gv.value0 > 0 else 'opponents'}) revoked: nothing written"
+    if gv.case == "double_renons":
+        return f"double renons, declarer lost: declarer 0, {gv.doubled} V0, partner -V0"
+    if gv.case == "izkupicek_21":
+        return f"game kontra, opponents below 21: declarer V, {gv.doubled} -2V, partner 0"
+    if gv.case == "losers_revoked":
+        if gv.value0 < 0:
+            return "declarer revoked and lost: declarer V, opponents -V each"
+        if gv.doubled is not None:
+            return f"{gv.doubled} revoked and bears double, partner 0"
+        return "the opponents revoked: declarer V, opponents -V each"
+    return "declarer V, opponents -V each"
+
+
+def klop_formula(deal: Deal, losers: tuple[str, ...], full: bool, whole: int, card: RateCard) -> str:
+    most = thirds_to_said(deal.count_map[losers[0]])
+    if len(losers) > 1:
+        text = f"klop: {', '.join(losers)} took most ({most}) -{card.klop_penalty(False)} each"
+    elif full:
+        text = f"klop: {losers[0]} took most ({most}) = polni klop -{card.klop_penalty(True)}"
+    else:
+        text = f"klop: {losers[0]} took most ({most}) -{card.klop_penalty(False)}"
+    if deal.revoked:
+        revokers = list(dict.fromkeys(deal.revoked))
+        verb = "bears" if len(revokers) == 1 else "bear"
+        text += f"; renons: {', '.join(revokers)} {verb} all {whole}" + (" each" if len(revokers) > 1 else "")
+    return text
+
+
+# Entries ----------------------------------------------------------------------------------------
+
+def _write(player: str, amount: int, reason: Reason, detail: str = "") -> Posting:
+    """``amount`` (signed) written to ``player``: the sheet is the other side (§11 Decision)."""
+    if amount < 0:
+        return Posting(player, _SHEET, -amount, reason, detail)
+    return Posting(_SHEET, player, amount, reason, detail)
+
+
+def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[list[Posting], str]:
+    """What one valid deal writes, as postings with reasons, and its formula (§3-§9)."""
+    if deal.kind is Kind.MISDEAL:   # §9: the dealer −2, he deals again
+        return ([_write(deal.dealer, -card.misdeal, Reason.MISDEAL)],
+                f"misdeal: {deal.dealer} -{card.misdeal}, deals again")
+    if deal.kind is Kind.SHOWN:     # §9: nothing written
+        return [], f"shown by {deal.shown_by}: nothing written"
+    if deal.kind is Kind.KLOP:
+        written, losers, full, whole = klop_written(players, deal, card)
+        detail = "renons" if deal.revoked else ("full" if full else "tied" if len(losers) > 1 else "plain")
+        return ([_write(p, written[p], Reason.KLOP, detail) for p in players if p in written],
+                klop_formula(deal, losers, full, whole, card))
+    gv = game_value(players, deal, card)
+    postings: list[Posting] = []
+    for player, share in gv.shares:
+        own = share if share != -2 else -1
+        for item in gv.items:
+            postings.append(_write(player, own * gv.item_value(item), item.reason, item.label))
+        if gv.renons_poen:
+            postings.append(_write(player, own * (gv.value - gv.value0), Reason.RENONS, "renons poen"))
+        if share == -2:
+            reason = Reason.IZKUPICEK_21 if gv.case == "izkupicek_21" else Reason.RENONS_DOUBLE
+            postings.append(_write(player, -gv.value, reason, "partner's share"))
+    flats = flat_penalties(players, deal, card)
+    postings += [_write(p, amount, reason) for p, amount, reason in flats]
+    return postings, game_formula(deal, gv, flats)
+
+
+def written(entry: Entry) -> dict[str, int]:
+    """The points a deal wrote to each player (the entry's player legs)."""
+    return {p: entry.net[p] for p in entry.players}
+
+
+def _entry(kind: EntryKind, number: int | None, players: tuple[str, ...], postings: list[Posting], before: int,
+           info: tuple = ()) -> Entry:
+    sheet = sum(p.amount if p.payee is _SHEET else -p.amount for p in postings if _SHEET in (p.payer, p.payee))
+    after = before + sheet
+    return make_entry(kind, number, players, postings, pots=(_SHEET,), before=(before,), state=after, info=info,
+                      floored=False)
+
+
+def settle_opening(players: tuple[str, ...], card: RateCard) -> Entry:
+    """Nothing is written before the first deal (§11, §14: the opening's nets are all 0)."""
+    return _entry(EntryKind.OPENING, None, players, [], 0)
+
+
+def settle_split(players: tuple[str, ...], state: int, running: Mapping[str, int], card: RateCard) -> Entry:
+    """Nothing is shared at the end: the written score stays written (§11, §14: the split's nets
+    are all 0); the money is §11's rule on the totals (``money``)."""
+    return _entry(EntryKind.SPLIT, None, players, [], state)
+
+
+def state_before(players: tuple[str, ...], card: RateCard, pots: Mapping[str, int],
+                 earlier: Callable[[], Sequence[Deal]]) -> int:
+    """The sheet's content before the next deal (its pot by name); a Selca deal needs nothing
+    else from the ones before it (§13: a deal's net depends on its record and the table only)."""
+    return pots.get(_SHEET.value, 0)
+
+
+def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
+    """The journal entry of one deal, given the sheet's content before it (``state``). Raises
+    ``EveningError`` if the deal is not valid (§12)."""
+    return settle_checked(players, number, deal, state, card, validate_deal=validate_deal,
+                          settle_valid_deal=_settle_valid_deal)
+
+
+def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
+    postings, formula = deal_postings(players, deal, card)
+    return _entry(EntryKind.DEAL, number, players, postings, state, (("formula", formula),))
+
+
+def money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """§11 Decision: each pair settles the difference of their totals, ``money_i = Σ_j (T_i − T_j)
+    = n·T_i − ΣT`` points (n at the table), in seat order; zero-sum by construction."""
+    n, whole = len(totals), sum(total for _, total in totals)
+    return tuple((player, n * total - whole) for player, total in totals)
+
+
+def settle_evening(evening: Evening, card: RateCard | None = None, *, validated: bool = False) -> Settlement:
+    """Validate and settle a whole evening (§3-§11). Raises ``EveningError`` with every problem
+    found.
+    ``validated``: the evening was just read by this family's ``parse_evening``, which checked every
+    deal with the same card and would have raised; the checks are not run a second time."""
+    if card is None:
+        card = evening.card or rate_card(evening.rules)
+    return settle_in_turn(evening, card, validate_evening=validate_evening, settle_opening=settle_opening,
+                          settle_deal=_settle_valid_deal, settle_split=settle_split, money=money,
+                          validated=validated)

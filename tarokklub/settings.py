@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "scoring",
     "axes",
+    "health_check",
 ]
 
 MIDDLEWARE = [
@@ -148,6 +149,8 @@ STORAGES = {
 if not DEBUG:
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")  # serves collected static files
     SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", True)
+    # The health endpoint answers a probe over plain HTTP too (a load balancer's, or curl on the host).
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     # Secure cookies unless explicitly turned off (only the loopback load test does, over plain HTTP).
     SESSION_COOKIE_SECURE = _flag("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = _flag("CSRF_COOKIE_SECURE", True)

@@ -6,13 +6,12 @@ installed on the machine (DejaVu), and the URL fetcher refuses every URL.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from scoring.engine.money import format_kroner
+from scoring.numbers import format_kroner, plain_decimal
 
 from .models import Evening
 from .selectors import SheetRow, TableSheet, evening_summary, written_score
@@ -28,12 +27,6 @@ def _no_remote(url: str, *args, **kwargs):
 
 def _lang() -> str:
     return "en" if (translation.get_language() or "da").startswith("en") else "da"
-
-
-def plain_decimal(value: Decimal, lang: str = "da") -> str:
-    """``0,25`` (Danish) / ``0.25``: a rate as written, without trailing zeros."""
-    text = format(Decimal(value).normalize(), "f")
-    return text.replace(".", ",") if lang == "da" else text
 
 
 @dataclass(frozen=True)

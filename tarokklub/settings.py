@@ -18,6 +18,7 @@ from pathlib import Path
 import os
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -43,6 +44,7 @@ INSTALLED_APPS = [
     "scoring",
     "axes",
     "health_check",
+    "csp",
 ]
 
 MIDDLEWARE = [
@@ -56,6 +58,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into the 429 page
 ]
 
@@ -134,6 +137,26 @@ LOGIN_ADDRESS_FAILURE_LIMIT = 20
 # Parsed here so that a mistyped address stops the start, not the first login.
 TRUSTED_PROXIES = [str(ip_network(p.strip(), strict=False))
                    for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip()]
+
+# Content-Security-Policy (django-csp) on every response: scripts, styles, fetches, the service
+# worker and the manifest from this site only, no inline script or style attribute, no eval; the
+# scripts are files of their own in static/ (the project brief's JavaScript rule).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"

@@ -42,7 +42,7 @@ def no_csp_violation(browser):
         yield
     finally:
         browser.new_context = original
-    assert helpers.CSP_VIOLATIONS == [], helpers.CSP_VIOLATIONS
+    assert helpers.CSP_VIOLATIONS == [], sorted(set(helpers.CSP_VIOLATIONS))
 
 
 def _phone_page(browser, width: int, height: int):

@@ -14,6 +14,18 @@ _REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e)
     + `sample=${e.sample}`));"""
 
 
+def wait_until(page, expression: str, timeout: float = 15_000) -> None:
+    """Wait until ``expression`` is true in the page. Playwright's own ``wait_for_function`` evaluates
+    its expression with ``eval`` inside the page, which the Content-Security-Policy refuses;
+    ``page.evaluate`` is not subject to it."""
+    waited = 0
+    while not page.evaluate(expression):
+        if waited >= timeout:
+            raise AssertionError(f"still false after {timeout / 1000:g} s: {expression}")
+        page.wait_for_timeout(100)
+        waited += 100
+
+
 def watch_csp(context):
     """``context`` with every page's Content-Security-Policy violations collected in CSP_VIOLATIONS:
     the page's securitypolicyviolation events and the browser's own "Refused to …" console errors."""

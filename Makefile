@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-engine bench load install clean messages debs-app debs-test
+.PHONY: run test lint test-engine bench load install clean messages debs-app debs-test
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -44,8 +44,12 @@ messages: $(STAMP) debs-test
 	$(PY) manage.py makemessages -l da -l en --no-location --no-obsolete $(MESSAGES_IGNORE)
 	$(PY) manage.py compilemessages --ignore=.venv
 
-## Install everything the tests need and run the whole suite on SQLite, then on PostgreSQL.
-test: $(STAMP) debs-test
+## The linter (ruff, settings in pyproject.toml): `make lint`; `make test` runs it first.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+## Install everything the tests need, lint, and run the whole suite on SQLite, then on PostgreSQL.
+test: $(STAMP) debs-test lint
 	$(PY) -m pytest
 	scripts/with-postgres $(PY) -m pytest -p no:cacheprovider
 
@@ -63,4 +67,4 @@ load: $(STAMP)
 	scripts/with-postgres $(PY) scripts/load.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

@@ -36,6 +36,7 @@ def cumulative_svg(points: list[tuple[str, int]], width: int = 380, height: int 
         for (x, yy), (label, value) in zip(coords, points):
             parts.append(f'<circle cx="{x:.1f}" cy="{yy:.1f}" r="3" fill="#24453a"><title>{escape(label)}: {value}</title></circle>')
         parts.append(f'<text x="{pad_left}" y="{height - 3}" font-size="{FONT_SIZE}">{escape(points[0][0])}</text>')
-        parts.append(f'<text x="{width - pad_right}" y="{height - 3}" font-size="{FONT_SIZE}" text-anchor="end">{escape(points[-1][0])}</text>')
+        parts.append(f'<text x="{width - pad_right}" y="{height - 3}" font-size="{FONT_SIZE}" text-anchor="end">'
+                     f'{escape(points[-1][0])}</text>')
     parts.append("</svg>")
     return "".join(parts)

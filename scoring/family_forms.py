@@ -166,3 +166,17 @@ class FamilyFormMixin:
                 self.section_errors.setdefault("counts", []).append(error.message)
             else:
                 self.add_error(None, f"{self.label_for(field)}: {error.message}" if field else error.message)
+
+
+#: How many declarer chips static/css/{karlsruhe,selca}.css has a hiding rule for (``is-declarer-0`` …).
+MARKED_DECLARERS = 8
+
+
+def chips_marked_by(field, declarer_choices) -> list[tuple[Any, str]]:
+    """The radio chips of ``field`` (a bound field of players), each with the class naming the
+    declarer chip of the same player (``is-declarer-<index>``), "" for a chip no declarer has."""
+    declarers = {value: index for index, (value, _label) in enumerate(declarer_choices)}
+    if len(declarers) > MARKED_DECLARERS:
+        raise ValueError(f"more than {MARKED_DECLARERS} declarers: add their rules to the family's css")
+    return [(radio, f"is-declarer-{declarers[radio.data['value']]}" if radio.data["value"] in declarers else "")
+            for radio in field]

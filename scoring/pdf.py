@@ -6,13 +6,12 @@ installed on the machine (DejaVu), and the URL fetcher refuses every URL.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 
 from scoring.language import engine_language
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from scoring.engine.money import format_kroner
+from scoring.numbers import format_kroner, plain_decimal
 
 from .models import Evening
 from .selectors import SheetRow, TableSheet, evening_summary, written_score
@@ -24,12 +23,6 @@ _PORTRAIT_NAME_CHARS = {3: 28, 4: 20, 5: 14}
 
 def _no_remote(url: str, *args, **kwargs):
     raise ValueError(f"the PDF may not load {url}")
-
-
-def plain_decimal(value: Decimal, lang: str = "da") -> str:
-    """``0,25`` (Danish) / ``0.25``: a rate as written, without trailing zeros."""
-    text = format(Decimal(value).normalize(), "f")
-    return text.replace(".", ",") if lang == "da" else text
 
 
 @dataclass(frozen=True)

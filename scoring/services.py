@@ -10,7 +10,7 @@ from typing import Any, Iterable
 
 from scoring.language import engine_language
 from django.db import connection, transaction
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import F, Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.money import format_kroner
+from scoring.numbers import format_kroner, format_number
 
 #: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -45,8 +45,7 @@ def csv_value(value, lang: str):
     if isinstance(value, bool):
         return YES_NO[lang][value]
     if isinstance(value, (Decimal, float)):
-        text = format(value, "f")
-        return text.replace(".", ",") if lang == "da" else text
+        return format_number(format(value, "f"), lang)
     if isinstance(value, dt.date):
         return formats.date_format(value, "SHORT_DATE_FORMAT", use_l10n=True)
     return value

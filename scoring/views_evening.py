@@ -24,11 +24,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, live, services, submissions, views_live
 from scoring.engine import bounds, families, interchange
-from scoring.engine.money import evening_kroner, format_kroner
+from scoring.engine.money import evening_kroner
+from scoring.numbers import format_kroner, plain_decimal
 
 from .forms import SeatingForm
 from .models import Club, Evening, Role, Table
-from .pdf import plain_decimal, render_evening_pdf
+from .pdf import render_evening_pdf
 from .selectors import (EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file,
                         written_score)
 from .standings import family_title, table_side

@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 
 from scoring import access
 from scoring.engine.families import family as engine_family
-from scoring.engine.money import format_kroner
+from scoring.numbers import format_kroner
 
 from .charts import cumulative_svg
 from .filters import EveningFilter

@@ -18,6 +18,7 @@ from pathlib import Path
 import os
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -46,6 +47,8 @@ INSTALLED_APPS = [
     "families.karlsruhe",
     "families.selca",
     "axes",
+    "health_check",
+    "csp",
 ]
 
 MIDDLEWARE = [
@@ -59,6 +62,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into the 429 page
 ]
 
@@ -138,6 +142,26 @@ LOGIN_ADDRESS_FAILURE_LIMIT = 20
 TRUSTED_PROXIES = [str(ip_network(p.strip(), strict=False))
                    for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip()]
 
+# Content-Security-Policy (django-csp) on every response: scripts, styles, fetches, the service
+# worker and the manifest from this site only, no inline script or style attribute, no eval; the
+# scripts are files of their own in static/ (the project brief's JavaScript rule).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "login"
@@ -152,6 +176,8 @@ STORAGES = {
 if not DEBUG:
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")  # serves collected static files
     SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", True)
+    # The health endpoint answers a probe over plain HTTP too (a load balancer's, or curl on the host).
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     # Secure cookies unless explicitly turned off (only the loopback load test does, over plain HTTP).
     SESSION_COOKIE_SECURE = _flag("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = _flag("CSRF_COOKIE_SECURE", True)

@@ -5,9 +5,11 @@ from django.views.i18n import set_language
 from django.urls import include, path
 
 from scoring.auth_views import LoginView
+from scoring.health import health
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("health/", health, name="health"),
     path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/setlang/", login_not_required(set_language), name="set_language"),

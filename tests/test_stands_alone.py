@@ -26,7 +26,7 @@ OUTSIDE = re.compile(r"\.\./shared\b|parents?(\[\d+\])?\s*/\s*[\"']shared[\"']|/
 
 #: Everything the product and its tests are made of (the issue's list, and the build files).
 CHECKED = ("scoring", "tarokklub", "templates", "tests", "docs", "fixtures", "static", "scripts", "bench",
-           "README.md", "Makefile", ".ci", "manage.py", "pytest.ini")
+           "README.md", "Makefile", ".ci", "manage.py", "pyproject.toml")
 TEXT = {".py", ".md", ".html", ".txt", ".json", ".js", ".css", ".ini", ".cfg", ".toml", ".sh", ""}
 
 

@@ -1,5 +1,6 @@
-"""Austrian Tarock as played in Karlsruhe (docs/rules/karlsruhe.md) as a Django app: its engine (``engine/``, pure Python, found by the engine's registry
-without Django), its table side (``table.py``), templates and static files (docs/families.md)."""
+"""Austrian Tarock as played in Karlsruhe (docs/rules/karlsruhe.md) as a Django app: its engine
+(``engine/``, pure Python, found by the engine's registry without Django), its table side
+(``table.py``), templates and static files (docs/families.md)."""
 from django.apps import AppConfig
 
 

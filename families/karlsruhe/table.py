@@ -27,7 +27,9 @@ from families.karlsruhe.engine.validate import GAME_WORDS as _ENGINE_GAME_WORDS
 from scoring.engine.problems import EveningError, Problem
 
 from scoring.language import engine_language
-from scoring.family_forms import FamilyFormMixin, line_changes, lines_summary, replay_correction
+from scoring.family_forms import (
+    FamilyFormMixin, chips_marked_by, line_changes, lines_summary, replay_correction,
+)
 from scoring.table_families import TableFamily, register
 
 FAMILY_NAME = "karlsruhe"
@@ -234,12 +236,12 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
         """(points field, Blätter field, active?) per Fahrer count: the active players, then posted sitters-out."""
         return [(self[count_field(p)], self[blaetter_field(p)], p in self.seats.active) for p in self.count_players]
 
-    def partner_hide_rules(self) -> list[tuple[int, int]]:
-        """(declarer chip, partner chip) index pairs: a css rule hides the declarer's own chip among
-        the partners (choosing "allein" says the same)."""
-        partners = [value for value, _label in self.fields["partner"].choices]
-        return [(i, partners.index(value)) for i, (value, _label) in enumerate(self.fields["declarer"].choices)
-                if value in partners]
+    def partner_chips(self) -> list[tuple[object, str]]:
+        """Each partner chip with its player's declarer chip as a class (``is-declarer-2``), so that
+        static/css/karlsruhe.css hides the declarer's own chip among the partners (choosing "allein"
+        says the same); a rule written in the page would need an inline style, which the
+        Content-Security-Policy forbids."""
+        return chips_marked_by(self["partner"], self.fields["declarer"].choices)
 
     def _value(self, name: str):
         return self.data.get(name) if self.is_bound else self.initial.get(name, self.fields[name].initial

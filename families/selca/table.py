@@ -30,7 +30,7 @@ from families.selca.engine.model import (
 )
 
 from scoring.language import engine_language
-from scoring.family_forms import FamilyFormMixin, line_changes, lines_summary
+from scoring.family_forms import FamilyFormMixin, chips_marked_by, line_changes, lines_summary
 from scoring.table_families import TableFamily, register
 
 FAMILY_NAME = "selca"
@@ -215,12 +215,12 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
         """(count field, plays with the talon?) per player at the table, in seat order."""
         return [(self[count_field(p)], p not in self.seats.active) for p in self.players]
 
-    def kontra_hide_rules(self) -> list[tuple[int, int]]:
-        """(declarer chip, kontra-by chip) index pairs: a css rule hides the declarer's own chip
-        among those who said kontra (an opponent says it, §5)."""
-        by = [value for value, _label in self.fields["kontra_by"].choices]
-        return [(i, by.index(value)) for i, (value, _label) in enumerate(self.fields["declarer"].choices)
-                if value in by]
+    def kontra_chips(self) -> list[tuple[object, str]]:
+        """Each kontra-by chip with its player's declarer chip as a class (``is-declarer-2``), so that
+        static/css/selca.css hides the declarer's own chip among those who said kontra (an opponent
+        says it, §5); a rule written in the page would need an inline style, which the
+        Content-Security-Policy forbids."""
+        return chips_marked_by(self["kontra_by"], self.fields["declarer"].choices)
 
     def _value(self, name: str):
         if self.is_bound:

@@ -1,6 +1,7 @@
 """Money at the edge: kroner per point as a ``Decimal`` and the one rounding helper.
 
-Points are integers everywhere; kroner are computed only for display, here.
+Points are integers everywhere; kroner are computed only for display, here (and written out in
+each language's format on the web side: scoring/numbers.py).
 """
 from __future__ import annotations
 
@@ -45,13 +46,3 @@ def evening_kroner(totals: tuple[tuple[str, int], ...], kroner_per_point: Decima
         amounts[payment.payee] += payment.kroner
     return amounts, payments
 
-
-def format_kroner(amount: Decimal, lang: str = "da") -> str:
-    """The one currency format of each language: ``1.234,50 kr.`` in Danish, ``DKK 1,234.50`` in
-    English (``-DKK 8.75``); the rate reads the same way ("0,25 kr. pr. point", "DKK 0.25 per point").
-    Pages and PDFs keep an amount on one line (CSS ``white-space: nowrap``)."""
-    text = f"{abs(amount):,.2f}"
-    sign = "-" if amount < 0 else ""
-    if lang == "da":
-        return f"{sign}{text.replace(',', '§').replace('.', ',').replace('§', '.')} kr."
-    return f"{sign}DKK {text}"

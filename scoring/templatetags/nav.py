@@ -1,5 +1,6 @@
-"""``{% header_club as club_id %}``: the club whose standings the header's "Stilling" opens: the club of the page (its club, evening, table, deal or player), else the user's only club;
-None for a user of several clubs on a page of none (the header's club links lead on from there)."""
+"""``{% header_club as club_id %}``: the club whose standings the header's "Stilling" opens: the club of
+the page (its club, evening, table, deal or player), else the user's only club; None for a
+user of several clubs on a page of none (the header's club links lead on from there)."""
 from __future__ import annotations
 
 from django import template

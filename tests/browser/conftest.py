@@ -3,6 +3,7 @@ import os
 
 import pytest
 
+from tests.browser import helpers
 from tests.browser.helpers import phone_context
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make in
@@ -24,6 +25,24 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation(browser):
+    """Every browser test fails on a Content-Security-Policy violation in any page it opened: each
+    context the browser makes reports them (helpers.watch_csp), whatever the test clicked."""
+    original = browser.new_context
+
+    def new_context(*args, **kwargs):
+        return helpers.watch_csp(original(*args, **kwargs))
+
+    helpers.CSP_VIOLATIONS.clear()
+    browser.new_context = new_context
+    try:
+        yield
+    finally:
+        browser.new_context = original
+    assert helpers.CSP_VIOLATIONS == [], sorted(set(helpers.CSP_VIOLATIONS))
 
 
 def _phone_page(browser, width: int, height: int):

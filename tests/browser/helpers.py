@@ -4,6 +4,41 @@ import os
 
 PASSWORD = "pw-secret-1"   # tests.web.conftest.make_user's
 
+#: The Content-Security-Policy violations the pages of the current test reported (conftest checks it is empty).
+CSP_VIOLATIONS: list[str] = []
+
+# Added by Playwright before any script of the page, so the policy does not apply to it: each
+# violation is written to the console, where watch_csp collects it.
+_REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => console.error(
+    `csp-violation ${e.violatedDirective} blocked=${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} `
+    + `sample=${e.sample}`));"""
+
+
+def wait_until(page, expression: str, timeout: float = 15_000) -> None:
+    """Wait until ``expression`` is true in the page. Playwright's own ``wait_for_function`` evaluates
+    its expression with ``eval`` inside the page, which the Content-Security-Policy refuses;
+    ``page.evaluate`` is not subject to it."""
+    waited = 0
+    while not page.evaluate(expression):
+        if waited >= timeout:
+            raise AssertionError(f"still false after {timeout / 1000:g} s: {expression}")
+        page.wait_for_timeout(100)
+        waited += 100
+
+
+def watch_csp(context):
+    """``context`` with every page's Content-Security-Policy violations collected in CSP_VIOLATIONS:
+    the page's securitypolicyviolation events and the browser's own "Refused to …" console errors."""
+    context.add_init_script(_REPORT_VIOLATIONS)
+
+    def on_console(message):
+        text = message.text
+        if "csp-violation" in text or "Content Security Policy" in text:
+            CSP_VIOLATIONS.append(f"{message.page.url if message.page else '?'}: {text}")
+
+    context.on("console", on_console)
+    return context
+
 
 def shot(page, name: str, full: bool = False) -> None:
     """``SHOTS=/some/dir`` keeps a screenshot of the step there, to look at."""

@@ -13,7 +13,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from scoring.models import Club, Deal, Role, Submission
-from tests.browser.helpers import PASSWORD, login, no_sideways_scroll, phone_context, shot
+from tests.browser.helpers import PASSWORD, login, no_sideways_scroll, phone_context, shot, wait_until
 from tests.web.conftest import make_user
 from tests.web.family_tables import seat
 
@@ -110,7 +110,7 @@ def open_table(browser, server, table, width=390, height=844, **options):
 def kept_offline(page, players=NAMES) -> None:
     """Wait until the service worker controls the page and keeps it, its files and every dealer's
     empty form (what a phone has after its first visit)."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000)
+    wait_until(page, "navigator.serviceWorker && navigator.serviceWorker.controller !== null")
     script = """async (names) => {
         const forms = await caches.open('tarokklub-forms');
         const pages = await caches.open('tarokklub-pages');

@@ -6,7 +6,7 @@ import pytest
 from scoring.engine.interchange import parse_evening
 from families.danish.engine.interchange import parse_deal
 from families.danish.engine.model import Cup, seating
-from scoring.engine.money import format_kroner, kroner
+from scoring.engine.money import kroner
 from scoring.engine.problems import EveningError
 from families.danish.engine.rates import VLK
 from families.danish.engine.settle import Cups, settle_deal, settle_evening
@@ -527,4 +527,3 @@ def test_money_one_rounding_half_up_to_ore():
     assert kroner(35, Decimal("0.25")) == Decimal("8.75")
     assert kroner(1, Decimal("0.125")) == Decimal("0.13")
     assert kroner(-1, Decimal("0.125")) == Decimal("-0.13")
-    assert format_kroner(Decimal("1234.5"), "da") == "1.234,50 kr." and format_kroner(Decimal("-8.75"), "en") == "-DKK 8.75"

@@ -12,7 +12,8 @@ from django.utils import timezone
 from scoring import selectors, services
 from scoring.engine.bounds import MAX_FILE_BYTES
 from scoring.engine.interchange import parse_evening
-from scoring.engine.money import format_kroner, kroner
+from scoring.engine.money import kroner
+from scoring.numbers import format_kroner
 from scoring.engine.settle import settle_evening
 from scoring.models import (
     Club, Deal, Evening, EveningEvent, JournalEntry, Leg, Player, PlayerDealStat, Role, Seat, Table,

@@ -175,7 +175,7 @@ def pdf_lines(content: bytes) -> list[str]:
 
 
 def test_standings_pdf_states_its_evenings_and_keeps_amounts_on_one_line(keeper_client, season_club):
-    from scoring.engine.money import format_kroner
+    from scoring.numbers import format_kroner
 
     # A long name that cannot wrap (the longest a player name may be) takes room from the other columns.
     Player.objects.filter(club=season_club, name="Anne").update(name=("AnneSofieØstergaard" * 4)[:60])

@@ -19,7 +19,7 @@ from django.core.management import call_command
 from scoring import services
 from scoring.engine import families
 from scoring.engine.interchange import parse_evening
-from scoring.engine.money import format_kroner
+from scoring.numbers import format_kroner
 from scoring.engine.settle import settle_evening
 from scoring.ledger_check import ledger_differences
 from scoring.models import Club, Evening, Leg, Player, PlayerEveningSummary, Table

@@ -11,7 +11,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from scoring.charts import FONT_SIZE, cumulative_svg
-from scoring.engine.money import format_kroner
+from scoring.numbers import format_kroner
 from scoring.models import Player
 from tests.web.test_stats_views import add_evenings
 
@@ -39,6 +39,22 @@ def test_one_currency_format_per_language():
     assert format_kroner(Decimal("-1234.5"), "da") == "-1.234,50 kr."
     assert format_kroner(Decimal("-1234.5"), "en") == "-DKK 1,234.50"
     assert format_kroner(Decimal("0.25"), "en") == "DKK 0.25"
+    assert format_kroner(Decimal("1234.5"), "da") == "1.234,50 kr." and format_kroner(Decimal("-8.75"), "en") == "-DKK 8.75"
+    assert format_kroner(Decimal("1234567.89"), "da") == "1.234.567,89 kr."
+    assert format_kroner(Decimal("0.00"), "en") == "DKK 0.00"
+    with translation.override("en"):        # no language given: the page's
+        assert format_kroner(Decimal("-12.5")) == "-DKK 12.50"
+
+
+def test_the_formats_modules_hold_the_separators_and_the_currency_pattern():
+    """Django's own number formatting does the work (scoring/numbers.py), with tarokklub/formats' settings."""
+    from django.utils import formats
+    assert [formats.get_format(name, "da") for name in ("DECIMAL_SEPARATOR", "THOUSAND_SEPARATOR", "KRONER_FORMAT")] \
+        == [",", ".", "{sign}{amount} kr."]
+    assert [formats.get_format(name, "en") for name in ("DECIMAL_SEPARATOR", "THOUSAND_SEPARATOR", "KRONER_FORMAT")] \
+        == [".", ",", "{sign}DKK {amount}"]
+    from scoring.numbers import plain_decimal
+    assert plain_decimal(Decimal("0.2500"), "da") == "0,25" and plain_decimal(Decimal("0.2500"), "en") == "0.25"
 
 
 def test_the_rate_reads_like_an_amount_in_english():

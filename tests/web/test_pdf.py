@@ -13,7 +13,7 @@ from scoring import pdf, services
 from scoring.engine import interchange
 from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import parse_evening
-from scoring.engine.money import format_kroner
+from scoring.numbers import format_kroner
 from scoring.engine.settle import settle_evening
 from scoring.models import Evening
 from scoring.pdf import render_evening_pdf

@@ -238,7 +238,7 @@ def _split(players: tuple[str, ...], deal: Deal, value: int, reason: Reason, det
     1 v 3 each opponent pays the declarer ``value``; a Fahrer's two highest pay the two lowest."""
     if deal.game is Game.FAHRER:
         high, low = fahrer_payers(players, deal)
-        return [_pay(h, l, value, reason, detail) for h, l in zip(high, low)]
+        return [_pay(h, lo, value, reason, detail) for h, lo in zip(high, low)]
     declarers, opponents = sides(players, deal)
     if len(declarers) == 1:
         return [_pay(o, declarers[0], value, reason, detail) for o in opponents]

@@ -1,0 +1,138 @@
+"""The club's models in Django's admin, for the operator's superuser.
+
+The club's own data (clubs, cards, seasons, players, memberships) can be corrected there. The
+ledger's rows (deals, journal entries, legs, the per-deal and per-evening figures, the evening's
+audit trail) and what fixes them in place (seats, the tables' frozen cards, the submissions' keys)
+are shown read-only: they are written only by scoring/services.py, in one transaction with
+everything that depends on them (docs/architecture.md), so an edit here would leave the books
+disagreeing with themselves; a mistake is corrected or voided on the table's pages, which keep
+every version on record.
+"""
+from django.contrib import admin
+
+from .models import (
+    Club, ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, Leg, Membership, Player, PlayerDealStat,
+    PlayerEveningSummary, Seat, Season, Submission, Table,
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Lists and shows the rows; never adds, changes or deletes one."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "rules", "kroner_per_point", "default_card")
+    search_fields = ("name",)
+
+
+@admin.register(ClubRateCard)
+class ClubRateCardAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "family", "based_on", "created_at")
+    list_filter = ("family", "club")
+    search_fields = ("name", "club__name")
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "starts", "ends")
+    list_filter = ("club",)
+    search_fields = ("name",)
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "club")
+    list_filter = ("club",)
+    search_fields = ("name",)
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ("user", "club", "role")
+    list_filter = ("role", "club")
+    search_fields = ("user__username", "club__name")
+
+
+@admin.register(Evening)
+class EveningAdmin(admin.ModelAdmin):
+    list_display = ("date", "club", "season", "closed_at", "kroner_per_point")
+    list_filter = ("club", "season")
+    date_hierarchy = "date"
+    # Closing, reopening and the frozen rate are the services' (they write the audit trail).
+    readonly_fields = ("closed_at", "kroner_per_point", "created_at")
+
+
+@admin.register(Table)
+class TableAdmin(ReadOnlyAdmin):
+    list_display = ("evening", "number", "family", "rules", "version")
+    list_filter = ("family", "evening__club")
+    search_fields = ("evening__club__name",)
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("table", "position", "player")
+    list_filter = ("table__evening__club",)
+    search_fields = ("player__name",)
+
+
+@admin.register(Submission)
+class SubmissionAdmin(ReadOnlyAdmin):
+    list_display = ("action", "user", "object_id", "created_at")
+    list_filter = ("action",)
+    date_hierarchy = "created_at"
+
+
+@admin.register(Deal)
+class DealAdmin(ReadOnlyAdmin):
+    list_display = ("table", "number", "kind", "dealer", "current", "voided", "recorded_at", "recorded_by")
+    list_filter = ("kind", "current", "voided", "table__family", "table__evening__club")
+    date_hierarchy = "recorded_at"
+    search_fields = ("dealer__name",)
+
+
+@admin.register(JournalEntry)
+class JournalEntryAdmin(ReadOnlyAdmin):
+    list_display = ("id", "table", "kind", "deal", "reverses", "pots_after", "created_at")
+    list_filter = ("kind", "table__family", "table__evening__club")
+    date_hierarchy = "created_at"
+
+
+@admin.register(Leg)
+class LegAdmin(ReadOnlyAdmin):
+    list_display = ("entry", "account", "player", "amount")
+    list_filter = ("account", "entry__table__evening__club")
+    search_fields = ("player__name",)
+
+
+@admin.register(PlayerDealStat)
+class PlayerDealStatAdmin(ReadOnlyAdmin):
+    list_display = ("deal", "player", "evening", "active", "net", "figures")
+    list_filter = ("active", "evening__club")
+    search_fields = ("player__name",)
+
+
+@admin.register(PlayerEveningSummary)
+class PlayerEveningSummaryAdmin(ReadOnlyAdmin):
+    list_display = ("player", "evening", "club", "family", "date", "closed", "points", "kroner", "deals")
+    list_filter = ("closed", "family", "club", "season")
+    date_hierarchy = "date"
+    search_fields = ("player__name",)
+
+
+@admin.register(EveningEvent)
+class EveningEventAdmin(ReadOnlyAdmin):
+    list_display = ("at", "evening", "kind", "table", "deal", "count", "user")
+    list_filter = ("kind", "evening__club")
+    date_hierarchy = "at"
+    search_fields = ("reason",)

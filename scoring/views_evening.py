@@ -11,9 +11,9 @@ import json
 from dataclasses import dataclass
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
@@ -50,7 +50,14 @@ def _writable_clubs(user) -> list[Club]:
 def _chosen_club(request, clubs: list[Club]) -> Club:
     """The club picked in the form (POST) or by the club switcher (GET); else the first one."""
     wanted = request.POST.get("club") or request.GET.get("club")
-    return next((c for c in clubs if str(c.pk) == str(wanted)), clubs[0])
+    chosen = next((c for c in clubs if str(c.pk) == str(wanted)), None)
+    if chosen is None and wanted and request.method == "POST":
+        # a write naming a club this user may not write is refused, never redirected into another
+        # club (docs/brief: bad input never half-saves; one club's data is never another's)
+        if any(str(c.pk) == str(wanted) for c in access.visible_clubs(request.user)):
+            raise PermissionDenied
+        raise Http404
+    return chosen or clubs[0]
 
 
 # Per-table figures for the pages -----------------------------------------------------------------
@@ -498,7 +505,7 @@ def _import(request, club: Club, evening: Evening | None, context: dict):
     card_admin = access.can(request.user, club, Role.ADMIN)
     limits = {"deals": bounds.MAX_DEALS_PER_FILE, "size": filesizeformat(bounds.MAX_FILE_BYTES)}
     length = request.META.get("CONTENT_LENGTH") or ""
-    if request.method == "POST" and length.isdigit() and int(length) > bounds.MAX_FILE_BYTES + 64 * 1024:
+    if request.method == "POST" and length.isdigit() and int(length) > bounds.MAX_REQUEST_BYTES:
         # refused before the upload is read: the request alone is larger than any evening file
         return render(request, "scoring/evening_import.html",
                       {"form": EveningFileForm(card_admin=card_admin), "problems": [_too_large(int(length))],

@@ -49,12 +49,15 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # before the CSRF check, the first to read a POST's body: an oversized body is refused unread
+    "scoring.middleware.UploadLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "scoring.middleware.UnwritableDatabaseMiddleware",   # a full or read-only database: 503, not 500
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into the 429 page
 ]
 

@@ -1,0 +1,194 @@
+"""Hardening: request bodies bounded before they are read, a write never lands in a club the user
+did not name, a database that cannot be written answers 503 with the input kept."""
+import io
+import logging
+import os
+import uuid
+from decimal import Decimal
+
+import pytest
+from django.core.files.uploadhandler import TemporaryFileUploadHandler
+from django.db import OperationalError
+
+from scoring import services, submissions
+from scoring.engine import bounds
+from scoring.models import Club, Deal, Evening, Role, Table
+from tests.web.conftest import make_user
+from tests.web.test_sync import plain, url as sync_url
+
+pytestmark = pytest.mark.django_db
+
+BOUNDARY = "xYzBoUnDaRy"
+BIG = 50 * 1024 * 1024
+
+
+def multipart_body(size: int) -> bytes:
+    """A multipart body with one file part of ``size`` bytes, made here (never stored)."""
+    head = (f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"csrfmiddlewaretoken\"\r\n\r\nx\r\n"
+            f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"e.json\"\r\n"
+            "Content-Type: application/json\r\n\r\n").encode()
+    return head + b" " * size + f"\r\n--{BOUNDARY}--\r\n".encode()
+
+
+@pytest.fixture
+def spooled(monkeypatch, settings, tmp_path):
+    """The temporary folder an upload would be spooled to, and a list of every file begun there."""
+    settings.FILE_UPLOAD_TEMP_DIR = str(tmp_path)
+    begun = []
+    original = TemporaryFileUploadHandler.new_file
+
+    def new_file(self, *args, **kwargs):
+        begun.append(args)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(TemporaryFileUploadHandler, "new_file", new_file)
+    return tmp_path, begun
+
+
+@pytest.mark.parametrize("path", ["/login/", "/evenings/import/"])
+def test_a_50_mb_body_is_refused_unread(client, club, spooled, path):
+    folder, begun = spooled
+    if path != "/login/":
+        client.force_login(make_user(club, Role.SCOREKEEPER))
+    response = client.generic("POST", path, multipart_body(BIG),
+                              content_type=f"multipart/form-data; boundary={BOUNDARY}")
+    assert response.status_code == 413
+    assert "højst" in response.content.decode()
+    assert begun == [] and os.listdir(folder) == []
+    assert Evening.objects.count() == 0
+
+
+def test_a_chunked_body_is_cut_off_at_the_limit(client, club, spooled):
+    folder, begun = spooled
+    client.force_login(make_user(club, Role.SCOREKEEPER))
+    body = multipart_body(BIG)
+    stream = io.BytesIO(body)   # as a server hands over a chunked body: read until it ends
+    response = client.generic("POST", "/evenings/import/", body, CONTENT_LENGTH="",
+                              HTTP_TRANSFER_ENCODING="chunked", **{"wsgi.input": stream},
+                              content_type=f"multipart/form-data; boundary={BOUNDARY}")
+    assert response.status_code == 413
+    assert begun == [] and os.listdir(folder) == []
+    assert stream.tell() <= bounds.MAX_REQUEST_BYTES + 1   # read no further than the bound
+
+
+def test_a_small_chunked_body_is_read_as_usual(client, club):
+    """Under the bound a chunked body reaches the view whole (here: a login form, answered 200)."""
+    body = b"username=nobody&password=wrong"
+    response = client.generic("POST", "/login/", body, CONTENT_LENGTH="", HTTP_TRANSFER_ENCODING="chunked",
+                              **{"wsgi.input": io.BytesIO(body)}, content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 200
+    assert response.context["form"].data["username"] == "nobody"
+
+
+def test_a_body_at_the_limit_passes(client, club):
+    assert bounds.MAX_REQUEST_BYTES > bounds.MAX_FILE_BYTES
+    client.force_login(make_user(club, Role.SCOREKEEPER))
+    response = client.generic("POST", "/evenings/import/", multipart_body(1000),
+                              content_type=f"multipart/form-data; boundary={BOUNDARY}")
+    assert response.status_code != 413
+
+
+# A write names the club it writes ----------------------------------------------------------------
+
+@pytest.fixture
+def other_club(db):
+    return Club.objects.create(name="Andet", kroner_per_point=Decimal("0.25"))
+
+
+NEW_EVENING = {"date": "2026-11-20", "rule_set": "vlk", "names": ["Anne", "Bent", "Carl", "Dorte"]}
+
+
+@pytest.mark.parametrize("path", ["/evenings/new/", "/evenings/import/"])
+def test_a_write_naming_a_club_the_user_may_not_write_is_refused(keeper_client, club, other_club, path):
+    before = Evening.objects.count()
+    response = keeper_client.post(path, {"club": other_club.pk, "date": "2026-11-20",
+                                         "players": "Anne\nBent\nCarl\nDorte"})
+    assert response.status_code == 404
+    assert Evening.objects.count() == before
+
+
+def test_a_write_naming_a_club_the_user_only_reads_is_forbidden(keeper_client, scorekeeper, other_club):
+    from scoring.models import Membership
+    Membership.objects.create(user=scorekeeper, club=other_club, role=Role.MEMBER)
+    response = keeper_client.post("/evenings/new/", {"club": other_club.pk, "date": "2026-11-20"})
+    assert response.status_code == 403
+    assert Evening.objects.count() == 0
+
+
+# A database that cannot be written -----------------------------------------------------------------
+
+UNWRITABLE = ["database or disk is full", "attempt to write a readonly database"]
+
+
+class PgError(Exception):
+    def __init__(self, sqlstate):
+        super().__init__("could not extend file")
+        self.sqlstate = sqlstate
+
+
+def failing_create(error):
+    def create(*args, **kwargs):
+        raise error
+    return create
+
+
+@pytest.mark.parametrize("error", [OperationalError(UNWRITABLE[0]), OperationalError(UNWRITABLE[1])])
+def test_a_deal_the_database_cannot_store_answers_503_and_keeps_the_input(keeper_client, four_table, monkeypatch,
+                                                                          caplog, error):
+    monkeypatch.setattr(services, "deal_record", failing_create(error))
+    data = plain(four_table)
+    with caplog.at_level(logging.WARNING):
+        response = keeper_client.post(sync_url(four_table), data)
+    assert response.status_code == 503
+    assert response.json()["status"] == "retry"
+    assert "kan ikke gemme lige nu" in response.json()["message"]
+    records = [r for r in caplog.records if "cannot be written" in r.getMessage()]
+    assert records and all(r.levelno == logging.ERROR for r in records)
+    assert not any("lost a race" in r.getMessage() for r in caplog.records)   # not tried again as a race
+    assert Deal.objects.count() == 0
+
+
+def test_postgres_disk_full_and_read_only_are_recognised():
+    from scoring import storage
+    for state in ("53100", "25006"):
+        error = OperationalError("x")
+        error.__cause__ = PgError(state)
+        assert storage.is_unwritable(error)
+    assert not storage.is_unwritable(OperationalError("database is locked"))
+    assert not storage.is_unwritable(ValueError("database or disk is full"))
+
+
+def test_a_new_evening_the_database_cannot_store_keeps_the_form(keeper_client, club, monkeypatch):
+    monkeypatch.setattr(services, "evening_create", failing_create(OperationalError(UNWRITABLE[0])))
+    page = keeper_client.get("/evenings/new/")
+    assert page.status_code == 200   # reads still work
+    form = page.context["form"]
+    data = {name: "" for name in form.fields}
+    response = keeper_client.post("/evenings/new/", {**data, **_new_evening_data(form)})
+    assert response.status_code == 503, response.content[:300]
+    assert "kan ikke gemme lige nu" in response.content.decode()
+    assert "Dorte" in response.content.decode()   # the input is kept
+    assert Evening.objects.count() == 0
+
+
+def _new_evening_data(form) -> dict:
+    data = {"date": "2026-11-20", "submission": str(uuid.uuid4())}
+    names = ["Anne", "Bent", "Carl", "Dorte"]
+    for i, name in enumerate(names, start=1):
+        data[f"new_{i}"] = name
+        data[f"sure_{i}"] = name
+    return data
+
+
+def test_a_login_the_database_cannot_store_answers_503(client, club, monkeypatch, caplog):
+    make_user(club, Role.MEMBER, "anne")
+    from django.contrib.sessions.backends.db import SessionStore
+
+    def refuse(self, *args, **kwargs):
+        raise OperationalError("attempt to write a readonly database")
+    monkeypatch.setattr(SessionStore, "save", refuse)
+    with caplog.at_level(logging.ERROR):
+        response = client.post("/login/", {"username": "anne", "password": "pw-secret-1"})
+    assert response.status_code == 503
+    assert "kan ikke gemme lige nu" in response.content.decode()
+    assert any(r.levelno == logging.ERROR for r in caplog.records)

@@ -71,8 +71,11 @@ class UploadLimitMiddleware:
 
     @staticmethod
     def too_large(request):
-        message = _("Forespørgslen er for stor: højst %(max)s.") % {
-            "max": filesizeformat(bounds.MAX_REQUEST_BYTES)}
+        # the words of the import page (the one form that uploads): the file is what is too big
+        length = request.META.get("CONTENT_LENGTH") or ""
+        size = int(length) if length.strip().isdigit() else bounds.MAX_REQUEST_BYTES + 1
+        message = _("Filen fylder %(size)s; en aftenfil må højst fylde %(max)s.") % {
+            "size": filesizeformat(size), "max": filesizeformat(bounds.MAX_FILE_BYTES)}
         response = HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
         response["Connection"] = "close"   # the rest of the body is never read
         return response

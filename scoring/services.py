@@ -14,6 +14,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring.engine import bounds, families, interchange
+from scoring import lookalikes
 from scoring.engine import names as player_names
 from scoring.engine.families import Family
 from scoring.engine.ledger import LedgerError
@@ -685,6 +686,8 @@ def _check_import_names(club: Club, file_names) -> None:
         elif key in known and name not in known[key]:
             errors.append(_("%(name)s i filen er klubbens spiller %(player)s: skriv navnet som i klubben, så det "
                             "ikke bliver en ny spiller.") % {"name": name, "player": known[key][0]})
+        elif (similar := lookalikes.lookalike(name, [*(n for ns in known.values() for n in ns), *seen.values()])):
+            errors.append(lookalikes.message(name, *similar))
         seen.setdefault(key, name)
     if errors:
         raise RecordingError([FieldError(None, "players", e) for e in errors])

@@ -192,3 +192,78 @@ def test_a_login_the_database_cannot_store_answers_503(client, club, monkeypatch
     assert response.status_code == 503
     assert "kan ikke gemme lige nu" in response.content.decode()
     assert any(r.levelno == logging.ERROR for r in caplog.records)
+
+
+# manage.py backup refuses a target it must not write ----------------------------------------------
+
+def run_backup(out) -> tuple[int, str]:
+    import contextlib
+    from scoring.management.commands.backup import Command
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_info:
+        Command(stderr=err).run_from_argv(["manage.py", "backup", str(out)])
+    return exit_info.value.code, err.getvalue()
+
+
+def test_backup_refuses_a_missing_folder(tmp_path):
+    code, err = run_backup(tmp_path / "missing" / "db.sqlite3")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "does not exist" in err
+    assert "Traceback" not in err
+
+
+def test_backup_refuses_an_existing_file_of_another_kind(tmp_path):
+    target = tmp_path / "notes.txt"
+    target.write_text("my notes")
+    code, err = run_backup(target)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "refusing to overwrite" in err
+    assert target.read_text() == "my notes"
+
+
+def test_backup_overwrites_an_earlier_backup(tmp_path, capsys):
+    from django.core.management import call_command
+    from django.db import connection
+    if connection.vendor != "sqlite":
+        pytest.skip("the SQLite backup")
+    target = tmp_path / "db.sqlite3"
+    call_command("backup", str(target))
+    call_command("backup", str(target))
+    assert target.read_bytes().startswith(b"SQLite format 3\x00")
+
+
+# A name that imitates a member's by mixing scripts -----------------------------------------------
+
+CYRILLIC_ANNE = "\u0410nne"   # "Аnne": a Cyrillic capital A, then Latin letters
+
+
+def test_lookalikes_compare_mixed_script_names_only():
+    from scoring import lookalikes
+    assert lookalikes.lookalike(CYRILLIC_ANNE, ["Bent", "Anne"])[0] == "Anne"
+    assert lookalikes.lookalike("Anne", ["\u0410nne"]) is None       # wholly Latin: not a disguise
+    assert lookalikes.lookalike("Ema", ["Erna"]) is None
+    assert lookalikes.lookalike("Ольга", ["Olga"]) is None            # wholly Cyrillic
+    assert lookalikes.lookalike("Søren", ["Soren"]) is None
+    assert lookalikes.lookalike(CYRILLIC_ANNE, ["Bent"]) is None
+
+
+def test_seating_refuses_a_lookalike_of_a_member_naming_both(keeper_client, club):
+    services.player_get_or_create(club=club, name="Anne")
+    data = {"date": "2026-11-20", "submission": str(uuid.uuid4())}
+    for i, name in enumerate([CYRILLIC_ANNE, "Bent", "Carl", "Dorte"], start=1):
+        data[f"new_{i}"] = name
+        data[f"sure_{i}"] = name
+    response = keeper_client.post("/evenings/new/", data)
+    assert response.status_code in (400, 422, 200)
+    errors = response.context["form"].errors.get("new_1", [])
+    assert any(CYRILLIC_ANNE in e and "Anne" in e and "U+0410" in e for e in errors), errors
+    assert Evening.objects.count() == 0 and not club.players.filter(name=CYRILLIC_ANNE).exists()
+
+
+def test_import_refuses_a_lookalike_of_a_member_naming_both(keeper_client, club):
+    from tests.web.test_import_limits import PLAIN, evening_file, upload
+    services.player_get_or_create(club=club, name="Anne")
+    data = evening_file(players=[CYRILLIC_ANNE, "Bent", "Carl", "Dorte"],
+                        deals=[{**PLAIN, "dealer": CYRILLIC_ANNE}])
+    response = keeper_client.post("/evenings/import/", {"file": upload(data)})
+    assert response.status_code == 422
+    assert any(CYRILLIC_ANNE in p and "Anne" in p for p in response.context["problems"]), response.context["problems"]
+    assert Evening.objects.count() == 0

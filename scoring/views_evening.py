@@ -26,7 +26,7 @@ from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner, format_kroner
 
 from .forms import SeatingForm
-from .models import Club, Evening, Role, Table
+from .models import Club, Deal, Evening, Role, Table
 from .pdf import plain_decimal, render_evening_pdf
 from .selectors import (EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file,
                         written_score)
@@ -438,6 +438,11 @@ def evening_close(request, pk: int):
 @require_GET
 def evening_pdf(request, pk: int):
     evening = _evening(request, pk)
+    deals = Deal.objects.filter(table__evening=evening, current=True).count()
+    if deals > bounds.MAX_DEALS_PER_EVENING:   # stored before the bound: readable, but no PDF
+        return render(request, "scoring/message.html", {"message": _(
+            "Aftenen har %(n)s spil; en PDF laves for højst %(max)s spil pr. aften.")
+            % {"n": deals, "max": bounds.MAX_DEALS_PER_EVENING}}, status=413)
     response = HttpResponse(render_evening_pdf(evening), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="tarok-{evening.date:%Y-%m-%d}-aften-{evening.pk}.pdf"'
     return response

@@ -267,3 +267,41 @@ def test_import_refuses_a_lookalike_of_a_member_naming_both(keeper_client, club)
     assert response.status_code == 422
     assert any(CYRILLIC_ANNE in p and "Anne" in p for p in response.context["problems"]), response.context["problems"]
     assert Evening.objects.count() == 0
+
+
+# Bounds of a table and an evening ------------------------------------------------------------------
+
+def record_misdeals(table, count):
+    for _ in range(count):
+        services.deal_record(table=table, outcome={"dealer": "Anne", "kind": "misdeal"})
+
+
+def test_a_deal_beyond_the_table_bound_is_refused_and_nothing_written(four_table, monkeypatch):
+    monkeypatch.setattr(bounds, "MAX_DEALS_PER_TABLE", 2)
+    record_misdeals(four_table, 2)
+    with pytest.raises(services.RecordingError) as refused:
+        record_misdeals(four_table, 1)
+    assert "højst have 2 spil" in str(refused.value)
+    assert Deal.objects.filter(table=four_table).count() == 2
+
+
+def test_a_deal_beyond_the_evening_bound_is_refused(club, four_table, monkeypatch):
+    monkeypatch.setattr(bounds, "MAX_DEALS_PER_EVENING", 3)
+    record_misdeals(four_table, 2)
+    players = list(four_table.seats.order_by("position").values_list("player__name", flat=True))
+    other = services.table_create(evening=four_table.evening,
+                                  players=[services.player_get_or_create(club=club, name=n + " 2") for n in players])
+    services.deal_record(table=other, outcome={"dealer": players[0] + " 2", "kind": "misdeal"})
+    with pytest.raises(services.RecordingError) as refused:
+        services.deal_record(table=other, outcome={"dealer": players[0] + " 2", "kind": "misdeal"})
+    assert "højst have 3 spil" in str(refused.value)
+
+
+def test_the_pdf_of_an_evening_beyond_the_bound_is_refused_naming_it(client, club, four_table, monkeypatch):
+    record_misdeals(four_table, 3)
+    monkeypatch.setattr(bounds, "MAX_DEALS_PER_EVENING", 2)
+    client.force_login(make_user(club, Role.MEMBER))
+    response = client.get(f"/evenings/{four_table.evening.pk}/pdf/")
+    assert response.status_code == 413
+    assert "højst 2 spil" in response.content.decode()
+    assert client.get(f"/evenings/{four_table.evening.pk}/").status_code == 200   # still readable

@@ -121,6 +121,13 @@ def meld_choices(card: RateCard = VLK) -> list:
     elif MeldKind.TAROKS in kinds:
         groups += [(_("Taroks med pagat"), options(f"taroks:{n}:1" for n in taroks)),
                    (_("Taroks uden pagat"), options(f"taroks:{n}:0" for n in taroks))]
+    if MeldKind.TAROKS in kinds and card.taroks_pagat_optional:
+        # a meld that does not say the pagat (docs/rules/grosstarock.md §2.1), as the importer takes it
+        if offered.taroks_scies:
+            groups += [(_("Taroks med skis, pagat ikke meldt"), options(f"taroks:{n}:-:1" for n in taroks)),
+                       (_("Taroks uden skis, pagat ikke meldt"), options(f"taroks:{n}:-:0" for n in taroks))]
+        else:
+            groups.append((_("Taroks, pagat ikke meldt"), options(f"taroks:{n}:-" for n in taroks)))
     if MeldKind.MATADORS in kinds:
         groups.append((_("Matadorer"), options(f"matadors:{n}" for n in range(card.matadors_min,
                                                                               card.matadors_max + 1))))

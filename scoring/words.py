@@ -93,6 +93,8 @@ def meld_code_text(code: str) -> str:
     mangler spar konge"."""
     parts = code.split(":")
     kind = parts[0]
+    if kind == "taroks" and len(parts) > 3 and parts[2] == "-":   # scies said, the pagat not
+        return (gettext("%(n)s med skis") if parts[3] == "1" else gettext("%(n)s uden skis")) % {"n": parts[1]}
     if kind == "taroks" and len(parts) > 3:   # with the scies flag (docs/rules/grosstarock.md §2.1)
         text = {("1", "1"): gettext("%(n)s med pagat og skis"), ("1", "0"): gettext("%(n)s med pagat, uden skis"),
                 ("0", "1"): gettext("%(n)s med skis, uden pagat"), ("0", "0"): gettext("%(n)s uden pagat og skis")}
@@ -130,7 +132,7 @@ def meld_code(meld: dict) -> str:
     """The picker code of a meld object of docs/format.md."""
     if meld["kind"] == "taroks":
         scies = "" if meld.get("scies") is None else f":{1 if meld['scies'] else 0}"
-        pagat = "-" if meld.get("pagat") is None and not scies else (1 if meld.get("pagat") else 0)
+        pagat = "-" if meld.get("pagat") is None else (1 if meld["pagat"] else 0)   # "-": not said
         return f"taroks:{meld['count']}:{pagat}{scies}"
     if meld["kind"] in ("matadors", "honours", "ladons"):
         return f"{meld['kind']}:{meld['count']}"

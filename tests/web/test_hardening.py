@@ -305,3 +305,19 @@ def test_the_pdf_of_an_evening_beyond_the_bound_is_refused_naming_it(client, clu
     assert response.status_code == 413
     assert "højst 2 spil" in response.content.decode()
     assert client.get(f"/evenings/{four_table.evening.pk}/").status_code == 200   # still readable
+
+
+# The taroc1754 correction form keeps a taroks meld that does not say the pagat ---------------------
+
+def test_a_taroks_meld_without_the_pagat_is_offered_and_kept():
+    from scoring.engine.danish.rates import TAROC1754
+    from scoring.forms import meld_choices, meld_from_code
+    from scoring.words import meld_code
+    card = TAROC1754
+    codes = [code for _label, options in meld_choices(card)[1:] for code, _text in options]
+    meld = {"player": "Anne", "kind": "taroks", "count": 11}
+    code = meld_code(meld)
+    assert code in codes                        # the picker shows it
+    assert meld_from_code(code, "Anne") == meld  # and keeps it: no pagat said
+    meld = {"player": "Anne", "kind": "taroks", "count": 11, "pagat": False}
+    assert meld_from_code(meld_code(meld), "Anne") == meld

@@ -235,9 +235,9 @@ def test_grosstarock_s2_1_the_picker_offers_its_melds_suits_only_no_overfull():
 
 def test_taroc1754_s2_1_the_picker_offers_kings_and_suits_full_and_half_no_overfull():
     groups, options = picker(TAROC1754)
-    assert groups == ["Taroks med pagat", "Taroks uden pagat", "Matadorer", "Konger", "Hjerter", "Ruder", "Klør",
-                      "Spar"]
-    assert len(options) == 2 * 13 + 20 + 5 * 5
+    assert groups == ["Taroks med pagat", "Taroks uden pagat", "Taroks, pagat ikke meldt", "Matadorer", "Konger",
+                      "Hjerter", "Ruder", "Klør", "Spar"]
+    assert len(options) == 3 * 13 + 20 + 5 * 5   # the pagat may go unsaid (§2.1)
     for code in options:
         interchange.parse_deal({"dealer": "Anne", "melds": [meld_from_code(code, "Bent")]}, 1, TAROC1754)
     assert "full:kings" in options and "half:kings:hearts" in options

@@ -219,17 +219,6 @@ def test_backup_refuses_an_existing_file_of_another_kind(tmp_path):
     assert target.read_text() == "my notes"
 
 
-def test_backup_overwrites_an_earlier_backup(tmp_path, capsys):
-    from django.core.management import call_command
-    from django.db import connection
-    if connection.vendor != "sqlite":
-        pytest.skip("the SQLite backup")
-    target = tmp_path / "db.sqlite3"
-    call_command("backup", str(target))
-    call_command("backup", str(target))
-    assert target.read_bytes().startswith(b"SQLite format 3\x00")
-
-
 # A name that imitates a member's by mixing scripts -----------------------------------------------
 
 CYRILLIC_ANNE = "\u0410nne"   # "Аnne": a Cyrillic capital A, then Latin letters

@@ -8,7 +8,7 @@ from pathlib import Path
 
 def parse(source: Path) -> ast.Module:
     """The module's syntax tree. CPython 3.11.7 may raise "AST constructor recursion depth mismatch"
-    for a good file when the calling thread's recursion count is off after the live-server tests
+    for a good file when the calling thread's recursion count is off after the browser tests
     (CPython gh-106905, fixed in 3.11.8): then the file is parsed again in a fresh thread."""
     text = source.read_text()
     try:

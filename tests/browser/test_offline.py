@@ -100,8 +100,24 @@ def server(transactional_db, monkeypatch):
         running.stop()
 
 
+OPENED: list = []
+
+
+@pytest.fixture(autouse=True)
+def closed_after_each_test(server):   # closed before the server stops
+    """A test that fails half-way still closes its phone: a context left open would go on retrying
+    its queue (and running its route handlers) against the next test's server."""
+    yield
+    while OPENED:
+        try:
+            OPENED.pop().close()
+        except Exception:   # already closed by the test
+            pass
+
+
 def open_table(browser, server, table, width=390, height=844, **options):
     context, page = phone_context(browser, width, height, **options)
+    OPENED.append(context)
     page.on("dialog", lambda dialog: dialog.accept())
     login(page, server, f"/tables/{table.pk}/", "skriver")
     return context, page
@@ -140,13 +156,16 @@ def unsent(page, n: int) -> None:
     expect(page.locator("#unsent-count")).to_have_text("1 spil ikke sendt endnu" if n == 1 else f"{n} spil ikke sendt endnu")
 
 
-def wait_for_deals(n: int, timeout: float = 30) -> list:
+def wait_for_deals(page, n: int, timeout: float = 30) -> list:
+    """Wait until the server holds ``n`` deals. The wait goes through the page: Playwright's sync API
+    runs a route handler only while the test is inside one of its calls, so a plain sleep here would
+    hold back the very request being waited for."""
     end = time.time() + timeout
     while time.time() < end:
         deals = list(Deal.objects.filter(current=True).order_by("number"))
         if len(deals) >= n:
             return deals
-        time.sleep(0.2)
+        page.wait_for_timeout(200)
     raise AssertionError(f"{Deal.objects.count()} deals on the server, not {n}")
 
 
@@ -194,7 +213,7 @@ def test_three_deals_typed_without_network_reach_the_server_once_each_in_order(b
     else:
         server.start()
         page.click("#send-now")
-    deals = wait_for_deals(3)
+    deals = wait_for_deals(page, 3)
     expect(page.locator("#unsent-line")).to_be_hidden(timeout=20_000)
     expect(page.locator("#sheet-title")).to_be_visible()
     shot(page, f"offline-{tag}-4-sent", full=True)
@@ -252,7 +271,7 @@ def test_a_queued_deal_of_another_hand_gets_the_sheets_dealer_and_is_sent_on_a_t
     expect(box).to_contain_text("Spil 1 (giver Anne, gemt af bent)")
     shot(page, "offline-conflict-other-hand", full=True)
     page.click("#resend-1")
-    deals = wait_for_deals(2)
+    deals = wait_for_deals(page, 2)
     assert [(d.number, d.dealer.name, d.kind) for d in deals] == [(1, "Anne", "misdeal"), (2, "Bent", "played")]
     context.close()
 
@@ -274,7 +293,7 @@ def test_a_retry_after_a_lost_answer_writes_nothing_twice(browser, server, table
     page.route("**/sync/", lose_the_first_answer)
     type_plain(page)
     page.click("#save")
-    wait_for_deals(1)
+    wait_for_deals(page, 1)
     expect(page.locator(".messages")).to_contain_text("Spil 1 er gemt", timeout=30_000)   # the retry: "saved" again
     assert lost and Deal.objects.count() == 1 and Submission.objects.count() == 1
     expect(page.locator("#deal-title")).to_have_text("Spil 2")
@@ -299,7 +318,7 @@ def test_an_expired_session_keeps_the_queue_until_login(browser, server, table):
     page.fill("#id_username", "skriver")
     page.fill("#id_password", PASSWORD)
     page.click("#login-submit")
-    deals = wait_for_deals(1)
+    deals = wait_for_deals(page, 1)
     assert [(d.number, d.dealer.name) for d in deals] == [(1, "Anne")]
     expect(page.locator("#unsent-line")).to_be_hidden(timeout=20_000)
     context.close()
@@ -385,7 +404,7 @@ def test_every_familys_form_queues_offline_with_the_servers_rotation(browser, se
     shot(page, f"offline-{rules}-queued", full=True)
     no_sideways_scroll(page)
     context.set_offline(False)
-    deals = wait_for_deals(2)
+    deals = wait_for_deals(page, 2)
     assert [(d.number, d.dealer.name) for d in deals] == [(1, dealers[0]), (2, dealers[1])]
     expect(page.locator("#unsent-line")).to_be_hidden(timeout=20_000)
     context.close()
@@ -407,7 +426,7 @@ def test_a_queued_deal_with_another_dealer_is_saved_only_when_confirmed(browser,
     shot(page, "offline-queued-dealer-question", full=True)
     assert not Deal.objects.exists()
     page.click("#confirm-1")
-    deals = wait_for_deals(1)
+    deals = wait_for_deals(page, 1)
     assert deals[0].dealer.name == "Carl"
     context.close()
 
@@ -426,7 +445,7 @@ def test_a_queued_deal_with_a_mistake_is_mended_at_its_field_and_sent(browser, s
     shot(page, "offline-mend", full=True)
     page.fill("#id_count_1", "10")
     page.click("#save")
-    deals = wait_for_deals(1)
+    deals = wait_for_deals(page, 1)
     assert Deal.objects.count() == 1 and sum(deals[0].outcome["counts"].values()) == 70
     context.close()
 
@@ -447,5 +466,5 @@ def test_the_queue_speaks_english_when_chosen(browser, server, table):
     no_sideways_scroll(page)
     shot(page, "offline-english-1280", full=True)
     context.set_offline(False)
-    wait_for_deals(1)
+    wait_for_deals(page, 1)
     context.close()

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Club, Evening, Player, Role
-from scoring.standings import family_figures, largest_cups_won
+from scoring.selectors.standings import family_figures, largest_cups_won
 from tests.browser.helpers import no_sideways_scroll, open_page, shot
 from tests.conftest import GOLDEN
 from tests.web.conftest import make_user

@@ -22,7 +22,7 @@ def recording() -> dict:
     from django.core.management import call_command
 
     from scoring.models import Club, Table
-    from scoring.standings import club_families
+    from scoring.selectors.standings import club_families
 
     def command(*args: str) -> str:
         out, err = StringIO(), StringIO()
@@ -52,7 +52,7 @@ def pages() -> dict:
     from dataclasses import asdict
 
     from scoring.models import Club, Evening, Player
-    from scoring.standings import family_figures, largest_cups_won, player_families
+    from scoring.selectors.standings import family_figures, largest_cups_won, player_families
 
     figures = {}
     for player in Player.objects.select_related("club").order_by("club__name", "name"):

@@ -7,7 +7,7 @@ import pytest
 from openpyxl import load_workbook
 
 from scoring.models import Player
-from scoring.standings import standings
+from scoring.selectors.standings import standings
 from tests.web.test_stats_views import PLAYERS, add_evenings
 
 pytestmark = pytest.mark.django_db

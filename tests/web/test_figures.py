@@ -11,7 +11,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import Club, Evening, Membership, Role
 from scoring.selectors import evening_summary
-from scoring.standings import player_evenings, standings, standings_from_journal
+from scoring.selectors.standings import player_evenings, standings, standings_from_journal
 
 pytestmark = pytest.mark.django_db
 

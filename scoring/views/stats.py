@@ -13,16 +13,16 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from scoring import access
+from scoring.charts import cumulative_svg
 from scoring.engine.families import family as engine_family
+from scoring.filters import EveningFilter
+from scoring.listings import EveningsTable, SpreadsheetExport, player_evenings_table, standings_table
+from scoring.models import Account, Club, Evening, Leg, Player
 from scoring.numbers import format_kroner
-
-from .charts import cumulative_svg
-from .filters import EveningFilter
-from .models import Account, Club, Evening, Leg, Player
-from .standings import (club_families, event_fields, family_figures, family_title, largest_cups_won,
-                        player_evenings, player_families, standings, standings_family, table_side,
-                        written_score)
-from .tables import EveningsTable, SpreadsheetExport, player_evenings_table, standings_table
+from scoring.selectors.standings import (
+    club_families, event_fields, family_figures, family_title, largest_cups_won, player_evenings, player_families,
+    standings, standings_family, table_side, written_score
+)
 
 EXPORT_FORMATS = ("csv", "xlsx")
 
@@ -90,7 +90,7 @@ def standings_view(request, pk: int):
 
 @require_GET
 def standings_pdf(request, pk: int):
-    from .pdf import render_standings_pdf
+    from scoring.pdf import render_standings_pdf
 
     club = _club(request, pk)
     evening_filter, rows, family, several = _standings_context(request, club)

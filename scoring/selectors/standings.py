@@ -23,9 +23,9 @@ from django.db.models.functions import Cast
 
 from scoring.engine import families as engine_families
 from scoring.engine.money import evening_kroner, kroner
-
-from .models import (Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season,
-                     figure_sum)
+from scoring.models import (
+    Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, figure_sum
+)
 
 EVENT_FIELDS = ("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                 "meld_points", "fines")
@@ -43,7 +43,7 @@ def event_fields(family: str) -> tuple[str, ...]:
 
 def table_side(name: str):
     """The family's table side (``table_families.TableFamily``), ``None`` if none is registered."""
-    from .table_families import table_family
+    from scoring.table_families import table_family
 
     try:
         return table_family(name)
@@ -130,7 +130,7 @@ def played_kinds(family: str) -> tuple[str, ...]:
 
 def written_score(family: str) -> bool:
     """Whether the ``family`` writes a score whose money is not its points (``selectors.written_score``)."""
-    from .selectors import written_score as written
+    from .sheets import written_score as written
 
     return written(engine_families.family(family))
 

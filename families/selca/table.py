@@ -41,9 +41,6 @@ def engine() -> families.Family:
     return families.family(FAMILY_NAME)
 
 
-_lang = engine_language
-
-
 # The game's words (Slovenian, as the rules say them; never translated) ---------------------------
 
 KIND_WORDS = {Kind.GAME.value: "igra", Kind.KLOP.value: "klop", Kind.MISDEAL.value: "zatala",
@@ -77,7 +74,6 @@ VALAT_CHOICES: dict[str, dict] = {
     "announced_failed": {"announced": "valat", "valat": False},
 }
 VALAT_WORDS = {"silent": "tihi valat", "announced_made": "napovedan, narejen", "announced_failed": "napovedan, podrt"}
-
 
 
 def pagat_code(outcome: dict) -> str:
@@ -345,7 +341,7 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
         return super().is_valid() and not self.section_errors
 
     def _message(self, found: Problem) -> str:
-        message = found.message(_lang())
+        message = found.message(engine_language())
         params = dict(found.params)
         if found.code == "selca_counts_sum" and isinstance(params.get("total"), int):
             # the engine counts in thirds; the form in points as the players say them
@@ -608,7 +604,7 @@ def preview_context(table, sheet, form: SelcaDealForm, editing: int | None) -> d
         state = services.table_state(table, number)
         entry = family.settle_deal(sheet.players, number, deal, state, table.card)
     except EveningError as exc:
-        context["problems"] = [(form.label_for(p.field), p.message(_lang())) for p in exc.problems]
+        context["problems"] = [(form.label_for(p.field), p.message(engine_language())) for p in exc.problems]
         return context
     playing = participants(sheet.players, outcome)
     context.update({

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseStopPolling
 
 from scoring import access
+from scoring.language import active_language
 from scoring.models import Evening, Role
 from scoring.selectors import live_tables
 
@@ -57,20 +58,16 @@ def _logged_out(request):
     return redirect_to_login(request.get_full_path())
 
 
-def _lang(request) -> str:
-    return getattr(request, "LANGUAGE_CODE", "") or ""
-
-
 def _can_record(request, state: live_tables.EveningState) -> bool:
     return not state.closed and access.can(request.user, state.club_id, Role.SCOREKEEPER)
 
 
 def _evening_etag(request, state: live_tables.EveningState, can_record: bool) -> str:
-    return state.etag("evening", MARKUP, _lang(request), can_record)
+    return state.etag("evening", MARKUP, active_language(), can_record)
 
 
 def _others_etag(request, state: live_tables.EveningState, table_pk: int) -> str:
-    return state.etag("others", MARKUP, _lang(request), table_pk)
+    return state.etag("others", MARKUP, active_language(), table_pk)
 
 
 def page_etag(request, *, evening_pk: int | None = None, table_pk: int | None = None) -> str:

@@ -122,7 +122,7 @@ def player_detail(request, pk: int):
             "player": player, "club": club, "row": row, "table": table, "chart": chart, "filter": evening_filter,
             "family": family, "family_label": family_title(family) if len(played) > 1 else "",
             "events": event_fields(family), "written": written_score(family),
-            "kroner": format_kroner(row.kroner, "en" if (getattr(request, "LANGUAGE_CODE", "da") or "da").startswith("en") else "da")
+            "kroner": format_kroner(row.kroner)
             if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family)),
             "query": request.GET.urlencode()})
 

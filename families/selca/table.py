@@ -26,7 +26,7 @@ from scoring import services
 from scoring.engine import families
 from scoring.engine.problems import EveningError, Problem
 from families.selca.engine.model import (
-    DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, other_side_thirds, said_to_thirds, thirds_to_said,
+    DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, derived_count, other_side_thirds, said_to_thirds, thirds_to_said,
 )
 
 from scoring.language import engine_language
@@ -312,7 +312,7 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
                 if name not in self._errors:
                     self.add_error(name, count_message())
         if len(empty) == 1 and len(counts) == len(self.players) - 1:
-            rest = DECK_THIRDS - sum(counts.values())
+            rest = derived_count(counts)
             if rest < 0:
                 self.section_errors.setdefault("counts", []).append(gettext(
                     "De andre har allerede %(total)s point; alle tilsammen har 70.") % {

@@ -1,5 +1,10 @@
 """Locks and the checks made under them. One order for every service that writes: the evening row
-first, then table rows (by id), so no two writes ever wait on each other in a circle."""
+first, then table rows (by id), so no two writes ever wait on each other in a circle. A deal at a
+table (record, correct, void) holds its evening FOR SHARE, so the tables of an evening record side by
+side, then its table FOR UPDATE; closing, reopening and a new table hold the evening alone (FOR NO KEY
+UPDATE): a close waits for the deals being saved, a deal saved after it finds the evening closed, and
+new tables get their numbers one after the other. SQLite has one writer at a time (BEGIN IMMEDIATE,
+see settings.py) and no row locks."""
 from __future__ import annotations
 
 from django.db import connection
@@ -9,14 +14,6 @@ from scoring.models import Evening, Table
 
 from .errors import EveningClosedError, StaleTableError
 
-
-# Locks. One order for every service that writes: the evening row first, then table rows
-# (by id), so no two writes ever wait on each other in a circle. A deal at a table (record, correct,
-# void) holds its evening FOR SHARE, so the tables of an evening record side by side, then its table
-# FOR UPDATE; closing, reopening and a new table hold the evening alone (FOR NO KEY UPDATE): a close
-# waits for the deals being saved, a deal saved after it finds the evening closed, and new tables
-# get their numbers one after the other. SQLite has one writer at a time (BEGIN IMMEDIATE, see
-# settings.py) and no row locks.
 
 def _lock_evening(evening_id: int, *, shared: bool = False) -> Evening:
     if shared and connection.vendor == "postgresql":

@@ -2,8 +2,8 @@
 commands. Every amount shown comes from the stored journal, which the engine produced.
 
 One module per noun: ``sheets`` (a table's sheet), ``settlement`` (an evening's money), ``files`` (a
-table as an evening file), ``standings`` (a club's standings and a player's figures) and ``live_tables``
-(what the evening's polls read). The sheet, settlement and file reads are named here too
+table as an evening file), ``standings`` (a club's standings), ``history`` (a player's evenings and
+figures, the largest cups) and ``live_tables`` (what the evening's polls read). The sheet, settlement and file reads are named here too
 (``selectors.table_sheet``)."""
 from .files import SAME_EVENING_WINDOW, same_open_evening, table_to_evening_file
 from .settlement import EveningSummary, FamilySettlement, evening_summary, family_groups

@@ -19,9 +19,9 @@ from scoring.filters import EveningFilter
 from scoring.listings import EveningsTable, SpreadsheetExport, player_evenings_table, standings_table
 from scoring.models import Account, Club, Evening, Leg, Player
 from scoring.numbers import format_kroner
+from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
 from scoring.selectors.standings import (
-    club_families, event_fields, family_figures, family_title, largest_cups_won, player_evenings, player_families,
-    standings, standings_family, table_side, written_score
+    club_families, event_fields, family_title, player_families, standings, standings_family, table_side, written_score
 )
 
 EXPORT_FORMATS = ("csv", "xlsx")
@@ -32,7 +32,7 @@ PER_GAME_FIGURE = re.compile(r"^(three|two|one)_(won|lost)$")
 
 
 def _figures_context(figures) -> dict | None:
-    """The player page's view of a family's own figures (``standings.family_figures``)."""
+    """The player page's view of a family's own figures (``history.family_figures``)."""
     if figures is None:
         return None
     side = table_side(figures.family)

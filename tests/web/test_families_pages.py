@@ -25,7 +25,8 @@ from scoring.ledger_check import ledger_differences
 from scoring.models import Club, Evening, Leg, Player, PlayerEveningSummary, Table
 from scoring.pdf import render_evening_pdf
 from scoring.selectors import evening_summary, table_to_evening_file
-from scoring.selectors.standings import family_figures, standings, standings_family
+from scoring.selectors.history import family_figures
+from scoring.selectors.standings import standings, standings_family
 from tests.web.conftest import make_user
 from tests.web.test_pdf import pdf_text
 

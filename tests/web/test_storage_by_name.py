@@ -14,7 +14,7 @@ from scoring.engine.settle import settle_evening
 from scoring.models import Account, Club, JournalEntry, Leg, PlayerDealStat, PlayerEveningSummary
 from scoring.services.journal import _pot_account
 from scoring.selectors import table_sheet
-from scoring.selectors.standings import family_figures, largest_cups_won
+from scoring.selectors.history import family_figures, largest_cups_won
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services")]
 

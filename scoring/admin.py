@@ -3,7 +3,7 @@
 The club's own data (clubs, cards, seasons, players, memberships) can be corrected there. The
 ledger's rows (deals, journal entries, legs, the per-deal and per-evening figures, the evening's
 audit trail) and what fixes them in place (seats, the tables' frozen cards, the submissions' keys)
-are shown read-only: they are written only by scoring/services.py, in one transaction with
+are shown read-only: they are written only by scoring/services/, in one transaction with
 everything that depends on them (docs/architecture.md), so an edit here would leave the books
 disagreeing with themselves; a mistake is corrected or voided on the table's pages, which keep
 every version on record.

@@ -1,6 +1,6 @@
 """Two phones at one table: the dealer the sheet expects next, whether a deal about to be saved is
 the same hand as one saved meanwhile, and what the page says about either. One place for each rule,
-read by the table page's form (``views_table``) and by the phone's queue (``views_sync``).
+read by the table page's form (``views.table``) and by the phone's queue (``views.sync``).
 
 - The expected dealer is the sheet's next dealer (``TableSheet.next_seating``: the family's own
   rotation, RULES.md §1 and the families' Decisions: after a misdeal or a redeal the same dealer

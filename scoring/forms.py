@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import bounds
 from scoring.engine import names as player_names
 from scoring.engine.problems import problem
-from scoring.family_forms import engine_language
+from scoring.language import engine_language
 
 
 def validate_text(value: str, max_length: int = bounds.NAME_MAX_LENGTH) -> None:

@@ -6,6 +6,13 @@ from __future__ import annotations
 from django.utils import translation
 
 
-def engine_language() -> str:
-    """``"en"`` when the active language is English, else ``"da"`` (the engine's two languages)."""
-    return "en" if (translation.get_language() or "da").startswith("en") else "da"
+def engine_language(lang: str | None = None) -> str:
+    """``"en"`` when ``lang`` (default: the active language) is English, else ``"da"``: the engine's
+    two languages, and the two that numbers and kroner are written in (``numbers.py``)."""
+    return "en" if (lang or translation.get_language() or "da").startswith("en") else "da"
+
+
+def active_language() -> str:
+    """The active language's own code (``"da"``, ``"en"``, …), for what must differ with every
+    language the pages are served in, such as a cached page's ETag; "" when none is active."""
+    return translation.get_language() or ""

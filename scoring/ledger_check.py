@@ -127,7 +127,7 @@ def summary_differences(evenings) -> list[str]:
     """The per-evening summaries the standings read must equal re-summing the journal, family by
     family (each summary row's family and rule set must be its player's table's)."""
     from .models import PlayerEveningSummary, Seat
-    from .standings import standings, standings_from_journal
+    from .selectors.standings import standings, standings_from_journal
 
     found = []
     seated = dict(((e, p), (f, r)) for e, p, f, r in Seat.objects.filter(table__evening__in=evenings)

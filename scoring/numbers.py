@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.utils import formats, numberformat, translation
+from django.utils import formats, numberformat
 
-
-def page_language(lang: str | None = None) -> str:
-    """``"en"`` or ``"da"``: the given language, else the active one; Danish for anything else."""
-    return "en" if (lang or translation.get_language() or "da").startswith("en") else "da"
+from scoring.language import engine_language
 
 
 def _format(name: str, lang: str):
@@ -21,7 +18,7 @@ def _format(name: str, lang: str):
 def format_number(value, lang: str | None = None, *, decimal_pos: int | None = None, grouping: bool = False) -> str:
     """``value`` with the language's decimal separator (``12,5`` / ``12.5``); thousands grouped with
     its separator when ``grouping`` (``1.234,50`` / ``1,234.50``)."""
-    lang = page_language(lang)
+    lang = engine_language(lang)
     return numberformat.format(value, _format("DECIMAL_SEPARATOR", lang), decimal_pos=decimal_pos,
                                grouping=_format("NUMBER_GROUPING", lang) if grouping else 0,
                                thousand_sep=_format("THOUSAND_SEPARATOR", lang), force_grouping=grouping)
@@ -31,7 +28,7 @@ def format_kroner(amount: Decimal, lang: str | None = None) -> str:
     """The one currency format of each language (KRONER_FORMAT): ``-1.234,50 kr.`` in Danish,
     ``-DKK 1,234.50`` in English; the rate reads the same way ("0,25 kr. pr. point", "DKK 0.25 per
     point"). Pages and PDFs keep an amount on one line (CSS ``white-space: nowrap``)."""
-    lang = page_language(lang)
+    lang = engine_language(lang)
     amount = Decimal(amount)
     number = format_number(abs(amount), lang, decimal_pos=2, grouping=True)
     return _format("KRONER_FORMAT", lang).format(sign="-" if amount < 0 else "", amount=number)

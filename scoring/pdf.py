@@ -57,7 +57,7 @@ class PdfTable:
 def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
     """A written-score deal as its sheet writes it (``TableFamily.written_row``: the game or kind in
     the game's words, the declarer, who takes part), the others greyed."""
-    from .standings import table_side
+    from .selectors.standings import table_side
 
     side = table_side(family)
     if side is None or side.written_row is None:
@@ -80,7 +80,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     split row that moves nothing; a family whose deals carry a formula gets a column for it; a
     written score's sheet names each deal's game and declarer and ends with the money of its
     totals (``money``: player -> (money points, kroner))."""
-    from .standings import family_title
+    from .selectors.standings import family_title
 
     pots = bool(sheet.pots)
     written = written_score(sheet.family)
@@ -148,8 +148,8 @@ def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family:
     from django.utils import timezone
     from weasyprint import HTML
 
-    from .standings import standings_family
-    from .tables import standings_columns
+    from .selectors.standings import standings_family
+    from .listings import standings_columns
 
     lang = engine_language()
     columns = standings_columns(family or standings_family(club))

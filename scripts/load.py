@@ -97,9 +97,9 @@ def form_data(players, outcome: dict, version: int) -> dict:
 
 
 def run_table(base, username, table_id, players, deadline, seed, results, lock):
-    from scoring.engine.generate import random_deal
-    from scoring.engine.interchange import deal_to_dict
-    from scoring.engine.model import seating
+    from families.danish.engine.generate import random_deal
+    from families.danish.engine.interchange import deal_to_dict
+    from families.danish.engine.model import seating
 
     rng = random.Random(seed)
     phone = Phone(base, username)

@@ -123,17 +123,17 @@ STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else 
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Failed logins (django-axes, every authentication path including the admin; scoring/auth_views.py):
+# Failed logins (django-axes, every authentication path including the admin; scoring/views/auth.py):
 # 5 failures of a username lock it for 15 minutes (a success resets its count); an address with 20
 # failures locks only the usernames that have failures of their own.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # in this order: see LoginAttemptHandler
-AXES_USERNAME_CALLABLE = "scoring.auth_views.login_username"
-AXES_CLIENT_IP_CALLABLE = "scoring.auth_views.client_address"
-AXES_HANDLER = "scoring.auth_views.LoginAttemptHandler"
-AXES_LOCKOUT_CALLABLE = "scoring.auth_views.lockout_response"
+AXES_USERNAME_CALLABLE = "scoring.views.auth.login_username"
+AXES_CLIENT_IP_CALLABLE = "scoring.views.auth.client_address"
+AXES_HANDLER = "scoring.views.auth.LoginAttemptHandler"
+AXES_LOCKOUT_CALLABLE = "scoring.views.auth.lockout_response"
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # refused attempts do not prolong the lockout
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept (admin: Axes), successful logins are not

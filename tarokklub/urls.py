@@ -4,7 +4,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.views.i18n import set_language
 from django.urls import include, path
 
-from scoring.auth_views import LoginView
+from scoring.views.auth import LoginView
 from scoring.health import health
 
 urlpatterns = [

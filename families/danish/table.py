@@ -19,9 +19,6 @@ from django.utils.translation import gettext_lazy as _
 from scoring.table_families import TableFamily, register
 
 
-_lang = engine_language
-
-
 def make_form(table: Table, sheet: TableSheet, *, data=None, dealer: str | None = None, initial=None) -> DealForm:
     """The deal form; unbound it proposes the sheet's next dealer (docs/rules/danish.md §1)."""
     return DealForm(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer, initial=initial,
@@ -77,7 +74,7 @@ def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: in
         deal = interchange.parse_deal(outcome, number, table.card)
         entry = settle_deal(sheet.players, number, deal, cups, table.card)
     except EveningError as exc:
-        context["problems"] = [(form.label_for(p.field), p.message(_lang())) for p in exc.problems]
+        context["problems"] = [(form.label_for(p.field), p.message(engine_language())) for p in exc.problems]
         return context
     seats = seating(sheet.players, deal.dealer)
     # Counts after a nolo only where the card counts then (a 1754 nolo); elsewhere a nolo has none.
@@ -96,8 +93,6 @@ def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: in
     if editing:
         context.update(correction_effect(table, sheet, editing, entry))
     return context
-
-
 
 
 register(TableFamily(

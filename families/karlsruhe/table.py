@@ -40,9 +40,6 @@ def engine() -> families.Family:
     return families.family(FAMILY_NAME)
 
 
-_lang = engine_language
-
-
 # The game's words (German, as the seed says them; never translated) -------------------------------
 
 GAME_WORDS = {g.value: word for g, word in _ENGINE_GAME_WORDS.items()}
@@ -291,7 +288,7 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
         return found.field == "partner" and found.code == "required" and self.cleaned_data.get("partner") == ALONE
 
     def _message(self, found: Problem) -> str:
-        message = found.message(_lang())
+        message = found.message(engine_language())
         if found.field == "declarers_count" and found.code == "number_range":
             thirds = self.to_outcome().get("declarers_count")
             if isinstance(thirds, int):   # the engine counts in thirds; the form in points and Blätter
@@ -538,7 +535,7 @@ def preview_context(table, sheet, form: KarlsruheDealForm, editing: int | None) 
         state = radl_owed(table, sheet, before=number)
         entry = family.settle_deal(sheet.players, number, deal, state, table.card)
     except EveningError as exc:
-        context["problems"] = [(form.label_for(p.field), p.message(_lang())) for p in exc.problems]
+        context["problems"] = [(form.label_for(p.field), p.message(engine_language())) for p in exc.problems]
         return context
     active = set(form.seats.active)
     facts = entry.facts

@@ -26,7 +26,7 @@ from scoring import services
 from scoring.engine import families
 from scoring.engine.problems import EveningError, Problem
 from families.selca.engine.model import (
-    DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, other_side_thirds, said_to_thirds, thirds_to_said,
+    DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, derived_count, other_side_thirds, said_to_thirds, thirds_to_said,
 )
 
 from scoring.language import engine_language
@@ -39,9 +39,6 @@ FAMILY_NAME = "selca"
 def engine() -> families.Family:
     """The Selca family of the engine (``families.py``)."""
     return families.family(FAMILY_NAME)
-
-
-_lang = engine_language
 
 
 # The game's words (Slovenian, as the rules say them; never translated) ---------------------------
@@ -77,7 +74,6 @@ VALAT_CHOICES: dict[str, dict] = {
     "announced_failed": {"announced": "valat", "valat": False},
 }
 VALAT_WORDS = {"silent": "tihi valat", "announced_made": "napovedan, narejen", "announced_failed": "napovedan, podrt"}
-
 
 
 def pagat_code(outcome: dict) -> str:
@@ -316,7 +312,7 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
                 if name not in self._errors:
                     self.add_error(name, count_message())
         if len(empty) == 1 and len(counts) == len(self.players) - 1:
-            rest = DECK_THIRDS - sum(counts.values())
+            rest = derived_count(counts)
             if rest < 0:
                 self.section_errors.setdefault("counts", []).append(gettext(
                     "De andre har allerede %(total)s point; alle tilsammen har 70.") % {
@@ -345,7 +341,7 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
         return super().is_valid() and not self.section_errors
 
     def _message(self, found: Problem) -> str:
-        message = found.message(_lang())
+        message = found.message(engine_language())
         params = dict(found.params)
         if found.code == "selca_counts_sum" and isinstance(params.get("total"), int):
             # the engine counts in thirds; the form in points as the players say them
@@ -608,7 +604,7 @@ def preview_context(table, sheet, form: SelcaDealForm, editing: int | None) -> d
         state = services.table_state(table, number)
         entry = family.settle_deal(sheet.players, number, deal, state, table.card)
     except EveningError as exc:
-        context["problems"] = [(form.label_for(p.field), p.message(_lang())) for p in exc.problems]
+        context["problems"] = [(form.label_for(p.field), p.message(engine_language())) for p in exc.problems]
         return context
     playing = participants(sheet.players, outcome)
     context.update({

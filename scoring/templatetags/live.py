@@ -1,9 +1,9 @@
 """``{% other_tables table %}``: the table page's line of the evening's other tables, polled while the
-evening is open (``scoring.views_live.table_others``)."""
+evening is open (``scoring.views.live.table_others``)."""
 from django import template
 
-from scoring.views_live import other_tables as others_of
-from scoring.views_live import page_etag
+from scoring.views.live import other_tables as others_of
+from scoring.views.live import page_etag
 
 register = template.Library()
 

@@ -1,13 +1,13 @@
-"""The table page's data for its offline queue (``views_sync.page_data``), as a JSON block the
+"""The table page's data for its offline queue (``views.sync.page_data``), as a JSON block the
 script reads (``<script type="application/json">``: data, not code; the page has no inline script)."""
 from django import template
 from django.utils.html import json_script
 
-from scoring import views_sync
+from scoring.views import sync
 
 register = template.Library()
 
 
 @register.simple_tag
 def table_sync_data(table, sheet, form):
-    return json_script(views_sync.page_data(table, sheet, form), "table-sync-data")
+    return json_script(sync.page_data(table, sheet, form), "table-sync-data")

@@ -1,6 +1,6 @@
 // The evening live (templates/scoring/partials/_live_notes.html): an element inside a region marked
 // data-live polls its fragment with htmx every few seconds. The server answers an unchanged poll
-// with 304 (scoring/views_live.py) and the browser hands htmx its kept copy, or nothing; a poll is
+// with 304 (scoring/views/live.py) and the browser hands htmx its kept copy, or nothing; a poll is
 // swapped in only when its ETag differs from the one the element shows (data-etag, set by the page
 // for its first render), so a poll never rebuilds what the reader is looking at. A lost network or
 // an expired session shows its note in the region and keeps what was shown.

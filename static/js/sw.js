@@ -1,5 +1,5 @@
 /* The table page's service worker (README "Offline at the table"), served at /sw.js by
-   views_sync.service_worker, which puts self.TAROKKLUB_STATIC in front of this file.
+   views.sync.service_worker, which puts self.TAROKKLUB_STATIC in front of this file.
 
    It keeps what a phone needs to go on without network: the static files (the page's CSS and
    scripts), the last table page of each table and each dealer's empty deal form. It never touches

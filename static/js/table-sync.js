@@ -2,7 +2,7 @@
 
    - The deal being typed (the draft) is kept on the phone, with its dealer and submission key,
      until the server has acknowledged it: it survives a reload, a lost network and a closed tab.
-   - "Gem spil" sends the deal to the JSON endpoint (views_sync.table_sync). Saved: the page is
+   - "Gem spil" sends the deal to the JSON endpoint (views.sync.table_sync). Saved: the page is
      loaded again. The form's own problems or a table that moved on: the form is sent as a plain
      form, so that the server shows its page (errors at their fields, the 409 page). No answer,
      busy, or logged out: the deal is queued on the phone (IndexedDB, idb-keyval) with its key

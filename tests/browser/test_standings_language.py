@@ -10,7 +10,7 @@ from scoring import services
 from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import evening_to_dict
 from scoring.models import Club, Role
-from scoring.standings import standings
+from scoring.selectors.standings import standings
 from tests.web.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

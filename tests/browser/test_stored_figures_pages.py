@@ -1,6 +1,6 @@
 """The pages that read the per-deal figures by name (docs/architecture.md, Storage) on a phone's
 390×844 and at 1280 wide: a Karlsruhe and a Selca player's own figures (the declared games and the
-family's counts, as ``standings.family_figures`` reads them) and the club page's largest cups (a
+family's counts, as ``history.family_figures`` reads them) and the club page's largest cups (a
 Danish figure, ``cup_won``), neither page scrolling sideways. ``SHOTS=/dir`` keeps the screenshots."""
 import json
 
@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Club, Evening, Player, Role
-from scoring.standings import family_figures, largest_cups_won
+from scoring.selectors.history import family_figures, largest_cups_won
 from tests.browser.helpers import no_sideways_scroll, open_page, shot
 from tests.conftest import GOLDEN
 from tests.web.conftest import make_user

@@ -22,7 +22,7 @@ def recording() -> dict:
     from django.core.management import call_command
 
     from scoring.models import Club, Table
-    from scoring.standings import club_families
+    from scoring.selectors.standings import club_families
 
     def command(*args: str) -> str:
         out, err = StringIO(), StringIO()
@@ -47,12 +47,13 @@ def recording() -> dict:
 
 def pages() -> dict:
     """What the player and club pages read from the per-deal figures: each
-    player's own figures of every family he played (``standings.family_figures``, over every
-    evening of his club) and each club's largest cups won (``standings.largest_cups_won``)."""
+    player's own figures of every family he played (``history.family_figures``, over every
+    evening of his club) and each club's largest cups won (``history.largest_cups_won``)."""
     from dataclasses import asdict
 
     from scoring.models import Club, Evening, Player
-    from scoring.standings import family_figures, largest_cups_won, player_families
+    from scoring.selectors.history import family_figures, largest_cups_won
+    from scoring.selectors.standings import player_families
 
     figures = {}
     for player in Player.objects.select_related("club").order_by("club__name", "name"):

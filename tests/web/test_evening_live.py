@@ -9,11 +9,11 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from scoring import live, services
+from scoring import services
 from families.danish.engine.generate import random_deal
 from families.danish.engine.interchange import deal_to_dict
 from scoring.models import Club, Deal, Role, Table
-from scoring.selectors import table_sheet
+from scoring.selectors import live_tables, table_sheet
 from tests.web.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -245,9 +245,9 @@ def test_the_table_page_shows_the_other_tables_in_one_line(keeper_client, evenin
 
 def test_idle_tables_by_a_fixed_clock():
     now = timezone.make_aware(dt.datetime(2026, 11, 20, 22, 0))
-    status = lambda n, deals, minutes: live.TableStatus(
+    status = lambda n, deals, minutes: live_tables.TableStatus(
         n, n, ("A", "B", "C"), deals, None if minutes is None else now - dt.timedelta(minutes=minutes), "A")
-    quiet, empty = live.idle_tables([status(1, 10, 15), status(2, 10, 14), status(3, 0, None), status(4, 0, 30)],
+    quiet, empty = live_tables.idle_tables([status(1, 10, 15), status(2, 10, 14), status(3, 0, None), status(4, 0, 30)],
                                     now)
     assert [s.number for s in quiet] == [1]
     assert [s.number for s in empty] == [3, 4]          # a table whose only deal was voided has none

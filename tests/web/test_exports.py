@@ -7,7 +7,7 @@ import pytest
 from openpyxl import load_workbook
 
 from scoring.models import Player
-from scoring.standings import standings
+from scoring.selectors.standings import standings
 from tests.web.test_stats_views import PLAYERS, add_evenings
 
 pytestmark = pytest.mark.django_db
@@ -56,11 +56,11 @@ def test_xlsx_names_are_text_and_points_numbers(keeper_client, hostile_club):
 def test_every_listing_export_is_neutralised(keeper_client, hostile_club, monkeypatch):
     """The club's and the player's listings carry no names today; whatever they carry goes
     through the same cell filter."""
-    from scoring import tables
+    from scoring import listings
 
     seen = []
-    original = tables.spreadsheet_cell
-    monkeypatch.setattr(tables, "spreadsheet_cell", lambda value: seen.append(value) or original(value))
+    original = listings.spreadsheet_cell
+    monkeypatch.setattr(listings, "spreadsheet_cell", lambda value: seen.append(value) or original(value))
     player = Player.objects.filter(club=hostile_club).first()
     for url in (f"/clubs/{hostile_club.pk}/?_export=csv", f"/players/{player.pk}/?_export=xlsx"):
         before = len(seen)
@@ -72,7 +72,7 @@ def test_every_listing_export_is_neutralised(keeper_client, hostile_club, monkey
     ("Anne", "Anne"), ("-35", "-35"), ("-8.75", "-8.75"), (-35, -35), (None, None),
 ])
 def test_spreadsheet_cell(value, expected):
-    from scoring.tables import spreadsheet_cell
+    from scoring.listings import spreadsheet_cell
 
     assert spreadsheet_cell(value) == expected
 

@@ -25,7 +25,8 @@ from scoring.ledger_check import ledger_differences
 from scoring.models import Club, Evening, Leg, Player, PlayerEveningSummary, Table
 from scoring.pdf import render_evening_pdf
 from scoring.selectors import evening_summary, table_to_evening_file
-from scoring.standings import family_figures, standings, standings_family
+from scoring.selectors.history import family_figures
+from scoring.selectors.standings import standings, standings_family
 from tests.web.conftest import make_user
 from tests.web.test_pdf import pdf_text
 
@@ -349,7 +350,7 @@ def test_a_club_whose_game_is_karlsruhe_defaults_new_tables_to_it(member_client,
 
 def test_a_club_copy_of_the_karlsruhe_card_may_change_any_number(member_client, club):
     from scoring.models import ClubRateCard
-    from scoring.views_club import _number_leaves
+    from scoring.views.club import _number_leaves
 
     response = member_client.post(f"/clubs/{club.pk}/cards/", {"action": "copy", "source": "karlsruhe"})
     own = ClubRateCard.objects.get(club=club)
@@ -438,12 +439,12 @@ def test_the_downloads_of_a_club_of_several_families_name_the_family(member_clie
 
 
 def test_only_a_family_with_a_table_page_is_offered(member_client, club, monkeypatch):
-    from scoring import views_evening
+    from scoring.views import evening as evening_views
 
     evening = services.evening_create(club=club, date="2026-11-27")
-    offered = {f.name for f in views_evening.playable_families()}
+    offered = {f.name for f in evening_views.playable_families()}
     assert {"danish", "karlsruhe"} <= offered
-    monkeypatch.setattr(views_evening, "table_side", lambda name: None if name == "karlsruhe" else object())
+    monkeypatch.setattr(evening_views, "table_side", lambda name: None if name == "karlsruhe" else object())
     page = html(member_client.get(f"/evenings/{evening.pk}/tables/new/"))
     assert "rules:karlsruhe" not in page and "rules:vlk" in page
     response = member_client.post(f"/evenings/{evening.pk}/tables/new/", {

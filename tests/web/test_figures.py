@@ -11,7 +11,8 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import Club, Evening, Membership, Role
 from scoring.selectors import evening_summary
-from scoring.standings import player_evenings, standings, standings_from_journal
+from scoring.selectors.history import player_evenings
+from scoring.selectors.standings import standings, standings_from_journal
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.history import seed_history
+from scoring.services.seed import seed_history
 from scoring.models import Deal, Evening, Player, Role, Table
 from tests.web.conftest import make_user
 

@@ -9,7 +9,7 @@ from scoring.engine.interchange import evening_to_dict, parse_evening
 from scoring.engine.settle import settle_evening
 from families.danish.engine.stats import deal_stats
 from scoring.models import Club, Deal
-from scoring.standings import standings
+from scoring.selectors.standings import standings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services")]
 
@@ -82,9 +82,9 @@ def test_open_evenings_only_when_asked_and_corrections_count_once():
 
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st  # noqa: E402
 
-from scoring.history import seed_history  # noqa: E402
+from scoring.services.seed import seed_history  # noqa: E402
 from scoring.models import Evening  # noqa: E402
-from scoring.standings import standings_from_journal  # noqa: E402
+from scoring.selectors.standings import standings_from_journal  # noqa: E402
 
 
 @hsettings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

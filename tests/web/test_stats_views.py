@@ -14,7 +14,7 @@ from scoring import services
 from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import evening_to_dict
 from scoring.models import Player
-from scoring.standings import standings
+from scoring.selectors.standings import standings
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ("Anne", "Bent", "Carl", "Dorte")

@@ -12,8 +12,9 @@ from scoring.engine import families
 from scoring.engine.ledger import LedgerError
 from scoring.engine.settle import settle_evening
 from scoring.models import Account, Club, JournalEntry, Leg, PlayerDealStat, PlayerEveningSummary
+from scoring.services.journal import _pot_account
 from scoring.selectors import table_sheet
-from scoring.standings import family_figures, largest_cups_won
+from scoring.selectors.history import family_figures, largest_cups_won
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services")]
 
@@ -49,8 +50,8 @@ def test_the_pots_after_each_entry_are_stored_by_the_familys_names(golden_club, 
 
 def test_a_leg_on_a_pot_the_family_does_not_declare_is_refused():
     with pytest.raises(LedgerError, match="karlsruhe family has no pot"):
-        services._pot_account(families.family("karlsruhe"), "king")
-    assert services._pot_account(families.family("selca"), "sheet") == "sheet"
+        _pot_account(families.family("karlsruhe"), "king")
+    assert _pot_account(families.family("selca"), "sheet") == "sheet"
 
 
 @pytest.mark.parametrize("name", ["random-42", "karlsruhe/seed-table", "selca/worked-examples"])

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from scoring import services
 from families.danish.engine.generate import random_deal
 from families.danish.engine.interchange import deal_to_dict
-from scoring.history import seed_history
+from scoring.services.seed import seed_history
 from scoring.models import Account, Leg, Player, PlayerEveningSummary
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The phone's queue endpoint (tables/<pk>/sync/, scoring/views_sync.py) and the two-phones rules
+"""The phone's queue endpoint (tables/<pk>/sync/, scoring/views/sync.py) and the two-phones rules
 (scoring/conflicts.py): every answer is JSON a program reads (saved, retry, conflict, login,
 invalid), a phone-made key is the user's own and bound to its table, a repeat never writes twice,
 a dealer the sheet does not expect needs a confirmation, and bad input writes nothing."""

@@ -23,7 +23,8 @@ from scoring.engine.settle import settle_evening
 from scoring.ledger_check import ledger_differences
 from scoring.models import Evening, Player, PlayerEveningSummary
 from scoring.pdf import render_evening_pdf
-from scoring.standings import family_figures, player_evenings, standings, standings_from_journal
+from scoring.selectors.history import family_figures, player_evenings
+from scoring.selectors.standings import standings, standings_from_journal
 from tests.web.conftest import make_user
 from tests.web.test_pdf import pdf_text
 

@@ -172,7 +172,7 @@ class Command(BaseCommand):
         from families.danish.engine.generate import random_deal
         from families.danish.engine.interchange import deal_to_dict
         from families.danish.engine.model import seating
-        from scoring.history import seed_history
+        from scoring.services.seed import seed_history
         from scoring.models import Player
         from scoring.pdf import render_evening_pdf
 
@@ -292,7 +292,7 @@ def _record_60(club, empty, rng) -> tuple:
 
 
 def _poll_figures(evening, quick: bool) -> dict:
-    """The evening live (``scoring/views_live.py``) on an open evening of 4 tables x 40 deals, polled
+    """The evening live (``scoring/views/live.py``) on an open evening of 4 tables x 40 deals, polled
     by a club member as the evening page polls it (htmx, If-None-Match): one unchanged poll (304; its
     median ms and its queries, the session's and the user's included), a changed one (the fragment
     rendered again, or already rendered for another phone) and the table page's line of the other

@@ -4,7 +4,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from scoring.history import seed_history
+from scoring.services.seed import seed_history
 
 
 class Command(BaseCommand):

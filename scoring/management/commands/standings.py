@@ -7,7 +7,7 @@ from dataclasses import asdict
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Club, Season
-from scoring.standings import (EVENT_FIELDS, club_families, event_fields, standings, standings_family,
+from scoring.selectors.standings import (EVENT_FIELDS, club_families, event_fields, standings, standings_family,
                                written_score)
 
 

@@ -8,12 +8,11 @@ from decimal import Decimal
 
 from django.db import transaction
 
-from scoring import services
 from families.danish.engine.generate import random_deal
 from families.danish.engine.interchange import deal_to_dict
 from families.danish.engine.model import DealKind, seating
-
-from .models import Club, Season
+from scoring import services
+from scoring.models import Club, Season
 
 FIRST_NAMES = ["Anne", "Bent", "Carl", "Dorte", "Erik", "Frida", "Gitte", "Hans", "Inge", "Jens", "Karen", "Lars",
                "Mette", "Niels", "Ole", "Pia", "Rasmus", "Sofie", "Tove", "Ulla"]

@@ -16,14 +16,15 @@ Two reads, one for each kind of poll:
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from dataclasses import dataclass
 
+import hashlib
 from django.db import connection
 from django.db.models import Prefetch
 
-from .models import Deal, Evening, Seat, Table
-from .selectors import TableSheet, table_player_names
+from scoring.models import Deal, Evening, Seat, Table
+
+from .sheets import TableSheet, table_player_names
 
 #: A table with no deal saved for this long is named before the evening is closed: it may have
 #: finished, or its scorekeeper may have stopped recording.
@@ -70,7 +71,7 @@ def evening_state(evening_pk: int | None = None, *, table_pk: int | None = None)
     pk, club_id, created_at, closed_at, count, last_table, versions = row
     # the times as the database gives them (text or datetimes): the token only has to change with
     # them; the evening's id and creation make it one evening's token (the rendered fragments are
-    # shared by that token, views_live)
+    # shared by that token, views.live)
     token = f"{pk}:{created_at}:{count}:{last_table}:{versions}:{closed_at or ''}"
     return EveningState(pk, club_id, closed_at is not None, token)
 

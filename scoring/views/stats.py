@@ -13,16 +13,16 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from scoring import access
+from scoring.charts import cumulative_svg
 from scoring.engine.families import family as engine_family
+from scoring.filters import EveningFilter
+from scoring.listings import EveningsTable, SpreadsheetExport, player_evenings_table, standings_table
+from scoring.models import Account, Club, Evening, Leg, Player
 from scoring.numbers import format_kroner
-
-from .charts import cumulative_svg
-from .filters import EveningFilter
-from .models import Account, Club, Evening, Leg, Player
-from .standings import (club_families, event_fields, family_figures, family_title, largest_cups_won,
-                        player_evenings, player_families, standings, standings_family, table_side,
-                        written_score)
-from .tables import EveningsTable, SpreadsheetExport, player_evenings_table, standings_table
+from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
+from scoring.selectors.standings import (
+    club_families, event_fields, family_title, player_families, standings, standings_family, table_side, written_score
+)
 
 EXPORT_FORMATS = ("csv", "xlsx")
 
@@ -32,7 +32,7 @@ PER_GAME_FIGURE = re.compile(r"^(three|two|one)_(won|lost)$")
 
 
 def _figures_context(figures) -> dict | None:
-    """The player page's view of a family's own figures (``standings.family_figures``)."""
+    """The player page's view of a family's own figures (``history.family_figures``)."""
     if figures is None:
         return None
     side = table_side(figures.family)
@@ -90,7 +90,7 @@ def standings_view(request, pk: int):
 
 @require_GET
 def standings_pdf(request, pk: int):
-    from .pdf import render_standings_pdf
+    from scoring.pdf import render_standings_pdf
 
     club = _club(request, pk)
     evening_filter, rows, family, several = _standings_context(request, club)
@@ -122,7 +122,7 @@ def player_detail(request, pk: int):
             "player": player, "club": club, "row": row, "table": table, "chart": chart, "filter": evening_filter,
             "family": family, "family_label": family_title(family) if len(played) > 1 else "",
             "events": event_fields(family), "written": written_score(family),
-            "kroner": format_kroner(row.kroner, "en" if (getattr(request, "LANGUAGE_CODE", "da") or "da").startswith("en") else "da")
+            "kroner": format_kroner(row.kroner)
             if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family)),
             "query": request.GET.urlencode()})
 

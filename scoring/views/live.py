@@ -1,7 +1,7 @@
 """The evening live: the fragments the evening page and the table page poll every few seconds (htmx
 ``hx-trigger="every 5s"``) to show every table's deals, totals, cups and dealer without a reload.
 
-Each fragment answers a conditional GET. Its ETag comes from ``live.evening_state`` (one query: the
+Each fragment answers a conditional GET. Its ETag comes from ``live_tables.evening_state`` (one query: the
 evening's tables' versions and its close), so an unchanged poll costs the session, the user, the
 club membership and that query, and answers 304 with no body; the browser keeps the fragment it has
 (``static/js/live.js`` swaps nothing then). Only a changed evening is read and rendered again, once
@@ -17,17 +17,14 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.utils.cache import (
-    get_conditional_response,
-    patch_cache_control,
-    patch_vary_headers,
-)
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseStopPolling
 
-from scoring import access, live
-
-from .models import Evening, Role
+from scoring import access
+from scoring.language import active_language
+from scoring.models import Evening, Role
+from scoring.selectors import live_tables
 
 #: Part of every ETag: bump it when a fragment's markup changes, so that no browser keeps the old one.
 MARKUP = 1
@@ -44,9 +41,9 @@ def _cached(response: HttpResponse, etag: str) -> HttpResponse:
     return response
 
 
-def _state(request, evening_pk: int | None = None, *, table_pk: int | None = None) -> live.EveningState:
+def _state(request, evening_pk: int | None = None, *, table_pk: int | None = None) -> live_tables.EveningState:
     """The evening's state after the access check: outsiders get 404, as everywhere (``access``)."""
-    state = live.evening_state(evening_pk, table_pk=table_pk)
+    state = live_tables.evening_state(evening_pk, table_pk=table_pk)
     if state is None:
         raise Http404
     access.require(request.user, state.club_id, Role.MEMBER)
@@ -61,20 +58,16 @@ def _logged_out(request):
     return redirect_to_login(request.get_full_path())
 
 
-def _lang(request) -> str:
-    return getattr(request, "LANGUAGE_CODE", "") or ""
-
-
-def _can_record(request, state: live.EveningState) -> bool:
+def _can_record(request, state: live_tables.EveningState) -> bool:
     return not state.closed and access.can(request.user, state.club_id, Role.SCOREKEEPER)
 
 
-def _evening_etag(request, state: live.EveningState, can_record: bool) -> str:
-    return state.etag("evening", MARKUP, _lang(request), can_record)
+def _evening_etag(request, state: live_tables.EveningState, can_record: bool) -> str:
+    return state.etag("evening", MARKUP, active_language(), can_record)
 
 
-def _others_etag(request, state: live.EveningState, table_pk: int) -> str:
-    return state.etag("others", MARKUP, _lang(request), table_pk)
+def _others_etag(request, state: live_tables.EveningState, table_pk: int) -> str:
+    return state.etag("others", MARKUP, active_language(), table_pk)
 
 
 def page_etag(request, *, evening_pk: int | None = None, table_pk: int | None = None) -> str:
@@ -82,7 +75,7 @@ def page_etag(request, *, evening_pk: int | None = None, table_pk: int | None = 
     ``table_pk`` the table page's other tables): ``live.js`` swaps in a poll only when its ETag
     differs. Read before the page reads what it shows, so that a write in between makes the next
     poll a change rather than hiding it."""
-    state = live.evening_state(evening_pk, table_pk=table_pk)
+    state = live_tables.evening_state(evening_pk, table_pk=table_pk)
     if state is None:
         return ""
     if table_pk is not None:
@@ -110,7 +103,7 @@ def evening_live(request, pk: int):
 
 
 def _evening_fragment(request, pk: int, can_record: bool) -> str:
-    from .views_evening import evening_tables  # the evening page's own table blocks
+    from .evening import evening_tables  # the evening page's own table blocks
 
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     tables, summary = evening_tables(evening)
@@ -149,5 +142,5 @@ def table_others(request, pk: int):
     return _cached(HttpResponse(_shared(etag, fragment)), etag)
 
 
-def other_tables(evening: Evening, table_pk: int) -> list[live.TableStatus]:
-    return [s for s in live.table_statuses(evening) if s.pk != table_pk]
+def other_tables(evening: Evening, table_pk: int) -> list[live_tables.TableStatus]:
+    return [s for s in live_tables.table_statuses(evening) if s.pk != table_pk]

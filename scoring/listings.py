@@ -199,7 +199,7 @@ class WrittenScoreStandingsTable(StandingsTable):
 
 
 def _standings_class(family: str):
-    from .standings import written_score
+    from .selectors.standings import written_score
 
     return WrittenScoreStandingsTable if written_score(family) else StandingsTable
 
@@ -207,7 +207,7 @@ def _standings_class(family: str):
 def _standings_excluded(family: str) -> list[str]:
     """The columns a family's standings leave out: the events it does not count; the money column
     where money is the points (a family whose deals are payments)."""
-    from .standings import EVENT_FIELDS, event_fields, written_score
+    from .selectors.standings import EVENT_FIELDS, event_fields, written_score
 
     counted = event_fields(family)
     return [f for f in EVENT_FIELDS if f not in counted] + ([] if written_score(family) else ["money"])
@@ -254,7 +254,7 @@ class WrittenScorePlayerEveningsTable(PlayerEveningsTable):
 def player_evenings_table(history, family: str) -> PlayerEveningsTable:
     """The player's evenings: a written score's points are what was written ("Skrevet") and its
     money is shown beside them; a family whose deals are payments has no money column."""
-    from .standings import written_score
+    from .selectors.standings import written_score
 
     if written_score(family):
         return WrittenScorePlayerEveningsTable(history)

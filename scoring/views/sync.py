@@ -35,10 +35,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, conflicts, services, submissions
-
-from .models import Deal, Role, Submission, Table
-from .selectors import TableSheet, table_sheet
-from .table_families import table_family
+from scoring.models import Deal, Role, Submission, Table
+from scoring.selectors import TableSheet, table_sheet
+from scoring.table_families import table_family
 
 log = logging.getLogger(__name__)
 

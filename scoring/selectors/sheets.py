@@ -1,21 +1,15 @@
-"""Selectors read (docs/architecture.md §5): query functions that shape stored data for views, PDFs and
-commands. Every amount shown comes from the stored journal, which the engine produced."""
+"""A table's sheet: its rows (every deal that stands, a voided deal's row struck through), its players'
+totals and pots, read from the journal by name."""
 from __future__ import annotations
 
-import datetime as dt
 import json
-from collections import defaultdict
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Mapping
 
 from django.db.models import Prefetch, Q
-from django.utils import timezone
 
 from scoring.engine.families import Family
-from scoring.engine.money import Payment, evening_kroner
-
-from .models import Account, Deal, EntryKind, Evening, EveningEventKind, JournalEntry, Leg, Table
+from scoring.models import Account, Deal, EntryKind, JournalEntry, Leg, Table
 
 
 @dataclass(frozen=True)
@@ -187,123 +181,3 @@ def _voided_row(family: Family, players: tuple[str, ...], entry: JournalEntry) -
     return SheetRow(str(entry.deal.number), entry.deal.number, entry.deal.kind, tuple(net[p] for p in players),
                     tuple(p in active for p in players), entry.pots_after,
                     (), entry.deal, json.loads(entry.info_json) if entry.info_json else None, voided=True)
-
-
-@dataclass(frozen=True)
-class FamilySettlement:
-    """The tables of one game family in an evening and their money: points of different families
-    are different units, so each family's tables settle among themselves (docs/rules/karlsruhe.md: money
-    is points × the club's rate, applied once to the evening's totals — per family)."""
-    family: Family
-    sheets: tuple[TableSheet, ...]
-    totals: tuple[tuple[str, int, Decimal], ...]   # player, points, kroner (table and seat order)
-    payments: tuple[Payment, ...]
-    #: player, money points (``Family.money`` of his table's totals: a payment family's totals
-    #: themselves, a written score's pairwise differences), in the order of ``totals``
-    money: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def name(self) -> str:
-        return self.family.name
-
-    @property
-    def written(self) -> bool:
-        """A written-score family (its money is not its points, ``written_score``)."""
-        return written_score(self.family)
-
-    @property
-    def pots(self) -> tuple[str, ...]:
-        """The family's cups (the pots the sheet shows), as ``TableSheet.pots``."""
-        return self.family.cups
-
-
-@dataclass(frozen=True)
-class EveningSummary:
-    evening: Evening
-    sheets: tuple[TableSheet, ...]
-    totals: tuple[tuple[str, int, Decimal], ...]   # player, points, kroner (seat order, table order)
-    payments: tuple[Payment, ...]
-    kroner_per_point: Decimal
-    families: tuple[FamilySettlement, ...] = ()    # the sheets by game family, each settled on its own
-
-    @property
-    def mixed(self) -> bool:
-        """Tables of more than one game family this evening (their points are never added)."""
-        return len(self.families) > 1
-
-    @property
-    def pots(self) -> bool:
-        """Whether any table of the evening has pots (the Danish cups)."""
-        return any(s.pots for s in self.sheets)
-
-
-def family_groups(sheets) -> list[tuple[Family, list]]:
-    """``sheets`` (in table order) grouped by game family, the families in order of their first
-    table (as ``services`` settles a closed evening's kroner)."""
-    groups: dict[str, tuple[Family, list]] = {}
-    for sheet in sheets:
-        groups.setdefault(sheet.family.name, (sheet.family, []))[1].append(sheet)
-    return list(groups.values())
-
-
-def evening_summary(evening: Evening) -> EveningSummary:
-    """Every table's sheet, each player's total and who pays whom, in points and kroner. Each
-    table's totals become money by its family's rule (``Family.money``) and the money is settled per
-    game family: a Danish point is never added to a Karlsruhe point, so the tables of each family pay
-    among themselves (``families``; ``totals`` and ``payments`` list them all, family after family)."""
-    tables = list(evening.tables.prefetch_related("seats__player").order_by("number"))
-    entries = defaultdict(list)
-    for entry in (JournalEntry.objects.filter(SHEET_ENTRIES, table__evening=evening)
-                  .exclude(kind=EntryKind.REVERSAL).select_related("deal", "deal__dealer")
-                  .prefetch_related(Prefetch("legs", queryset=Leg.objects.select_related("player")))):
-        entries[entry.table_id].append(entry)
-    sheets = tuple(table_sheet(t, entries[t.id]) for t in tables)
-    rate = evening.rate
-    closed = evening.closed_at is not None  # before the split the cups still hold points
-    groups = []
-    for family, family_sheets in family_groups(sheets):
-        totals = tuple((p, t) for s in family_sheets for p, t in zip(s.players, s.totals))
-        # each table's totals become money by its family's rule (``Family.money``), as the close does
-        money = tuple(line for s in family_sheets for line in family.money(tuple(zip(s.players, s.totals))))
-        amounts, payments = evening_kroner(money, rate, settled=closed and bool(money))
-        groups.append(FamilySettlement(family, tuple(family_sheets),
-                                       tuple((p, t, amounts[p]) for p, t in totals), payments, money))
-    return EveningSummary(
-        evening=evening, sheets=sheets,
-        totals=tuple(line for g in groups for line in g.totals),
-        payments=tuple(p for g in groups for p in g.payments),
-        kroner_per_point=rate,
-        families=tuple(groups),
-    )
-
-
-def table_to_evening_file(table: Table) -> dict:
-    """The table's evening in the interchange format (the current version of every deal)."""
-    players = table_player_names(table)
-    family = table.engine
-    card = table.card
-    deals = tuple(family.parse_deal(d.outcome, d.number, card)
-                  for d in table.deals.filter(current=True).order_by("number"))
-    builtin = family.rate_cards.get(card.name)
-    embedded = None if builtin == card else card   # a club's own (or edited) card travels with the file
-    return family.evening_to_dict(family.make_evening(players, deals, card.name, table.evening.date, embedded))
-
-
-#: How long after creating an evening the same user is asked before creating the same one again.
-SAME_EVENING_WINDOW = dt.timedelta(minutes=10)
-
-
-def same_open_evening(club, date, names, user, now: dt.datetime | None = None) -> Table | None:
-    """The table of an open evening of ``club`` on ``date`` that ``user`` created within
-    ``SAME_EVENING_WINDOW`` and that seats exactly the players ``names`` (in any order): a second
-    "Opret aften" for it is most likely the first one sent again (Back, then send), so the page
-    asks before creating it."""
-    since = (now or timezone.now()) - SAME_EVENING_WINDOW
-    evenings = Evening.objects.filter(club=club, date=date, closed_at__isnull=True, events__kind=EveningEventKind.CREATED,
-                                      events__user=user, events__at__gte=since)
-    wanted = set(names)
-    for table in (Table.objects.filter(evening__in=evenings).prefetch_related("seats__player")
-                  .order_by("-evening_id", "number")):
-        if set(table_player_names(table)) == wanted:
-            return table
-    return None

@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from scoring.language import engine_language
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS
 from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
@@ -22,17 +21,21 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, live, services, submissions, views_live
+from scoring import access, services, submissions
 from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner
+from scoring.forms import SeatingForm
+from scoring.language import engine_language
+from scoring.models import Club, Evening, Role, Table
 from scoring.numbers import format_kroner, plain_decimal
+from scoring.pdf import render_evening_pdf
+from scoring.selectors import (
+    EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file, written_score
+)
+from scoring.selectors import live_tables
+from scoring.selectors.standings import family_title, table_side
 
-from .forms import SeatingForm
-from .models import Club, Evening, Role, Table
-from .pdf import render_evening_pdf
-from .selectors import (EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file,
-                        written_score)
-from .standings import family_title, table_side
+from . import live
 
 
 def _evening(request, pk: int, role: str = Role.MEMBER) -> Evening:
@@ -126,16 +129,16 @@ def _table_block(sheet: TableSheet, *, preview_split: bool = False) -> TableBloc
 
 @dataclass(frozen=True)
 class LiveTable:
-    """A table of the evening page: its figures (``TableBlock``) and its live line (``live.TableStatus``:
+    """A table of the evening page: its figures (``TableBlock``) and its live line (``live_tables.TableStatus``:
     the time of its last deal and who deals now)."""
     block: TableBlock
-    status: live.TableStatus
+    status: live_tables.TableStatus
 
 
 def evening_tables(evening: Evening) -> tuple[list[LiveTable], EveningSummary]:
     """The evening page's tables, as the page shows them and its live fragment polls them."""
     summary = evening_summary(evening)
-    status = {s.pk: s for s in live.table_statuses(evening, [sheet.table for sheet in summary.sheets])}
+    status = {s.pk: s for s in live_tables.table_statuses(evening, [sheet.table for sheet in summary.sheets])}
     return [LiveTable(_table_block(sheet), status[sheet.table.pk]) for sheet in summary.sheets], summary
 
 
@@ -349,7 +352,7 @@ def evening_new(request):
 @require_GET
 def evening_detail(request, pk: int):
     evening = _evening(request, pk)
-    etag = "" if evening.is_closed else views_live.page_etag(request, evening_pk=evening.pk)   # before the read
+    etag = "" if evening.is_closed else live.page_etag(request, evening_pk=evening.pk)   # before the read
     tables, summary = evening_tables(evening)
     return render(request, "scoring/evening_detail.html", {
         "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
@@ -412,7 +415,7 @@ def evening_close(request, pk: int):
         return redirect("scoring:evening_detail", pk=evening.pk)
     summary = evening_summary(evening)
     now = timezone.now()
-    quiet, empty = live.idle_tables(live.table_statuses(evening, [sheet.table for sheet in summary.sheets]), now)
+    quiet, empty = live_tables.idle_tables(live_tables.table_statuses(evening, [sheet.table for sheet in summary.sheets]), now)
     return render(request, "scoring/evening_close.html", {
         "evening": evening, "summary": summary, "empty_tables": empty,
         # named before closing: a table that has stopped may not have recorded its last deals

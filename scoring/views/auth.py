@@ -11,9 +11,9 @@ the club's rules:
 """
 from __future__ import annotations
 
-import ipaddress
 from functools import lru_cache
 
+import ipaddress
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username, get_failure_limit
 from django.conf import settings

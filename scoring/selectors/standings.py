@@ -1,4 +1,4 @@
-"""Season standings and player statistics: read-only selectors.
+"""Season standings: read-only selectors (a player's own evenings and figures: ``history.py``).
 
 Points come from the journal (every leg a player ever got, reversals included, so corrections
 cancel out); event counts from the per-deal figures the engine wrote with each entry. A fixed
@@ -12,20 +12,17 @@ one (``standings_family``); the default is the club's own game.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Count, IntegerField, Max, Min, Q, Sum
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
+from django.db.models import Count, Max, Min, Q, Sum
 
 from scoring.engine import families as engine_families
 from scoring.engine.money import evening_kroner, kroner
-
-from .models import (Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season,
-                     figure_sum)
+from scoring.models import (
+    Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, figure_sum
+)
 
 EVENT_FIELDS = ("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                 "meld_points", "fines")
@@ -43,7 +40,7 @@ def event_fields(family: str) -> tuple[str, ...]:
 
 def table_side(name: str):
     """The family's table side (``table_families.TableFamily``), ``None`` if none is registered."""
-    from .table_families import table_family
+    from scoring.table_families import table_family
 
     try:
         return table_family(name)
@@ -130,7 +127,7 @@ def played_kinds(family: str) -> tuple[str, ...]:
 
 def written_score(family: str) -> bool:
     """Whether the ``family`` writes a score whose money is not its points (``selectors.written_score``)."""
-    from .selectors import written_score as written
+    from .sheets import written_score as written
 
     return written(engine_families.family(family))
 
@@ -283,116 +280,3 @@ def _journal_kroner(club: Club, evenings, points: dict[int, dict[int, int]],
         for player_id, amount in amounts.items():
             result[int(player_id)][evening.pk] = amount
     return result, made
-
-
-@dataclass(frozen=True)
-class PlayerEvening:
-    evening_id: int
-    date: dt.date
-    closed: bool
-    points: int
-    kroner: Decimal
-    cumulative: int
-    money: int = 0        # the points his kroner are (``StandingRow.money``)
-
-
-def player_evenings(player, evenings, family: str | None = None) -> list[PlayerEvening]:
-    """The player's result per evening at the ``family``'s tables (default: ``standings_family``
-    of his club and him), oldest first, with the running sum (one query; a written score's money
-    from his table's totals, two more)."""
-    if family is None:
-        family = standings_family(player.club, None, player_families(player), player)
-    summaries = list(PlayerEveningSummary.objects.filter(player=player, evening__in=evenings, family=family)
-                     .select_related("evening__club").order_by("date", "evening_id"))
-    money = _written_money([s.evening_id for s in summaries], family) if written_score(family) else {}
-    rows, running = [], 0
-    for summary in summaries:
-        running += summary.points
-        made = money.get(summary.evening_id, {}).get(player.pk, summary.points)
-        amount = summary.kroner if summary.kroner is not None else kroner(made, summary.evening.rate)
-        rows.append(PlayerEvening(summary.evening_id, summary.date, summary.closed, summary.points,
-                                  amount, running, made))
-    return rows
-
-
-def _written_money(evening_ids: list[int], family: str) -> dict[int, dict[int, int]]:
-    """{evening id: {player id: money points}} of the ``family``'s tables of those evenings, from
-    the summaries' points (two queries)."""
-    points: dict[int, dict[int, int]] = defaultdict(dict)
-    for player_id, evening_id, total in PlayerEveningSummary.objects.filter(
-            evening_id__in=evening_ids, family=family).values_list("player_id", "evening_id", "points"):
-        points[evening_id][player_id] = total
-    seats = table_seats(Evening.objects.filter(pk__in=evening_ids), family)
-    return {e: evening_money(family, seats.get(e, {}), points[e]) for e in evening_ids}
-
-
-@dataclass(frozen=True)
-class CupWin:
-    date: dt.date
-    evening_id: int
-    player: str
-    amount: int
-    tout: bool
-
-
-def largest_cups_won(evenings, limit: int = 5) -> list[CupWin]:
-    """The largest cups taken in one deal by an ultimo or a tout (one query; only a family with cups
-    takes any)."""
-    rows = (PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True)
-            .annotate(cup_won=Cast(KT("figures__cup_won"), IntegerField())).filter(cup_won__gt=0)
-            .select_related("player", "evening").order_by("-cup_won", "evening__date")[:limit])
-    return [CupWin(r.evening.date, r.evening_id, r.player.name, r.cup_won, bool(r.figures.get("tout")))
-            for r in rows]
-
-
-# A family's own figures (player page) --------------------------------------------------------------
-
-@dataclass(frozen=True)
-class FamilyFigures:
-    """A player's figures at one family's tables, from the family's own ``deal_stats``: each count
-    the family gives (summed over the deals), and per game the deals he declared, won and lost."""
-    family: str
-    deals: int                                       # deals he played in (``played_kinds``, not sitting out)
-    counts: tuple[tuple[str, int], ...]              # figure name, total
-    games: tuple[tuple[str, int, int, int], ...]     # game, declared, won, lost (as declarer)
-
-    @property
-    def declared(self) -> int:
-        return sum(declared for _, declared, _won, _lost in self.games)
-
-
-#: The declarer's figures, shown per game instead of summed (``families.py``).
-_DECLARER_FIGURES = ("declarer", "declarer_won", "declarer_lost")
-
-
-def family_figures(player: Player, evenings, family: str) -> FamilyFigures | None:
-    """The player's figures at the ``family``'s tables of ``evenings``, for a family whose figures
-    the standings do not show (``event_fields`` empty; ``None`` for one whose they do): the stored
-    figures of each deal he sat in (``PlayerDealStat.figures``, the current version of every deal)
-    summed by name in the family's order (``Family.figures``), and the deals he declared counted
-    under the deal's game (its evening-file deal object's ``game``). One query, however many
-    evenings; nothing is settled again."""
-    if event_fields(family):
-        return None
-    engine = engine_families.family(family)
-    kinds = played_kinds(family)
-    names = [name for name in engine.figures if name not in _DECLARER_FIGURES]
-    counts: dict[str, int] = {}
-    games: dict[str, list[int]] = {}
-    played = 0
-    rows = (PlayerDealStat.objects.filter(player=player, evening__in=evenings, deal__current=True,
-                                          deal__table__family=family, active=True)
-            .order_by("deal__table__evening__date", "deal__table__evening_id", "deal__table__number", "deal__number")
-            .values_list("figures", "deal__kind", "deal__outcome_json"))
-    for figures, kind, outcome in rows:
-        played += int(kind in kinds)   # as the standings count deals
-        for name in names:
-            counts[name] = counts.get(name, 0) + figures.get(name, 0)
-        if figures.get("declarer"):
-            game = json.loads(outcome).get("game")
-            tally = games.setdefault(game if isinstance(game, str) else str(game), [0, 0, 0])
-            tally[0] += 1
-            tally[1] += int(bool(figures.get("declarer_won")))
-            tally[2] += int(bool(figures.get("declarer_lost")))
-    return FamilyFigures(family, played, tuple(counts.items()),
-                         tuple((game, *tally) for game, tally in games.items()))

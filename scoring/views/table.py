@@ -15,10 +15,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import access, conflicts, services, submissions
-
-from .models import Deal, Role, Table
-from .selectors import TableSheet, table_sheet
-from .table_families import TableFamily, table_family
+from scoring.models import Deal, Role, Table
+from scoring.selectors import TableSheet, table_sheet
+from scoring.table_families import TableFamily, table_family
 
 log = logging.getLogger(__name__)
 

@@ -15,15 +15,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services, submissions
-
 from scoring.engine import bounds, families
 from scoring.engine import names as player_names
-
-from .forms import NameQuestion, name_field, validate_text
-from .selectors import table_sheet
-from .table_families import table_family
-from .voiding import void_effect
-from .models import Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Role, Season
+from scoring.forms import NameQuestion, name_field, validate_text
+from scoring.models import Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Role, Season
+from scoring.selectors import table_sheet
+from scoring.table_families import table_family
+from scoring.voiding import void_effect
 
 
 class ReasonForm(forms.Form):
@@ -391,8 +389,8 @@ def _card_error(form, exc: ValueError) -> None:
 
 def _builtin_cards() -> dict:
     """Every playable family's built-in cards by name (rule set): a club may only make a game its
-    own that it can record (``views_evening.playable_families``)."""
-    from .views_evening import playable_families
+    own that it can record (``views.evening.playable_families``)."""
+    from .evening import playable_families
 
     return {name: card for f in playable_families() for name, card in f.rate_cards.items()}
 
@@ -402,9 +400,9 @@ def _builtin_cards() -> dict:
 def club_cards(request, pk: int):
     """The club's cards and its game: copy a built-in (any family's) or own card, choose the club's
     card — a Karlsruhe card makes Karlsruhe the club's game (new tables, the standings' default)."""
-    from .models import ClubRateCard
-    from .standings import family_title
-    from .views_evening import playable_families
+    from scoring.models import ClubRateCard
+    from scoring.selectors.standings import family_title
+    from .evening import playable_families
 
     club = _club(request, pk, Role.ADMIN)
     builtin = _builtin_cards()

@@ -1,0 +1,70 @@
+"""Opening, closing (the family's split) and reopening an evening."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import Account, Club, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Leg, Table
+
+from .errors import RecordingError
+from .journal import _minus, _post, _pot_movement, _reverse, _user, table_players, table_pots, table_state
+from .locks import _check_open, _lock_evening
+from .summaries import summary_refresh
+
+
+@transaction.atomic
+def evening_create(*, club: Club, date: dt.date | str, season=None, user=None) -> Evening:
+    if isinstance(date, str):
+        date = dt.date.fromisoformat(date)
+    evening = Evening.objects.create(club=club, date=date, season=season)
+    EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CREATED, user=_user(user))
+    return evening
+
+
+@transaction.atomic
+def evening_close(*, evening: Evening, user=None) -> Evening:
+    """Close every table by its family's split (the Danish cups shared, docs/rules/danish.md §2, booklet §12;
+    nothing to share for a family without pots); totals are final, the evening read-only."""
+    evening = _lock_evening(evening.pk)
+    _check_open(evening)
+    for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
+        players = table_players(table)
+        running = dict.fromkeys(players, 0)
+        for name, total in (Leg.objects.filter(entry__table=table, account=Account.PLAYER)
+                            .values_list("player__name").annotate(t=Sum("amount")).values_list("player__name", "t")):
+            running[name] = total
+        entry = table.engine.settle_split(tuple(players), table_state(table), running, table.card)
+        _post(table, entry, EntryKind.SPLIT, players)
+        Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    evening.closed_at = timezone.now()
+    if evening.kroner_per_point is None:  # frozen at the first close; a reopening keeps it
+        evening.kroner_per_point = evening.club.kroner_per_point
+    evening.save(update_fields=["closed_at", "kroner_per_point"])
+    EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CLOSED, user=_user(user))
+    summary_refresh(evening)
+    return evening
+
+
+@transaction.atomic
+def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
+    """Reopen a closed evening (club admins): the split entries are reversed, never deleted, and
+    the reopening is logged with its reason."""
+    evening = _lock_evening(evening.pk)
+    if evening.closed_at is None:
+        raise RecordingError.single("", _("Aftenen er ikke lukket."))
+    if not (reason or "").strip():
+        raise RecordingError.single("reason", _("Skriv en begrundelse."))
+    for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
+        for entry in JournalEntry.objects.filter(table=table, kind=EntryKind.SPLIT, reversed_by__isnull=True):
+            _reverse(entry, _minus(table_pots(table), _pot_movement(entry)))
+        Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    evening.closed_at = None
+    evening.save(update_fields=["closed_at"])
+    EveningEvent.objects.create(evening=evening, kind=EveningEventKind.REOPENED, user=_user(user),
+                                reason=reason.strip())
+    summary_refresh(evening)
+    return evening

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine import bounds, families, interchange
+from scoring import lookalikes
 from scoring.engine import names as player_names
 from scoring.engine.families import Family
 from scoring.engine.ledger import LedgerError
@@ -267,6 +268,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     _check_open(evening)
     table = _locked(table, evening)
     _check_version(table, expected_version)
+    _check_deal_bounds(table)
     number = next_deal_number(table)
     family = table.engine
     deal = _parse(family, outcome, number, table.card)
@@ -281,6 +283,18 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
                                 user=_user(user))
     summary_refresh(table.evening, players.values())
     return saved
+
+
+def _check_deal_bounds(table: Table) -> None:
+    """Refuse the next deal beyond ``bounds.MAX_DEALS_PER_TABLE`` or ``MAX_DEALS_PER_EVENING``."""
+    at_table = Deal.objects.filter(table=table, current=True).count()
+    if at_table >= bounds.MAX_DEALS_PER_TABLE:
+        raise RecordingError.single("kind", _("Et bord kan højst have %(max)s spil på en aften.")
+                                    % {"max": bounds.MAX_DEALS_PER_TABLE})
+    at_evening = Deal.objects.filter(table__evening_id=table.evening_id, current=True).count()
+    if at_evening >= bounds.MAX_DEALS_PER_EVENING:
+        raise RecordingError.single("kind", _("En aften kan højst have %(max)s spil.")
+                                    % {"max": bounds.MAX_DEALS_PER_EVENING})
 
 
 def _settle(family: Family, players: dict[str, Player], number: int, deal, state, card):
@@ -703,6 +717,8 @@ def _check_import_names(club: Club, file_names) -> None:
         elif key in known and name not in known[key]:
             errors.append(_("%(name)s i filen er klubbens spiller %(player)s: skriv navnet som i klubben, så det "
                             "ikke bliver en ny spiller.") % {"name": name, "player": known[key][0]})
+        elif (similar := lookalikes.lookalike(name, [*(n for ns in known.values() for n in ns), *seen.values()])):
+            errors.append(lookalikes.message(name, *similar))
         seen.setdefault(key, name)
     if errors:
         raise RecordingError([FieldError(None, "players", e) for e in errors])

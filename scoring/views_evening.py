@@ -506,7 +506,8 @@ def _import(request, club: Club, evening: Evening | None, context: dict):
     turns a file that is too big, not UTF-8 or not JSON into one message; the service checks the
     content and reports every problem, each naming its deal and field (all or nothing)."""
     card_admin = access.can(request.user, club, Role.ADMIN)
-    limits = {"deals": bounds.MAX_DEALS_PER_FILE, "size": filesizeformat(bounds.MAX_FILE_BYTES)}
+    limits = {"deals": bounds.MAX_DEALS_PER_TABLE,   # a file is one table
+               "size": filesizeformat(bounds.MAX_FILE_BYTES)}
     length = request.META.get("CONTENT_LENGTH") or ""
     if request.method == "POST" and length.isdigit() and int(length) > bounds.MAX_REQUEST_BYTES:
         # refused before the upload is read: the request alone is larger than any evening file

@@ -294,3 +294,52 @@ def test_the_pdf_of_an_evening_beyond_the_bound_is_refused_naming_it(client, clu
     assert response.status_code == 413
     assert "højst 2 spil" in response.content.decode()
     assert client.get(f"/evenings/{four_table.evening.pk}/").status_code == 200   # still readable
+
+
+# An evening file is one table: the import holds to the table and evening bounds --------------------
+
+def misdeal_file(count: int, players=("Anne", "Bent", "Carl", "Dorte")) -> dict:
+    from tests.web.test_import_limits import evening_file
+    return evening_file(players=list(players), deals=[{"dealer": players[i % len(players)], "kind": "misdeal"}
+                                                      for i in range(count)])
+
+
+def test_an_import_beyond_the_table_bound_is_refused_naming_the_table_and_the_bound(keeper_client, tmp_path):
+    from tests.web.test_import_limits import row_counts, run_command, upload
+    data = misdeal_file(bounds.MAX_DEALS_PER_TABLE + 1)
+    before = row_counts()
+    response = keeper_client.post("/evenings/import/", {"file": upload(data)})
+    assert response.status_code == 422
+    assert response.context["problems"] == [
+        f"deals: Bordet i filen (Anne, Bent, Carl, Dorte) har {bounds.MAX_DEALS_PER_TABLE + 1} spil; et bord kan "
+        f"højst have {bounds.MAX_DEALS_PER_TABLE} spil på en aften."]
+    code, out, err = run_command(tmp_path, data)
+    assert code == 2 and err.splitlines() == [
+        f"deals: the table in the file (Anne, Bent, Carl, Dorte) has {bounds.MAX_DEALS_PER_TABLE + 1} deals; a "
+        f"table may have at most {bounds.MAX_DEALS_PER_TABLE} deals in an evening."]
+    assert row_counts() == before
+
+
+def test_an_import_at_the_table_bound_is_written(keeper_client):
+    from tests.web.test_import_limits import upload
+    response = keeper_client.post("/evenings/import/", {"file": upload(misdeal_file(bounds.MAX_DEALS_PER_TABLE))})
+    assert response.status_code == 302
+    assert Deal.objects.count() == bounds.MAX_DEALS_PER_TABLE
+
+
+def test_an_import_beyond_the_evening_bound_is_refused_and_nothing_written(keeper_client, four_table, monkeypatch):
+    from tests.web.test_import_limits import row_counts, upload
+    record_misdeals(four_table, 3)
+    monkeypatch.setattr(bounds, "MAX_DEALS_PER_EVENING", 5)
+    evening = four_table.evening
+    other = ("Erik", "Frida", "Gorm", "Hanne")
+    before = row_counts()
+    response = keeper_client.post(f"/evenings/{evening.pk}/tables/import/", {"file": upload(misdeal_file(3, other))})
+    assert response.status_code == 422
+    assert response.context["problems"] == [
+        "deals: Bordet i filen (Erik, Frida, Gorm, Hanne) har 3 spil, og aftenen har allerede 3; en aften kan "
+        "højst have 5 spil."]
+    assert row_counts() == before
+    response = keeper_client.post(f"/evenings/{evening.pk}/tables/import/", {"file": upload(misdeal_file(2, other))})
+    assert response.status_code == 302   # exactly at the bound
+    assert Deal.objects.filter(table__evening=evening).count() == 5

@@ -615,6 +615,22 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
     return evening
 
 
+def lockout_clear(*, club: Club, username: str, user=None) -> int:
+    """Clear the login failures of ``username``, a member of ``club`` (else ``RecordingError``,
+    nothing done), logged in the club's log when there were any. Safe to repeat: a second clear
+    finds none, removes none and logs nothing. Returns the failure records removed."""
+    from axes.utils import reset
+    from scoring import lockouts
+    from .models import ClubEvent, ClubEventKind
+    if not lockouts.is_member(club, username):
+        raise RecordingError.single("username", _("%(user)s er ikke medlem af klubben.") % {"user": username})
+    removed = reset(username=username)
+    if removed:
+        ClubEvent.objects.create(club=club, kind=ClubEventKind.LOCKOUT_CLEARED, subject=username, count=removed,
+                                 user=_user(user))
+    return removed
+
+
 def player_get_or_create(*, club: Club, name: str) -> Player:
     """The club's player of that name; a new player only with a name ``bounds.name_problem``
     accepts (a player stored before the rule keeps his name). The name is ``names.tidy``'d, and a

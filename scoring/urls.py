@@ -27,6 +27,7 @@ urlpatterns = [
     path("clubs/<int:pk>/standings/pdf/", views_stats.standings_pdf, name="standings_pdf"),
     path("players/<int:pk>/", views_stats.player_detail, name="player_detail"),
     path("clubs/<int:pk>/players/", views_club.club_players, name="club_players"),
+    path("clubs/<int:pk>/lockouts/", views_club.club_lockouts, name="club_lockouts"),
     path("clubs/<int:pk>/seasons/", views_club.club_seasons, name="club_seasons"),
     path("clubs/<int:pk>/cards/", views_club.club_cards, name="club_cards"),
     path("clubs/<int:pk>/cards/<int:card>/", views_club.club_card_edit, name="club_card_edit"),

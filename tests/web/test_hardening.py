@@ -315,7 +315,7 @@ def test_an_import_beyond_the_table_bound_is_refused_naming_the_table_and_the_bo
         f"højst have {bounds.MAX_DEALS_PER_TABLE} spil på en aften."]
     code, out, err = run_command(tmp_path, data)
     assert code == 2 and err.splitlines() == [
-        f"deals: the table in the file (Anne, Bent, Carl, Dorte) has {bounds.MAX_DEALS_PER_TABLE + 1} deals; a "
+        f"deals: The table in the file (Anne, Bent, Carl, Dorte) has {bounds.MAX_DEALS_PER_TABLE + 1} deals; a "
         f"table may have at most {bounds.MAX_DEALS_PER_TABLE} deals in an evening."]
     assert row_counts() == before
 

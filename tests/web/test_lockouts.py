@@ -126,3 +126,14 @@ def test_an_admin_of_two_clubs_sees_each_clubs_own(client, club, other_club):
     client.force_login(admin)
     assert [lock.username for lock in page(client, club).context["lockouts"]] == ["anne"]
     assert [lock.username for lock in page(client, other_club).context["lockouts"]] == ["bent"]
+
+
+def test_the_page_in_english(admin_client, club):
+    make_user(club, Role.SCOREKEEPER, "skriver")
+    fail_logins("skriver")
+    admin_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = page(admin_client, club).content.decode()
+    assert "Locked-out logins" in html and "Clear the lockout of skriver" in html
+    assert f"{settings.AXES_FAILURE_LIMIT} failed attempts" in html
+    response = clear(admin_client, club, "skriver")
+    assert "skriver can log in again." in admin_client.get(response["Location"]).content.decode()

@@ -343,3 +343,15 @@ def test_an_import_beyond_the_evening_bound_is_refused_and_nothing_written(keepe
     response = keeper_client.post(f"/evenings/{evening.pk}/tables/import/", {"file": upload(misdeal_file(2, other))})
     assert response.status_code == 302   # exactly at the bound
     assert Deal.objects.filter(table__evening=evening).count() == 5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_server_answers_an_oversized_body_413(live_server):
+    """Through a WSGI server (wsgiref, as runserver): the refusal is a response it accepts."""
+    import urllib.error
+    import urllib.request
+    request = urllib.request.Request(f"{live_server.url}/login/", data=b"x" * (bounds.MAX_REQUEST_BYTES + 1),
+                                     headers={"Content-Type": "application/octet-stream"}, method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.code == 413

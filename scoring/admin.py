@@ -11,7 +11,7 @@ every version on record.
 from django.contrib import admin
 
 from .models import (
-    Club, ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, Leg, Membership, Player, PlayerDealStat,
+    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, Leg, Membership, Player, PlayerDealStat,
     PlayerEveningSummary, Seat, Season, Submission, Table,
 )
 
@@ -128,6 +128,14 @@ class PlayerEveningSummaryAdmin(ReadOnlyAdmin):
     list_filter = ("closed", "family", "club", "season")
     date_hierarchy = "date"
     search_fields = ("player__name",)
+
+
+@admin.register(ClubEvent)
+class ClubEventAdmin(ReadOnlyAdmin):
+    list_display = ("at", "club", "kind", "subject", "count", "user")
+    list_filter = ("kind", "club")
+    date_hierarchy = "at"
+    search_fields = ("subject",)
 
 
 @admin.register(EveningEvent)

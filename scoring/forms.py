@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring import lookalikes
 from scoring.engine import bounds
 from scoring.engine import names as player_names
 from scoring.engine.problems import problem
@@ -104,6 +105,10 @@ class SeatingForm(forms.Form):
             elif chosen:
                 names.append(chosen)
             elif new:
+                imitated = lookalikes.problem(new, [*self.members, *names])
+                if imitated:
+                    self.add_error(f"new_{i}", imitated)
+                    continue
                 found = player_names.match(new, self.members)
                 if found.exact is None and found.near and data.get(f"sure_{i}") != new:
                     self.questions.append(NameQuestion(i, new, found.near))

@@ -1,7 +1,17 @@
 """Danish first: the language is the one the user chose (the language cookie set by Django's
 ``set_language`` view), else Danish — never guessed from the browser."""
+import io
+
 from django.conf import settings
+from django.core.handlers.wsgi import LimitedStream
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.template.defaultfilters import filesizeformat
 from django.utils import translation
+from django.utils.translation import gettext as _
+
+from scoring import storage
+from scoring.engine import bounds
 
 
 class ChosenLanguageMiddleware:
@@ -19,3 +29,74 @@ class ChosenLanguageMiddleware:
             response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         return response
+
+
+class UploadLimitMiddleware:
+    """Refuse a request body over ``bounds.MAX_REQUEST_BYTES`` before anything reads it: Django's
+    upload settings bound what is kept in memory, not what a multipart file spools to the temporary
+    folder, and the CSRF check reads the whole body of every POST. A declared length over the bound
+    is answered 413 at once, unread; a chunked body (no length) is read up to the bound and no
+    further, then answered 413 or handed on from memory. Placed before the CSRF check (the first
+    reader of a body), after the language is chosen (the message is in the user's language)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = bounds.MAX_REQUEST_BYTES
+        length = request.META.get("CONTENT_LENGTH") or ""
+        if length.strip().isdigit():
+            if int(length) > limit:
+                return self.too_large(request)
+        elif "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+            body = self.read_at_most(request.META.get("wsgi.input"), limit + 1)
+            if len(body) > limit:
+                return self.too_large(request)
+            request.META["CONTENT_LENGTH"] = str(len(body))
+            request._stream = LimitedStream(io.BytesIO(body), len(body))
+        return self.get_response(request)
+
+    @staticmethod
+    def read_at_most(stream, size: int) -> bytes:
+        if stream is None:
+            return b""
+        parts, left = [], size
+        while left > 0:
+            chunk = stream.read(min(left, 64 * 1024))
+            if not chunk:
+                break
+            parts.append(chunk)
+            left -= len(chunk)
+        return b"".join(parts)
+
+    @staticmethod
+    def too_large(request):
+        # the words of the import page (the one form that uploads): the file is what is too big
+        length = request.META.get("CONTENT_LENGTH") or ""
+        size = int(length) if length.strip().isdigit() else bounds.MAX_REQUEST_BYTES + 1
+        message = _("Filen fylder %(size)s; en aftenfil må højst fylde %(max)s.") % {
+            "size": filesizeformat(size), "max": filesizeformat(bounds.MAX_FILE_BYTES)}
+        # no "Connection: close" of our own: a WSGI application may not set a hop-by-hop header
+        # (wsgiref, under runserver and the live-server tests, refuses the response); the server
+        # decides what becomes of the unread rest
+        response = HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+        return response
+
+
+class UnwritableDatabaseMiddleware:
+    """A write anywhere (a login, a session, a page's own save) that finds the database unable to
+    store anything answers 503 with the words of ``storage.message`` and is logged at ERROR,
+    rather than a bare 500; the writes through ``submissions.write`` say so on their own page, with
+    the person's input kept."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not storage.is_unwritable(exception):
+            return None
+        storage.log.error("%s %s: the database cannot be written (%s)", request.method, request.path, exception)
+        return render(request, "scoring/message.html", {"message": storage.message()}, status=503)

@@ -406,3 +406,24 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.key}"
+
+
+class ClubEventKind(models.TextChoices):
+    LOCKOUT_CLEARED = "unlocked", _("udelåsning ophævet")
+
+
+class ClubEvent(models.Model):
+    """The club's own audit trail, beside each evening's: an admin's action that touches no
+    evening (a member's login lockout cleared), with who, whom and when. ``subject`` is the
+    username acted on, kept as text: the log outlives a renamed or deleted user."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
+    kind = models.CharField(max_length=10, choices=ClubEventKind.choices)
+    subject = models.CharField(max_length=150, blank=True)
+    count = models.PositiveIntegerField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                             related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "-at", "-id"]

@@ -36,7 +36,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import services
+from scoring import services, storage
 
 from .models import Submission
 
@@ -115,7 +115,8 @@ def once(view):
         except Repeated as repeat:
             return answer(request, repeat.done)
         except services.BusyError as exc:   # a view that keeps no input of its own: say so plainly
-            return render(request, "scoring/message.html", {"message": exc.errors[0].message}, status=409)
+            return render(request, "scoring/message.html", {"message": exc.errors[0].message},
+                          status=exc.http_status)
         if not getattr(request, "_submission_written", False) and key_of(request) is not None:
             done = applied(request)
             if done is not None:
@@ -152,6 +153,8 @@ def write(request, action: str, work: Callable[[], T], url: Callable[[T], str] |
                 raise Repeated(done) from None
             # the first request rolled back after all: this one may write
         except (OperationalError, IntegrityError) as exc:
+            if storage.is_unwritable(exc):   # not a race: another try cannot help (storage.py)
+                raise storage.refused(action, exc) from exc
             log.warning("%s lost a race (attempt %s of %s): %s", action, attempt, ATTEMPTS, exc)
             if attempt == ATTEMPTS or (isinstance(exc, IntegrityError) and attempt >= 2):
                 raise _busy() from exc

@@ -29,6 +29,7 @@ urlpatterns = [
     path("clubs/<int:pk>/players/", club.club_players, name="club_players"),
     path("clubs/<int:pk>/seasons/", club.club_seasons, name="club_seasons"),
     path("clubs/<int:pk>/cards/", club.club_cards, name="club_cards"),
+    path("clubs/<int:pk>/lockouts/", club.club_lockouts, name="club_lockouts"),
     path("clubs/<int:pk>/cards/<int:card>/", club.club_card_edit, name="club_card_edit"),
     path("evenings/<int:pk>/reopen/", club.evening_reopen, name="evening_reopen"),
     path("evenings/<int:pk>/log/", club.evening_log, name="evening_log"),

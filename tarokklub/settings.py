@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # before the CSRF check, the first to read a POST's body: an oversized body is refused unread
+    "scoring.middleware.UploadLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
@@ -63,6 +65,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "scoring.middleware.UnwritableDatabaseMiddleware",   # a full or read-only database: 503, not 500
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into the 429 page
 ]
 

@@ -98,3 +98,11 @@ MAX_DEALS_PER_FILE = 2_000
 #: Bytes of one evening file (upload or ``import_evening``): refused before it is parsed. A file of
 #: 2,000 deals as the app exports it is about 1 MB; 4 MiB leaves room for long names.
 MAX_FILE_BYTES = 4 * 1024 * 1024
+#: Bytes of one request body: an evening file and its form around it. A body declared larger is
+#: refused unread (413, ``middleware.UploadLimitMiddleware``); a chunked one is read no further.
+MAX_REQUEST_BYTES = MAX_FILE_BYTES + 64 * 1024
+#: Deals at one table, and at all tables of one evening, recorded one by one: a real table plays
+#: 20–60 deals an evening. Beyond these a deal is refused (nothing written); an evening stored
+#: beyond them stays readable, but its PDF is refused rather than left to outrun a worker.
+MAX_DEALS_PER_TABLE = 300
+MAX_DEALS_PER_EVENING = 2_000

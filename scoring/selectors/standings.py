@@ -148,11 +148,16 @@ def standings_evenings(club: Club, *, season: Season | None = None, date_from: d
 
 def evening_points(evenings, family: str) -> dict[int, dict[int, int]]:
     """{player id: {evening id: points}} at the ``family``'s tables of ``evenings``, from the
-    journal (one query)."""
+    journal (two queries). A seated player whose table has no leg of his yet (a fresh table of a
+    card without an opening fee, a misdeal-only deal) has played the evening for 0 points, as his
+    summary row says."""
     rows = (Leg.objects.filter(account=Account.PLAYER, entry__table__evening__in=evenings,
                                entry__table__family=family)
             .values_list("player_id", "entry__table__evening_id").annotate(total=Sum("amount")))
     points: dict[int, dict[int, int]] = defaultdict(dict)
+    for player_id, evening_id in (Seat.objects.filter(table__evening__in=evenings, table__family=family)
+                                  .values_list("player_id", "table__evening_id")):
+        points[player_id][evening_id] = 0
     for player_id, evening_id, total in rows:
         points[player_id][evening_id] = total
     return points

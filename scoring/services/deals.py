@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from scoring.engine import bounds
 from scoring.engine.families import Family
 from scoring.engine.problems import EveningError
 from scoring.models import Account, Deal, EntryKind, EveningEvent, EveningEventKind, JournalEntry, Player, Table
@@ -45,6 +46,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     _check_open(evening)
     table = _locked(table, evening)
     _check_version(table, expected_version)
+    _check_deal_bounds(table)
     number = next_deal_number(table)
     family = table.engine
     deal = _parse(family, outcome, number, table.card)
@@ -59,6 +61,18 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
                                 user=_user(user))
     summary_refresh(table.evening, players.values())
     return saved
+
+
+def _check_deal_bounds(table: Table) -> None:
+    """Refuse the next deal beyond ``bounds.MAX_DEALS_PER_TABLE`` or ``MAX_DEALS_PER_EVENING``."""
+    at_table = Deal.objects.filter(table=table, current=True).count()
+    if at_table >= bounds.MAX_DEALS_PER_TABLE:
+        raise RecordingError.single("kind", _("Et bord kan højst have %(max)s spil på en aften.")
+                                    % {"max": bounds.MAX_DEALS_PER_TABLE})
+    at_evening = Deal.objects.filter(table__evening_id=table.evening_id, current=True).count()
+    if at_evening >= bounds.MAX_DEALS_PER_EVENING:
+        raise RecordingError.single("kind", _("En aften kan højst have %(max)s spil.")
+                                    % {"max": bounds.MAX_DEALS_PER_EVENING})
 
 
 def _settle(family: Family, players: dict[str, Player], number: int, deal, state, card):

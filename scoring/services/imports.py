@@ -11,6 +11,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import lookalikes
 from scoring.engine import bounds, families, interchange
 from scoring.engine import names as player_names
 from scoring.engine.families import Family
@@ -24,6 +25,7 @@ from scoring.models import (
 from .errors import FieldError, RecordingError
 from .evenings import evening_create
 from .journal import _info_json, _outcome_json, _pot_account, _pots_after, _user
+from .locks import _lock_evening
 from .players import player_get_or_create
 from .summaries import summary_refresh
 from .tables import builtin_card, table_create
@@ -57,6 +59,7 @@ def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | 
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
     _check_import_names(club, parsed.players)
+    _check_import_table_bound(parsed)
     family = interchange.family_of(parsed)
     card, title = _import_card(club, parsed, user, new_card)
     try:
@@ -79,8 +82,10 @@ def evening_import(*, club: Club, data: Any = None, evening: Evening | None = No
     if evening is not None and evening.club_id != club.id:
         raise RecordingError.single("evening", _("Aftenen hører til en anden klub."))
     with transaction.atomic():
-        card = prepared.card if prepared.new_card_title is None else _create_card(club, prepared)
         parsed = prepared.parsed
+        if evening is not None:   # locked: two imports into one evening cannot both pass the bound
+            _check_import_evening_bound(_lock_evening(evening.pk), parsed)
+        card = prepared.card if prepared.new_card_title is None else _create_card(club, prepared)
         if evening is None:
             evening = evening_create(club=club, date=parsed.date or timezone.localdate(), user=user)
         players = [player_get_or_create(club=club, name=name) for name in parsed.players]
@@ -91,6 +96,31 @@ def evening_import(*, club: Club, data: Any = None, evening: Evening | None = No
         EveningEvent.objects.create(evening=evening, kind=EveningEventKind.IMPORTED, table=table,
                                     count=len(parsed.deals), user=_user(user))
     return table
+
+
+def _file_table(parsed) -> str:
+    """The table of an evening file as a person knows it before it has a number: its players."""
+    return ", ".join(parsed.players)
+
+
+def _check_import_table_bound(parsed) -> None:
+    """An evening file is one table: it holds to ``bounds.MAX_DEALS_PER_TABLE`` as recording does
+    (``deals._check_deal_bounds``), refused naming the table and the bound, before anything is written."""
+    if len(parsed.deals) > bounds.MAX_DEALS_PER_TABLE:
+        raise RecordingError.single("deals", _(
+            "Bordet i filen (%(table)s) har %(n)s spil; et bord kan højst have %(max)s spil på en aften.")
+            % {"table": _file_table(parsed), "n": len(parsed.deals), "max": bounds.MAX_DEALS_PER_TABLE})
+
+
+def _check_import_evening_bound(evening: Evening, parsed) -> None:
+    """A table imported into an evening brings it to at most ``bounds.MAX_DEALS_PER_EVENING``
+    deals (the evening locked by the caller)."""
+    have = Deal.objects.filter(table__evening=evening, current=True).count()
+    if have + len(parsed.deals) > bounds.MAX_DEALS_PER_EVENING:
+        raise RecordingError.single("deals", _(
+            "Bordet i filen (%(table)s) har %(n)s spil, og aftenen har allerede %(have)s; en aften kan højst "
+            "have %(max)s spil.") % {"table": _file_table(parsed), "n": len(parsed.deals), "have": have,
+                                     "max": bounds.MAX_DEALS_PER_EVENING})
 
 
 def _check_import_names(club: Club, file_names) -> None:
@@ -109,6 +139,8 @@ def _check_import_names(club: Club, file_names) -> None:
         elif key in known and name not in known[key]:
             errors.append(_("%(name)s i filen er klubbens spiller %(player)s: skriv navnet som i klubben, så det "
                             "ikke bliver en ny spiller.") % {"name": name, "player": known[key][0]})
+        elif (similar := lookalikes.lookalike(name, [*(n for ns in known.values() for n in ns), *seen.values()])):
+            errors.append(lookalikes.message(name, *similar))
         seen.setdefault(key, name)
     if errors:
         raise RecordingError([FieldError(None, "players", e) for e in errors])

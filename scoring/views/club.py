@@ -6,15 +6,17 @@ import json
 import re
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.db import IntegrityError, transaction
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, services, submissions
+from scoring import access, lockouts, services, submissions
 from scoring.engine import bounds, families
 from scoring.engine import names as player_names
 from scoring.forms import NameQuestion, name_field, validate_text
@@ -78,6 +80,29 @@ def club_players(request, pk: int):
     return render(request, "scoring/club_players.html",
                   {"club": club, "form": form, "players": club.players.order_by("name"), "question": question},
                   status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@submissions.once
+def club_lockouts(request, pk: int):
+    """The club's members locked out of logging in (django-axes), each with a button that clears
+    it; another club's user is not found here (404), whatever the form names."""
+    club = _club(request, pk, Role.ADMIN)
+    if request.method == "POST":
+        username = request.POST.get("username", "")
+        if not lockouts.is_member(club, username):
+            raise Http404
+        url = reverse("scoring:club_lockouts", args=[club.pk])
+        removed = submissions.write(request, "lockout_clear", lambda: services.lockout_clear(
+            club=club, username=username, user=request.user), url=url)
+        if removed:
+            messages.success(request, _("%(user)s kan logge ind igen.") % {"user": username})
+        else:
+            messages.info(request, _("%(user)s var ikke låst ude.") % {"user": username})
+        return redirect(url)
+    return render(request, "scoring/club_lockouts.html", {
+        "club": club, "lockouts": lockouts.current(club), "events": club.events.select_related("user")[:20],
+        "limit": settings.AXES_FAILURE_LIMIT, "minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)})
 
 
 @require_http_methods(["GET", "POST"])

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import NON_FIELD_ERRORS
-from django.http import HttpResponse
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
@@ -26,7 +26,7 @@ from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner
 from scoring.forms import SeatingForm
 from scoring.language import engine_language
-from scoring.models import Club, Evening, Role, Table
+from scoring.models import Club, Deal, Evening, Role, Table
 from scoring.numbers import format_kroner, plain_decimal
 from scoring.pdf import render_evening_pdf
 from scoring.selectors import (
@@ -51,7 +51,14 @@ def _writable_clubs(user) -> list[Club]:
 def _chosen_club(request, clubs: list[Club]) -> Club:
     """The club picked in the form (POST) or by the club switcher (GET); else the first one."""
     wanted = request.POST.get("club") or request.GET.get("club")
-    return next((c for c in clubs if str(c.pk) == str(wanted)), clubs[0])
+    chosen = next((c for c in clubs if str(c.pk) == str(wanted)), None)
+    if chosen is None and wanted and request.method == "POST":
+        # a write naming a club this user may not write is refused, never redirected into another
+        # club (one club's data is never another's)
+        if any(str(c.pk) == str(wanted) for c in access.visible_clubs(request.user)):
+            raise PermissionDenied
+        raise Http404
+    return chosen or clubs[0]
 
 
 # Per-table figures for the pages -----------------------------------------------------------------
@@ -432,6 +439,11 @@ def evening_close(request, pk: int):
 @require_GET
 def evening_pdf(request, pk: int):
     evening = _evening(request, pk)
+    deals = Deal.objects.filter(table__evening=evening, current=True).count()
+    if deals > bounds.MAX_DEALS_PER_EVENING:   # stored before the bound: readable, but no PDF
+        return render(request, "scoring/message.html", {"message": _(
+            "Aftenen har %(n)s spil; en PDF laves for højst %(max)s spil pr. aften.")
+            % {"n": deals, "max": bounds.MAX_DEALS_PER_EVENING}}, status=413)
     response = HttpResponse(render_evening_pdf(evening), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="tarok-{evening.date:%Y-%m-%d}-aften-{evening.pk}.pdf"'
     return response
@@ -497,9 +509,10 @@ def _import(request, club: Club, evening: Evening | None, context: dict):
     turns a file that is too big, not UTF-8 or not JSON into one message; the service checks the
     content and reports every problem, each naming its deal and field (all or nothing)."""
     card_admin = access.can(request.user, club, Role.ADMIN)
-    limits = {"deals": bounds.MAX_DEALS_PER_FILE, "size": filesizeformat(bounds.MAX_FILE_BYTES)}
+    limits = {"deals": bounds.MAX_DEALS_PER_TABLE,   # a file is one table
+               "size": filesizeformat(bounds.MAX_FILE_BYTES)}
     length = request.META.get("CONTENT_LENGTH") or ""
-    if request.method == "POST" and length.isdigit() and int(length) > bounds.MAX_FILE_BYTES + 64 * 1024:
+    if request.method == "POST" and length.isdigit() and int(length) > bounds.MAX_REQUEST_BYTES:
         # refused before the upload is read: the request alone is larger than any evening file
         return render(request, "scoring/evening_import.html",
                       {"form": EveningFileForm(card_admin=card_admin), "problems": [_too_large(int(length))],

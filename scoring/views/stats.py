@@ -10,9 +10,8 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
-from django_tables2 import RequestConfig
 
-from scoring import access
+from scoring import access, listing
 from scoring.charts import cumulative_svg
 from scoring.engine.families import family as engine_family
 from scoring.filters import EveningFilter
@@ -81,7 +80,7 @@ def standings_view(request, pk: int):
     club = _club(request, pk)
     evening_filter, rows, family, several = _standings_context(request, club)
     table = standings_table(rows, family)
-    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    listing.configure(request, table, per_page=25)
     return _export(request, table, f"stilling-{club.pk}" + (f"-{family}" if several else "")) or render(
         request, "scoring/standings.html", {"club": club, "filter": evening_filter, "table": table,
                                             "query": request.GET.urlencode(), "family": family,
@@ -114,7 +113,7 @@ def player_detail(request, pk: int):
     history = player_evenings(player, evenings, family)
     row = next((r for r in standings(club, evenings=evenings, family=family) if r.player_id == player.pk), None)
     table = player_evenings_table(history, family)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    listing.configure(request, table, per_page=50)
     chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
     return _export(request, table, f"spiller-{player.pk}") or render(
@@ -139,12 +138,12 @@ def club_detail(request, pk: int):
                                      entry__reversed_by__isnull=True,  # a reopening reversed the earlier split
                                      account=Account.PLAYER).values_list("entry__table__evening_id")
                   .annotate(total=Sum("amount")))
-    listing = [{"id": e.pk, "date": e.date, "tables_count": e.tables_count, "cups_shared": shared.get(e.pk, 0),
+    rows = [{"id": e.pk, "date": e.date, "tables_count": e.tables_count, "cups_shared": shared.get(e.pk, 0),
                 "closed": e.closed_at is not None}
                for e in all_evenings.annotate(tables_count=Count("tables")).order_by("-date", "-id")]
     # the cups shared per evening only for a club that has played a family with cups
-    table = EveningsTable(listing, exclude=() if any(engine_family(f).cups for f in played) else ("cups_shared",))
-    RequestConfig(request, paginate={"per_page": 20}).configure(table)
+    table = EveningsTable(rows, exclude=() if any(engine_family(f).cups for f in played) else ("cups_shared",))
+    listing.configure(request, table, per_page=20)
     leaders = standings(club, evenings=evenings, family=family)[:5]
     return _export(request, table, f"aftener-{club.pk}") or render(request, "scoring/club_detail.html", {
         "club": club, "table": table, "leaders": leaders,

@@ -205,8 +205,8 @@ def table_sync(request, pk: int):
         return _invalid(_one("", exc.errors[0].message), code=403, closed=True)
     except services.StaleTableError as exc:
         return _conflict(request, table, outcome, version, exc.errors[0].message)
-    except services.BusyError as exc:
-        return _answer("retry", 409, message=exc.errors[0].message)
+    except services.BusyError as exc:   # 409 a lost race, 503 a database that cannot be written
+        return _answer("retry", exc.http_status, message=exc.errors[0].message)
     except services.RecordingError as exc:
         form.add_engine_errors(exc.errors)
         return _invalid(_problems(form))

@@ -59,3 +59,45 @@ def test_a_cup_below_zero_is_found(table, capsys):
     Leg.objects.create(entry=entry, account="pagat", amount=1000)
     code, out = run(capsys)
     assert code == 1 and "the king cup holds" in out.err
+
+
+# No false alarm: a fresh table, a misdeal-only deal, a closed evening of every family and card ----
+
+def every_card():
+    from scoring.views.evening import playable_families
+    return [(family.name, name) for family in playable_families() for name in family.rate_cards]
+
+
+def seated(card):
+    from scoring.models import Seat
+    from tests.web.family_tables import seat
+    club = Club.objects.create(name=f"K-{card}")
+    table = seat(club, ["Anne", "Bent", "Carl", "Dorte"], card)
+    return table, Seat.objects.filter(table=table).order_by("position").first().player.name
+
+
+def ok(capsys, tables=1):
+    call_command("check_ledger")
+    out = capsys.readouterr()
+    assert f"ledger ok: {tables} table(s)" in out.out, out.err
+
+
+@pytest.mark.parametrize("family_name,card", every_card())
+def test_a_fresh_table_then_a_misdeal_then_the_close_are_ok_for_every_card(family_name, card, capsys):
+    table, dealer = seated(card)
+    ok(capsys)
+    services.deal_record(table=table, outcome={"dealer": dealer, "kind": "misdeal"})
+    ok(capsys)
+    services.evening_close(evening=table.evening)
+    ok(capsys)
+
+
+@pytest.mark.parametrize("family_name,card", every_card())
+def test_a_closed_fresh_table_is_ok_and_a_changed_summary_is_still_named(family_name, card, capsys):
+    from scoring.models import PlayerEveningSummary
+    table, _dealer = seated(card)
+    services.evening_close(evening=table.evening)
+    ok(capsys)
+    PlayerEveningSummary.objects.filter(evening=table.evening, player__name="Bent").update(points=7)
+    code, out = run(capsys)
+    assert code == 1 and "player Bent: the standings summaries differ from the journal (points" in out.err

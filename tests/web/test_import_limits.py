@@ -242,7 +242,7 @@ def test_a_file_too_big_is_refused_before_it_is_read(keeper_client, tmp_path):
     assert response.status_code == 413 and "en aftenfil må højst fylde 4,0\xa0MB" in response.content.decode()
     assert row_counts() == before
     page = keeper_client.get("/evenings/import/").content.decode()
-    assert f"En aftenfil må højst have {bounds.MAX_DEALS_PER_FILE} spil og fylde 4,0\xa0MB." in page
+    assert f"En aftenfil må højst have {bounds.MAX_DEALS_PER_TABLE} spil og fylde 4,0\xa0MB." in page
 
 
 def test_not_json_exits_2(tmp_path):

@@ -40,6 +40,28 @@ def pg_environment() -> tuple[list[str], dict]:
     return ["-h", info.host, "-p", str(info.port), "-U", info.user], env
 
 
+#: The first bytes of a file each database's backup writes: an existing target is overwritten only
+#: when it is such a backup already, never a file of another kind named by mistake.
+BACKUP_HEADERS = {"sqlite": b"SQLite format 3\x00", "postgresql": b"PGDMP"}
+
+
+def target_problem(out: str, vendor: str) -> str | None:
+    """Why ``out`` cannot take a backup (one line), or None: its folder must exist, and an existing
+    file there must be an earlier backup of the same kind."""
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist; create it first"
+    if os.path.isdir(out):
+        return f"{out} is a folder; name the backup file"
+    if os.path.exists(out):
+        header = BACKUP_HEADERS.get(vendor, b"")
+        with open(out, "rb") as existing:
+            start = existing.read(len(header))
+        if os.path.getsize(out) and start != header:
+            return f"{out} exists and is not a {vendor} backup; refusing to overwrite it"
+    return None
+
+
 class Command(BaseCommand):
     help = "Write a consistent backup of the database to OUT (see the module docstring for restoring)."
 
@@ -48,6 +70,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         out = options["out"]
+        problem = target_problem(out, connection.vendor)
+        if problem:
+            raise CommandError(problem, returncode=2)
         if connection.vendor == "sqlite":
             connection.ensure_connection()
             target = sqlite3.connect(out)

@@ -1,0 +1,49 @@
+"""Every listing's GET parameters (page, per_page, sort, filters, export) answer a clean page or
+404 for any value, never 500: the club, standings and player pages and their exports."""
+import json
+
+import pytest
+
+from scoring import services
+from scoring.models import Player, Role
+from tests.web.conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+VALUES = ["-1", "0", "999999999999999999999", "abc", "", "\x00", "٣", "a" * 3000]
+PARAMS = ["page", "per_page", "sort", "family", "season", "date_from", "date_to", "include_open", "_export"]
+
+
+@pytest.fixture
+def world(club, golden_dir):
+    data = json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text())
+    table = services.evening_import(club=club, data=data)
+    services.evening_close(evening=table.evening)
+    return club, Player.objects.filter(club=club).first()
+
+
+def pages(club, player):
+    return [f"/clubs/{club.pk}/", f"/clubs/{club.pk}/standings/", f"/players/{player.pk}/"]
+
+
+def test_every_parameter_with_every_value_answers_cleanly(client, world):
+    club, player = world
+    client.force_login(make_user(club, Role.MEMBER))
+    client.raise_request_exception = False
+    failures = []
+    for page in pages(club, player):
+        for param in PARAMS:
+            for value in VALUES:
+                response = client.get(page, {param: value})
+                if response.status_code not in (200, 404):
+                    failures.append((page, param, value[:20], response.status_code))
+    assert failures == []
+
+
+def test_per_page_is_bounded(client, world):
+    club, player = world
+    client.force_login(make_user(club, Role.MEMBER))
+    for page in pages(club, player):
+        response = client.get(page, {"per_page": "1000000"})
+        assert response.status_code == 200
+        assert response.context["table"].paginator.per_page <= 100

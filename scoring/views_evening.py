@@ -27,7 +27,7 @@ from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner
 from scoring.numbers import format_kroner, plain_decimal
 
-from .forms import SeatingForm
+from .forms import SeatingForm, seat_counts
 from .models import Club, Evening, Role, Table
 from .pdf import render_evening_pdf
 from .selectors import (EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file,
@@ -220,17 +220,6 @@ def club_rule_set(club: Club) -> str:
     return f"card:{club.default_card_id}" if club.default_card_id else f"rules:{club.rules}"
 
 
-def _seat_counts(counts: tuple[int, ...]) -> str:
-    """``3–5`` / ``4–5`` (the family's ``players``, a run of numbers), or ``3, 5``."""
-    if counts and list(counts) == list(range(counts[0], counts[-1] + 1)) and len(counts) > 1:
-        return f"{counts[0]}–{counts[-1]}"
-    return ", ".join(str(n) for n in counts)
-
-
-#: How many seats ``SeatingForm`` offers and checks itself (its own message when another number).
-SEATS = (3, 4, 5)
-
-
 class TableSeatingForm(SeatingForm):
     """A new table: the seats (``SeatingForm``) and the game it plays (``rules``: a built-in card of
     any family or one of the club's own cards, default the club's card). The family decides how
@@ -238,7 +227,9 @@ class TableSeatingForm(SeatingForm):
     the seats and the game, nothing written."""
 
     def __init__(self, members: list[str], data=None, *, club: Club, **kwargs):
-        super().__init__(members, data, **kwargs)
+        # as many seats as the largest table of any family that can be played
+        seats = {n for f in playable_families() for n in f.players}
+        super().__init__(members, data, seats=seats, **kwargs)
         self.club = club
         # not required: a form sent without it (an older page) plays the club's card
         self.fields["rules"] = forms.ChoiceField(label=_("Spil og takstkort"), choices=rule_set_choices(club),
@@ -259,8 +250,8 @@ class TableSeatingForm(SeatingForm):
             return data
         family, _kwargs = self.chosen()
         names = data.get("names", [])
-        if len(names) not in family.players and tuple(family.players) != SEATS:
-            generic = _("Et bord har 3 til 5 spillere.")   # SeatingForm's, replaced by the game's own
+        if len(names) not in family.players:
+            generic = self.count_message   # SeatingForm's, replaced by the game's own
             errors = self._errors.get(NON_FIELD_ERRORS) if self._errors else None
             if errors:
                 kept = [e for e in errors.as_data() if generic not in e.messages]
@@ -269,18 +260,18 @@ class TableSeatingForm(SeatingForm):
                 else:
                     del self._errors[NON_FIELD_ERRORS]
             self.add_error("rules", _("%(game)s spilles af %(counts)s spillere ved bordet; der er valgt %(n)s.")
-                           % {"game": family_title(family.name), "counts": _seat_counts(family.players),
+                           % {"game": family_title(family.name), "counts": seat_counts(family.players),
                               "n": len(names)})
         return data
 
     def seat_rules(self) -> list[tuple[str, str]]:
         """Each family's label and how many may sit at its tables (shown under the picker)."""
-        return [(family_title(f.name), _seat_counts(f.players)) for f in playable_families()]
+        return [(family_title(f.name), seat_counts(f.players)) for f in playable_families()]
 
 
 def _seating_form(members: list[str], data=None, *, club: Club, **kwargs) -> TableSeatingForm:
     form = TableSeatingForm(members, data, club=club, **kwargs)
-    for i in range(1, 6):
+    for i in range(1, form.seats[-1] + 1):
         form.fields[f"new_{i}"].widget.attrs.update(
             {"placeholder": _("ny spiller"), "autocomplete": "off", "autocapitalize": "words"})
     return form

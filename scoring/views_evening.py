@@ -75,6 +75,14 @@ class TableBlock:
         return tuple(zip(self.sheet.pots, self.sheet.cups))
 
     @property
+    def cups_named(self) -> tuple[tuple[str, int], ...]:
+        """Each cup the table shows with its content now, named in the family's words
+        (``TableFamily.pot_names``; a pot the family does not name shows its name)."""
+        side = table_side(self.sheet.family.name)
+        names = side.pot_names if side is not None else {}
+        return tuple((str(names.get(pot, pot)), content) for pot, content in zip(self.sheet.pots, self.sheet.cups))
+
+    @property
     def label(self) -> str:
         return family_title(self.sheet.family.name)
 

@@ -262,6 +262,14 @@ def _conflict(request, table: Table, outcome, version, message: str) -> JsonResp
 
 @login_not_required
 @require_GET
+def family_stylesheets() -> list[str]:
+    """Each installed family's own stylesheet (``static/<family>/<family>.css`` of its app, where it
+    has one), for the service worker to keep: found, never named, so a new family needs no line here."""
+    from scoring.table_families import table_families
+
+    return [path for side in table_families() if finders.find(path := f"{side.name}/{side.name}.css")]
+
+
 def service_worker(request):
     """``static/js/sw.js`` served from the site's root, so that its scope covers the table pages (a
     service worker controls only the paths under its own URL); the static prefix is put in front
@@ -269,7 +277,8 @@ def service_worker(request):
     path = finders.find("js/sw.js")
     with open(path, encoding="utf-8") as handle:
         code = handle.read()
-    prefix = f"self.TAROKKLUB_STATIC = {json.dumps(static(''))};\n"
+    prefix = (f"self.TAROKKLUB_STATIC = {json.dumps(static(''))};\n"
+              f"self.TAROKKLUB_FAMILY_FILES = {json.dumps(family_stylesheets())};\n")
     response = HttpResponse(prefix + code, content_type="application/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"

@@ -107,4 +107,5 @@ register(TableFamily(
     form_template="danish/_deal_form.html", preview_template="danish/_preview.html",
     sheet_template="danish/_sheet.html", header_template="danish/_table_header.html",
     seating_template="danish/_seating.html",
+    figure_words=words.FIGURE_WORDS, pot_names=words.POT_NAMES, pot_words=words.POT_WORDS,
 ))

@@ -57,6 +57,9 @@ class TableFamily:
     #: their columns under "Kopper" ("konge"), by pot name; a pot not named shows its name.
     pot_names: Mapping[str, Any] = field(default_factory=dict)
     pot_words: Mapping[str, Any] = field(default_factory=dict)
+    #: What closing the evening does with the family's cups, a line of the close page's list (a
+    #: family without cups has none).
+    split_words: Any = None
     #: A written score's sheet row (the PDF's zapisnik): (the game or kind in the game's words, the
     #: declarer, who takes part) of a stored deal object at a table of ``players``; ``None`` for a
     #: family of payments.

@@ -418,6 +418,10 @@ def evening_close(request, pk: int):
         "quiet_tables": [(s, int(s.idle_for(now).total_seconds() // 60)) for s in quiet],
         "blocks": [_table_block(s, preview_split=True) for s in summary.sheets],
         "mixed": summary.mixed, "has_pots": summary.pots,
+        # what closing does with each family's cups, in the family's words (those with cups at a table)
+        "split_words": list(dict.fromkeys(
+            str(side.split_words) for s in summary.sheets
+            if s.pots and (side := table_side(s.family.name)) is not None and side.split_words)),
         # a written score's money as closing will settle it (a family with cups: after its split)
         "money_groups": [g for g in _money_groups(summary, engine_language(), preview=True) if g.written],
         "rate_text": plain_decimal(summary.kroner_per_point, engine_language()),

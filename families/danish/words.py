@@ -51,6 +51,9 @@ CUP_NAMES = {Cup.KING: _("kongekop"), Cup.PAGAT: _("pagatkop")}
 CUP_ACCOUNTS = {"king": Cup.KING, "pagat": Cup.PAGAT}
 #: The cups as the evening pages name them, by pot name (``TableFamily.pot_names``).
 POT_NAMES = {"king": CUP_NAMES[Cup.KING], "pagat": CUP_NAMES[Cup.PAGAT]}
+#: What closing the evening does with the cups (the close page; docs/rules/danish.md §2).
+SPLIT_WORDS = _("deles kongekoppen og pagatkoppen ved hvert bord ligeligt mellem bordets spillere (i hele "
+                "femmere; resten går til den, der står lavest);")
 #: The cups as the evening PDF's columns head them, by pot name (``TableFamily.pot_words``).
 POT_WORDS = {"king": _("konge"), "pagat": _("pagat")}
 #: The standings' columns of the Danish events (``Family.summary_figures``), by figure name

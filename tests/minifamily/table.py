@@ -130,5 +130,6 @@ register(TableFamily(
     form_template="minifamily/_deal_form.html", preview_template="minifamily/_preview.html",
     sheet_template="minifamily/_sheet.html", header_template="minifamily/_table_header.html",
     seating_template="minifamily/_seating.html",
-    figure_words={"won": "Vundet"},
+    figure_words={"won": "Vundet"}, pot_names={"kitty": "kitty"}, pot_words={"kitty": "kitty"},
+    split_words="går kittyen til den, der står lavest;",
 ))

@@ -216,3 +216,14 @@ def test_the_evening_file_survives_a_round_trip(keeper_client, closed_mini):
     engine = families.family(FAMILY)
     settled = engine.settle_evening(engine.parse_evening(data))
     assert settled.totals == (("Anna", 13), ("Bo", -1), ("Cai", -12))
+
+
+def test_the_family_s_engine_is_pure_python():
+    """Its engine imports no Django, like every family's (tests/engine/test_purity.py)."""
+    import ast
+
+    for source in (ROOT / "tests" / "minifamily" / "engine").rglob("*.py"):
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        assert not [m for m in imported if m.split(".")[0] == "django"], source

@@ -260,8 +260,6 @@ def _conflict(request, table: Table, outcome, version, message: str) -> JsonResp
 
 # The service worker and the manifest -----------------------------------------------------------
 
-@login_not_required
-@require_GET
 def family_stylesheets() -> list[str]:
     """Each installed family's own stylesheet (``static/<family>/<family>.css`` of its app, where it
     has one), for the service worker to keep: found, never named, so a new family needs no line here."""
@@ -270,6 +268,8 @@ def family_stylesheets() -> list[str]:
     return [path for side in table_families() if finders.find(path := f"{side.name}/{side.name}.css")]
 
 
+@login_not_required
+@require_GET
 def service_worker(request):
     """``static/js/sw.js`` served from the site's root, so that its scope covers the table pages (a
     service worker controls only the paths under its own URL); the static prefix is put in front

@@ -227,3 +227,12 @@ def test_the_family_s_engine_is_pure_python():
         imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
         imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
         assert not [m for m in imported if m.split(".")[0] == "django"], source
+
+
+def test_the_service_worker_keeps_each_installed_family_s_stylesheet_found_not_named(client):
+    """static/js/sw.js names no family: the served worker lists the stylesheets the installed
+    families have (a family without one, like the tests', adds nothing)."""
+    assert "karlsruhe" not in (ROOT / "static" / "js" / "sw.js").read_text()
+    code = client.get("/sw.js").content.decode()
+    line = next(line for line in code.splitlines() if line.startswith("self.TAROKKLUB_FAMILY_FILES = "))
+    assert json.loads(line.partition(" = ")[2].rstrip(";")) == ["karlsruhe/karlsruhe.css", "selca/selca.css"]

@@ -35,6 +35,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, conflicts, services, submissions
+from scoring.engine import families
 
 from .models import Deal, Role, Submission, Table
 from .selectors import TableSheet, table_sheet
@@ -48,8 +49,12 @@ ACTION = "deal_record"   # the submission action of a recorded deal, from the fo
 # What the page carries for the queue -----------------------------------------------------------
 
 def deal_kinds(form) -> list[str]:
-    """The kinds of deal the family's form offers (the evening file's ``kind`` values)."""
-    return [str(value) for value, _label in form.fields["kind"].choices] if "kind" in form.fields else []
+    """The kinds of deal the family's form offers (the evening file's ``kind`` values); a form with no
+    choice of kind records the family's played kind (``Family.played_kinds``), after which the phone
+    must still know who deals next."""
+    if "kind" in form.fields:
+        return [str(value) for value, _label in form.fields["kind"].choices]
+    return list(families.family(form.family_name).played_kinds)
 
 
 def rotation(sheet: TableSheet, kinds: list[str]) -> dict:

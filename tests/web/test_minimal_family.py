@@ -236,3 +236,13 @@ def test_the_service_worker_keeps_each_installed_family_s_stylesheet_found_not_n
     code = client.get("/sw.js").content.decode()
     line = next(line for line in code.splitlines() if line.startswith("self.TAROKKLUB_FAMILY_FILES = "))
     assert json.loads(line.partition(" = ")[2].rstrip(";")) == ["karlsruhe/karlsruhe.css", "selca/selca.css"]
+
+
+def test_the_offline_queue_knows_who_deals_after_a_deal_of_a_form_without_kinds(keeper_client, mini):
+    """The phone's queue predicts the next dealer from the page's rotation (views_sync.rotation); a
+    family whose form has no choice of kind gives its played kind."""
+    page = keeper_client.get(f"/tables/{mini.pk}/").content.decode()
+    raw = page.split('<script id="table-sync-data" type="application/json">', 1)[1].split("</script>", 1)[0]
+    rotation = json.loads(raw)["rotation"]
+    assert rotation["kinds"] == ["played"]
+    assert rotation["after"] == {"Anna": {"played": "Bo"}, "Bo": {"played": "Cai"}, "Cai": {"played": "Anna"}}

@@ -51,11 +51,23 @@ class NameQuestion:
         return _("Mente du %(names)s eller %(last)s?") % {"names": ", ".join(self.near[:-1]), "last": self.near[-1]}
 
 
-class SeatingForm(forms.Form):
-    """A new table: 3–5 players in seat order, chosen among the members or typed in as new ones."""
+def seat_counts(counts) -> str:
+    """``3–5`` / ``4–5`` (a run of numbers), or ``3, 5``."""
+    counts = sorted(counts)
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(str(n) for n in counts)
 
-    def __init__(self, members: list[str], *args, with_date: bool = False, seasons=(), **kwargs):
+
+class SeatingForm(forms.Form):
+    """A new table: players in seat order, chosen among the members or typed in as new ones; as many
+    as ``seats`` allows (the installed families' players per table, which the caller knows: this
+    form knows no family)."""
+
+    def __init__(self, members: list[str], *args, seats=(3, 4, 5), with_date: bool = False, seasons=(),
+                 **kwargs):
         super().__init__(*args, **kwargs)
+        self.seats = tuple(sorted(set(seats)))
         if with_date:
             self.fields["date"] = forms.DateField(label=_("Dato"), initial=lambda: dt.date.today().isoformat(),
                                                   widget=forms.DateInput(attrs={"type": "date"}))
@@ -65,7 +77,7 @@ class SeatingForm(forms.Form):
         choices = [("", "—")] + [(m, m) for m in members]
         self.members = list(members)
         self.questions: list[NameQuestion] = []
-        for i in range(1, 6):
+        for i in range(1, self.seats[-1] + 1):
             self.fields[f"seat_{i}"] = forms.ChoiceField(label=_("Plads %(n)s") % {"n": i}, choices=choices,
                                                          required=False)
             self.fields[f"new_{i}"] = name_field(label=_("eller ny spiller"), required=False)
@@ -79,7 +91,7 @@ class SeatingForm(forms.Form):
         is ``use:<member>`` (seat N becomes that member, the typed name is dropped) or ``new`` (the
         typed name of seat N is a new player: kept in ``sure_N``, not asked again)."""
         data = data.copy()
-        for i in range(1, 6):
+        for i in range(1, self.seats[-1] + 1):
             answer = str(data.get(f"answer_{i}", ""))
             if answer.startswith("use:") and answer[4:] in self.members:
                 data[f"seat_{i}"], data[f"new_{i}"], data[f"sure_{i}"] = answer[4:], "", ""
@@ -88,7 +100,16 @@ class SeatingForm(forms.Form):
         return data
 
     def seat_rows(self):
-        return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(1, 6)]
+        return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(1, self.seats[-1] + 1)]
+
+    @property
+    def seat_counts(self) -> str:
+        return seat_counts(self.seats)
+
+    @property
+    def count_message(self) -> str:
+        """What a table of a number ``seats`` does not allow is told."""
+        return _("Et bord har %(counts)s spillere.") % {"counts": self.seat_counts}
 
     def clean(self):
         """The seated names in order. A typed name that folds equal to a member's ("bent ", "BENT",
@@ -97,7 +118,7 @@ class SeatingForm(forms.Form):
         data = super().clean()
         names = []
         self.questions = []
-        for i in range(1, 6):
+        for i in range(1, self.seats[-1] + 1):
             new = data.get(f"new_{i}") or ""
             chosen = data.get(f"seat_{i}")
             if new and chosen:
@@ -115,7 +136,7 @@ class SeatingForm(forms.Form):
                 names.append(found.exact or new)
         if len({player_names.fold(n) for n in names}) != len(names):
             self.add_error(None, _("En spiller kan kun sidde ét sted ved bordet."))
-        if not 3 <= len(names) <= 5:
-            self.add_error(None, _("Et bord har 3 til 5 spillere."))
+        if len(names) not in self.seats:
+            self.add_error(None, self.count_message)
         data["names"] = names
         return data

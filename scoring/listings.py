@@ -168,15 +168,7 @@ class StandingsTable(tables.Table):
     money = NumberColumn(verbose_name=_("Penge (point)"))
     kroner = KronerColumn(verbose_name=_("Kroner"))
     average = NumberColumn(verbose_name=_("Gns. pr. spil"))
-    pagat_ultimo = NumberColumn(verbose_name=_("Pagat ultimo"), extra=True)
-    king_ultimo = NumberColumn(verbose_name=_("Konge ultimo"), extra=True)
-    pagat_bagud = NumberColumn(verbose_name=_("Pagat bagud"), extra=True)
-    king_bagud = NumberColumn(verbose_name=_("Konge bagud"), extra=True)
-    tout = NumberColumn(verbose_name="Tout", extra=True)
-    nolo = NumberColumn(verbose_name="Nolo", extra=True)
-    last_trick = NumberColumn(verbose_name=_("Sidste stik"), extra=True)
-    meld_points = NumberColumn(verbose_name=_("Meldepoint"), extra=True)
-    fines = NumberColumn(verbose_name=_("Bøder"), extra=True)
+    # here, between the average and the best evening: the family's own figures (``standings_table``)
     best_evening = NumberColumn(verbose_name=_("Bedste aften"), extra=True)
     worst_evening = NumberColumn(verbose_name=_("Værste aften"), extra=True)
 
@@ -205,19 +197,29 @@ def _standings_class(family: str):
 
 
 def _standings_excluded(family: str) -> list[str]:
-    """The columns a family's standings leave out: the events it does not count; the money column
-    where money is the points (a family whose deals are payments)."""
-    from .selectors.standings import EVENT_FIELDS, event_fields, written_score
+    """The columns a family's standings leave out: the money column where money is the points (a
+    family whose deals are payments)."""
+    from .selectors.standings import written_score
 
-    counted = event_fields(family)
-    return [f for f in EVENT_FIELDS if f not in counted] + ([] if written_score(family) else ["money"])
+    return [] if written_score(family) else ["money"]
+
+
+#: The standings' own columns before and after the family's figures.
+_LEADING = ("player", "evenings", "deals", "points", "money", "kroner", "average")
+_TRAILING = ("best_evening", "worst_evening")
 
 
 def standings_table(rows, family: str, **kwargs) -> StandingsTable:
-    """The standings of one game family: the event columns only for a family that counts those
-    events (``standings.event_fields``), a written score's in its own words with its money;
-    the page, the CSV/XLSX and the PDF show the same columns."""
-    return _standings_class(family)(rows, exclude=_standings_excluded(family), **kwargs)
+    """The standings of one game family: a column for each figure the family declares for them
+    (``standings.event_fields``, headed by the family's word for it, read from the rows by name),
+    a written score's in its own words with its money; the page, the CSV/XLSX and the PDF show the
+    same columns."""
+    from .standings import event_fields, figure_heading
+
+    figures = event_fields(family)
+    extra = [(name, NumberColumn(verbose_name=figure_heading(family, name), extra=True)) for name in figures]
+    return _standings_class(family)(rows, exclude=_standings_excluded(family), extra_columns=extra,
+                                    sequence=(*_LEADING, *figures, *_TRAILING), **kwargs)
 
 
 def standings_columns(family: str) -> list[tuple[str, str]]:

@@ -39,6 +39,7 @@ class PdfRow:
     tag: str = ""         # what the deal was besides a played one (a misdeal, a Radl deal …)
     game: str = ""        # a written score's sheet: the game or kind in the game's words ("tri", "klop" …)
     declarer: str = ""    # ... and who played it (igralec)
+    cups: tuple[int, ...] = ()   # each cup the sheet shows after this row (``TableSheet.pots``, by name)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class PdfTable:
     label: str = ""       # the game family, as the pages name it
     written: bool = False    # a written score (Selca's zapisnik): printed as its own sheet
     money: tuple = ()     # a written score's (player, written total, money points, kroner) per player
+    cup_heads: tuple[str, ...] = ()   # the cups' columns, in the family's words (``TableFamily.pot_words``)
 
 
 def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
@@ -80,7 +82,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     split row that moves nothing; a family whose deals carry a formula gets a column for it; a
     written score's sheet names each deal's game and declarer and ends with the money of its
     totals (``money``: player -> (money points, kroner))."""
-    from .selectors.standings import family_title
+    from .selectors.standings import family_title, table_side
 
     pots = bool(sheet.pots)
     written = written_score(sheet.family)
@@ -91,15 +93,18 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
         game, declarer, active = (_written_row(sheet.family.name, sheet.players, row) if written and row.deal
                                   else ("", "", row.active))
         rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, active)),
-                           _tag(row), game, declarer))
+                           _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in sheet.pots)))
     rows = tuple(rows)
     longest = max((len(word) for name in sheet.players for word in name.split()), default=0)
     formulas = any(row.formula for row in sheet.rows) and not written
     extra = 2 if formulas else (1 if written else 0)
     money = money or {}
+    side = table_side(sheet.family.name)
+    words = side.pot_words if side is not None else {}
     return PdfTable(sheet, rows, longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + extra, 14),
                     sheet.table.card.title, pots, formulas, family_title(sheet.family.name), written,
-                    tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals)))
+                    tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals)),
+                    tuple(str(words.get(name, name)) for name in sheet.pots))
 
 
 def render_evening_pdf(evening: Evening) -> bytes:

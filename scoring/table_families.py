@@ -53,6 +53,13 @@ class TableFamily:
     #: Headings of the family's own per-deal figures (engine ``deal_stats``) on the player page,
     #: by figure name; a figure not named here shows its name.
     figure_words: Mapping[str, Any] = field(default_factory=dict)
+    #: The family's cups as the evening pages name them ("kongekop"), and as the evening PDF heads
+    #: their columns under "Kopper" ("konge"), by pot name; a pot not named shows its name.
+    pot_names: Mapping[str, Any] = field(default_factory=dict)
+    pot_words: Mapping[str, Any] = field(default_factory=dict)
+    #: What closing the evening does with the family's cups, a line of the close page's list (a
+    #: family without cups has none).
+    split_words: Any = None
     #: A written score's sheet row (the PDF's zapisnik): (the game or kind in the game's words, the
     #: declarer, who takes part) of a stored deal object at a table of ``players``; ``None`` for a
     #: family of payments.

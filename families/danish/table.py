@@ -38,7 +38,7 @@ def _cups_before(sheet: TableSheet, number: int, now: Cups) -> Cups:
     previous = None
     for row in sheet.rows:
         if row.number == number:
-            return Cups(previous.king_cup, previous.pagat_cup) if previous is not None else now
+            return Cups(previous.pots.get("king", 0), previous.pots.get("pagat", 0)) if previous is not None else now
         previous = row
     return now
 
@@ -54,7 +54,7 @@ def correction_effect(table: Table, sheet: TableSheet, number: int, entry) -> di
 
     effect, cups = replay_correction(sheet, number, entry, state_of=lambda settled: settled.cups, resettle=resettle)
     last = sheet.rows[-1] if sheet.rows else None
-    return {**effect, "effect_cups": ((last.king_cup, last.pagat_cup) if last else (0, 0), (cups.king, cups.pagat))}
+    return {**effect, "effect_cups": ((last.pots.get("king", 0), last.pots.get("pagat", 0)) if last else (0, 0), (cups.king, cups.pagat))}
 
 
 def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: int | None) -> dict:
@@ -102,4 +102,6 @@ register(TableFamily(
     form_template="danish/_deal_form.html", preview_template="danish/_preview.html",
     sheet_template="danish/_sheet.html", header_template="danish/_table_header.html",
     seating_template="danish/_seating.html",
+    figure_words=words.FIGURE_WORDS, pot_names=words.POT_NAMES, pot_words=words.POT_WORDS,
+    split_words=words.SPLIT_WORDS,
 ))

@@ -49,6 +49,18 @@ DEAL_KIND_NAMES = {"played": _("spillet"), "misdeal": _("fejlgivning"), "scrappe
 CUP_NAMES = {Cup.KING: _("kongekop"), Cup.PAGAT: _("pagatkop")}
 #: The Danish cups by the names their legs are stored under (``models.Account``: a pot by its name).
 CUP_ACCOUNTS = {"king": Cup.KING, "pagat": Cup.PAGAT}
+#: The cups as the evening pages name them, by pot name (``TableFamily.pot_names``).
+POT_NAMES = {"king": CUP_NAMES[Cup.KING], "pagat": CUP_NAMES[Cup.PAGAT]}
+#: What closing the evening does with the cups (the close page; docs/rules/danish.md §2).
+SPLIT_WORDS = _("deles kongekoppen og pagatkoppen ved hvert bord ligeligt mellem bordets spillere (i hele "
+                "femmere; resten går til den, der står lavest);")
+#: The cups as the evening PDF's columns head them, by pot name (``TableFamily.pot_words``).
+POT_WORDS = {"king": _("konge"), "pagat": _("pagat")}
+#: The standings' columns of the Danish events (``Family.summary_figures``), by figure name
+#: (``TableFamily.figure_words``).
+FIGURE_WORDS = {"pagat_ultimo": _("Pagat ultimo"), "king_ultimo": _("Konge ultimo"), "pagat_bagud": _("Pagat bagud"),
+                "king_bagud": _("Konge bagud"), "tout": "Tout", "nolo": "Nolo", "last_trick": _("Sidste stik"),
+                "meld_points": _("Meldepoint"), "fines": _("Bøder")}
 
 _SUITS = {s.value: s for s in Suit}
 _COURTS = {c.value: c for c in Court}

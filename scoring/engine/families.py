@@ -35,6 +35,7 @@ The protocol, each a plain function of the family:
   order). A family whose deals are payments returns the totals (``ledger.zero_sum_money``); a
   written-score family (the deals write points that do not sum to zero, balanced in the ledger by
   its sheet pot) its own rule, zero-sum. Kroner are this at the club's rate.
+- ``random_deal(rng, players, dealer, card)``: a random valid deal, if the family has a generator.
 - ``rate_cards`` (name -> card), ``card_from_dict``, ``owns_card(data)`` (a card's JSON shape
   is this family's) and ``card_base(card)`` (the built-in card a club's copy is based on, or None).
 """
@@ -86,6 +87,9 @@ class Family:
     #: Whether the deals write a score (points that do not sum to zero, balanced by the family's
     #: sheet pot, paid by ``money`` at the end) rather than payments between the players.
     writes_score: bool = False
+    #: ``random_deal(rng, players, dealer, card)``: a random valid deal (the family's ``generate``),
+    #: for the benchmarks' and demos' club histories; ``None`` for a family without a generator.
+    random_deal: Callable[..., Any] | None = None
 
     def stored_figures(self, figures: Any) -> dict[str, int]:
         """One player's figures of a deal (an item of ``deal_stats``) as they are stored: each of

@@ -25,15 +25,6 @@ class SheetRow:
     info: dict | None = None      # the family's facts about the deal (``formula``, ``radl`` …)
     voided: bool = False          # a voided deal: its amounts as they stood, struck through, paid back
 
-    # The Danish sheet's two cup columns (its partials), each read by its pot's name.
-    @property
-    def king_cup(self) -> int:
-        return self.pots.get("king", 0)
-
-    @property
-    def pagat_cup(self) -> int:
-        return self.pots.get("pagat", 0)
-
     @property
     def formula(self) -> str:
         return (self.info or {}).get("formula", "")

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, Mapping
 
 from django.db.models import Count, Max, Min, Q, Sum
 
@@ -24,16 +25,18 @@ from scoring.models import (
     Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, figure_sum
 )
 
-EVENT_FIELDS = ("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
-                "meld_points", "fines")
-
-
 def event_fields(family: str) -> tuple[str, ...]:
-    """The standings' event columns (``StandingRow``) the family's figures count
-    (``Family.summary_figures``: the Danish events); a family that keeps none shows its own figures
-    on the player page instead (``family_figures``)."""
-    kept = engine_families.family(family).summary_figures
-    return tuple(f for f in EVENT_FIELDS if f in kept)
+    """The standings' figure columns of a family, by name and in its order: the figures it declares
+    for them (``Family.summary_figures``: the Danish events); a family that declares none shows its
+    own figures on the player page instead (``family_figures``)."""
+    return tuple(engine_families.family(family).summary_figures)
+
+
+def figure_heading(family: str, name: str) -> str:
+    """A figure's heading on the pages and in the exports: the family's word for it
+    (``TableFamily.figure_words``), else its name."""
+    side = table_side(family)
+    return str(side.figure_words.get(name, name)) if side is not None else name
 
 
 # Which family ------------------------------------------------------------------------------------
@@ -102,21 +105,26 @@ class StandingRow:
     points: int
     kroner: Decimal
     average: Decimal | None        # points per deal played, one decimal
-    pagat_ultimo: int
-    king_ultimo: int
-    pagat_bagud: int
-    king_bagud: int
-    tout: int
-    nolo: int
-    last_trick: int
-    meld_points: int
-    fines: int
     best_evening: int | None
     worst_evening: int | None
     #: The points his kroner are: each evening's ``Family.money`` of his table's totals, summed. A
     #: family whose deals are payments: his points; a written score (``written_score``): the
     #: pairwise differences of the totals at his tables (docs/rules/selca.md §11).
     money: int = 0
+    #: The family's standings figures (``event_fields``), summed by name, in the family's order.
+    figures: Mapping[str, int] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        """A figure by its name (``row.tout``), as the pages and exports read a column."""
+        figures = self.__dict__.get("figures") or {}
+        if name in figures:
+            return figures[name]
+        raise AttributeError(name)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as a listing reads it: every field, each figure under its own name."""
+        data = asdict(self)
+        return {**{k: v for k, v in data.items() if k != "figures"}, **self.figures}
 
 
 def played_kinds(family: str) -> tuple[str, ...]:
@@ -218,7 +226,7 @@ def standings(club: Club, evenings=None, *, family: str | None = None, **filters
             open_kroner[player_id] += kroner(points, club.kroner_per_point if frozen is None else frozen)
     result = [_row(r["player_id"], r["player__name"], r["evenings"], r["played"] or 0, r["total"] or 0,
                    (r["closed_kroner"] or Decimal("0.00")) + open_kroner[r["player_id"]],
-                   {f: r.get(f) or 0 for f in EVENT_FIELDS}, r["best"], r["worst"],
+                   {f: r.get(f) or 0 for f in event_fields(family)}, r["best"], r["worst"],
                    money[r["player_id"]] if written else r["total"] or 0) for r in rows]
     result.sort(key=lambda r: (-r.points, r.player))
     return result
@@ -229,7 +237,7 @@ def _row(player_id, name, evenings, deals, total, amount, events, best, worst, m
         player_id=player_id, player=name, evenings=evenings, deals=deals, points=total,
         kroner=amount + Decimal("0.00"),
         average=(Decimal(total) / deals).quantize(Decimal("0.1"), ROUND_HALF_UP) if deals else None,
-        **events, best_evening=best, worst_evening=worst, money=money)
+        best_evening=best, worst_evening=worst, money=money, figures=events)
 
 
 def standings_from_journal(club: Club, evenings=None, *, family: str | None = None, **filters) -> list[StandingRow]:
@@ -256,7 +264,7 @@ def standings_from_journal(club: Club, evenings=None, *, family: str | None = No
         per_evening = points.get(player_id, {})
         rows.append(_row(player_id, names[player_id], len(per_evening), row.get("deals") or 0,
                          sum(per_evening.values()), sum(amounts[player_id].values(), Decimal("0.00")),
-                         {f: row.get(f) or 0 for f in EVENT_FIELDS},
+                         {f: row.get(f) or 0 for f in event_fields(family)},
                          max(per_evening.values()) if per_evening else None,
                          min(per_evening.values()) if per_evening else None,
                          sum(money[player_id].values())))

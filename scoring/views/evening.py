@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scoring import access, services, submissions
 from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner
-from scoring.forms import SeatingForm
+from scoring.forms import SeatingForm, seat_counts
 from scoring.language import engine_language
 from scoring.models import Club, Deal, Evening, Role, Table
 from scoring.numbers import format_kroner, plain_decimal
@@ -83,6 +83,14 @@ class TableBlock:
     def pots(self) -> tuple[str, ...]:
         """The table's pots (the Danish cups) with their content now; none for a family without."""
         return tuple(zip(self.sheet.pots, self.sheet.cups))
+
+    @property
+    def cups_named(self) -> tuple[tuple[str, int], ...]:
+        """Each cup the table shows with its content now, named in the family's words
+        (``TableFamily.pot_names``; a pot the family does not name shows its name)."""
+        side = table_side(self.sheet.family.name)
+        names = side.pot_names if side is not None else {}
+        return tuple((str(names.get(pot, pot)), content) for pot, content in zip(self.sheet.pots, self.sheet.cups))
 
     @property
     def label(self) -> str:
@@ -230,17 +238,6 @@ def club_rule_set(club: Club) -> str:
     return f"card:{club.default_card_id}" if club.default_card_id else f"rules:{club.rules}"
 
 
-def _seat_counts(counts: tuple[int, ...]) -> str:
-    """``3–5`` / ``4–5`` (the family's ``players``, a run of numbers), or ``3, 5``."""
-    if counts and list(counts) == list(range(counts[0], counts[-1] + 1)) and len(counts) > 1:
-        return f"{counts[0]}–{counts[-1]}"
-    return ", ".join(str(n) for n in counts)
-
-
-#: How many seats ``SeatingForm`` offers and checks itself (its own message when another number).
-SEATS = (3, 4, 5)
-
-
 class TableSeatingForm(SeatingForm):
     """A new table: the seats (``SeatingForm``) and the game it plays (``rules``: a built-in card of
     any family or one of the club's own cards, default the club's card). The family decides how
@@ -248,7 +245,9 @@ class TableSeatingForm(SeatingForm):
     the seats and the game, nothing written."""
 
     def __init__(self, members: list[str], data=None, *, club: Club, **kwargs):
-        super().__init__(members, data, **kwargs)
+        # as many seats as the largest table of any family that can be played
+        seats = {n for f in playable_families() for n in f.players}
+        super().__init__(members, data, seats=seats, **kwargs)
         self.club = club
         # not required: a form sent without it (an older page) plays the club's card
         self.fields["rules"] = forms.ChoiceField(label=_("Spil og takstkort"), choices=rule_set_choices(club),
@@ -269,8 +268,8 @@ class TableSeatingForm(SeatingForm):
             return data
         family, _kwargs = self.chosen()
         names = data.get("names", [])
-        if len(names) not in family.players and tuple(family.players) != SEATS:
-            generic = _("Et bord har 3 til 5 spillere.")   # SeatingForm's, replaced by the game's own
+        if len(names) not in family.players:
+            generic = self.count_message   # SeatingForm's, replaced by the game's own
             errors = self._errors.get(NON_FIELD_ERRORS) if self._errors else None
             if errors:
                 kept = [e for e in errors.as_data() if generic not in e.messages]
@@ -279,18 +278,18 @@ class TableSeatingForm(SeatingForm):
                 else:
                     del self._errors[NON_FIELD_ERRORS]
             self.add_error("rules", _("%(game)s spilles af %(counts)s spillere ved bordet; der er valgt %(n)s.")
-                           % {"game": family_title(family.name), "counts": _seat_counts(family.players),
+                           % {"game": family_title(family.name), "counts": seat_counts(family.players),
                               "n": len(names)})
         return data
 
     def seat_rules(self) -> list[tuple[str, str]]:
         """Each family's label and how many may sit at its tables (shown under the picker)."""
-        return [(family_title(f.name), _seat_counts(f.players)) for f in playable_families()]
+        return [(family_title(f.name), seat_counts(f.players)) for f in playable_families()]
 
 
 def _seating_form(members: list[str], data=None, *, club: Club, **kwargs) -> TableSeatingForm:
     form = TableSeatingForm(members, data, club=club, **kwargs)
-    for i in range(1, 6):
+    for i in range(1, form.seats[-1] + 1):
         form.fields[f"new_{i}"].widget.attrs.update(
             {"placeholder": _("ny spiller"), "autocomplete": "off", "autocapitalize": "words"})
     return form
@@ -429,6 +428,10 @@ def evening_close(request, pk: int):
         "quiet_tables": [(s, int(s.idle_for(now).total_seconds() // 60)) for s in quiet],
         "blocks": [_table_block(s, preview_split=True) for s in summary.sheets],
         "mixed": summary.mixed, "has_pots": summary.pots,
+        # what closing does with each family's cups, in the family's words (those with cups at a table)
+        "split_words": list(dict.fromkeys(
+            str(side.split_words) for s in summary.sheets
+            if s.pots and (side := table_side(s.family.name)) is not None and side.split_words)),
         # a written score's money as closing will settle it (a family with cups: after its split)
         "money_groups": [g for g in _money_groups(summary, engine_language(), preview=True) if g.written],
         "rate_text": plain_decimal(summary.kroner_per_point, engine_language()),

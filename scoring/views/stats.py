@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import asdict
-
 from django.db.models import Count, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -20,7 +18,8 @@ from scoring.models import Account, Club, Evening, Leg, Player
 from scoring.numbers import format_kroner
 from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
 from scoring.selectors.standings import (
-    club_families, event_fields, family_title, player_families, standings, standings_family, table_side, written_score
+    club_families, event_fields, family_title, figure_heading, player_families, standings, standings_family, table_side,
+    written_score
 )
 
 EXPORT_FORMATS = ("csv", "xlsx")
@@ -71,7 +70,7 @@ def _standings_context(request, club: Club):
     evening_filter = _evening_filter(request, club, played)
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
     family = evening_filter.chosen_family
-    rows = [asdict(r) for r in standings(club, evenings=evenings, family=family)]
+    rows = [r.as_dict() for r in standings(club, evenings=evenings, family=family)]
     return evening_filter, rows, family, len(played) > 1
 
 
@@ -120,7 +119,8 @@ def player_detail(request, pk: int):
         request, "scoring/player_detail.html", {
             "player": player, "club": club, "row": row, "table": table, "chart": chart, "filter": evening_filter,
             "family": family, "family_label": family_title(family) if len(played) > 1 else "",
-            "events": event_fields(family), "written": written_score(family),
+            "events": [(figure_heading(family, f), row.figures.get(f, 0)) for f in event_fields(family)]
+            if row is not None else [], "written": written_score(family),
             "kroner": format_kroner(row.kroner)
             if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family)),
             "query": request.GET.urlencode()})

@@ -35,6 +35,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, conflicts, services, submissions
+from scoring.engine import families
 from scoring.models import Deal, Role, Submission, Table
 from scoring.selectors import TableSheet, table_sheet
 from scoring.table_families import table_family
@@ -47,8 +48,12 @@ ACTION = "deal_record"   # the submission action of a recorded deal, from the fo
 # What the page carries for the queue -----------------------------------------------------------
 
 def deal_kinds(form) -> list[str]:
-    """The kinds of deal the family's form offers (the evening file's ``kind`` values)."""
-    return [str(value) for value, _label in form.fields["kind"].choices] if "kind" in form.fields else []
+    """The kinds of deal the family's form offers (the evening file's ``kind`` values); a form with no
+    choice of kind records the family's played kind (``Family.played_kinds``), after which the phone
+    must still know who deals next."""
+    if "kind" in form.fields:
+        return [str(value) for value, _label in form.fields["kind"].choices]
+    return list(families.family(form.family_name).played_kinds)
 
 
 def rotation(sheet: TableSheet, kinds: list[str]) -> dict:
@@ -259,6 +264,14 @@ def _conflict(request, table: Table, outcome, version, message: str) -> JsonResp
 
 # The service worker and the manifest -----------------------------------------------------------
 
+def family_stylesheets() -> list[str]:
+    """Each installed family's own stylesheet (``static/<family>/<family>.css`` of its app, where it
+    has one), for the service worker to keep: found, never named, so a new family needs no line here."""
+    from scoring.table_families import table_families
+
+    return [path for side in table_families() if finders.find(path := f"{side.name}/{side.name}.css")]
+
+
 @login_not_required
 @require_GET
 def service_worker(request):
@@ -268,7 +281,8 @@ def service_worker(request):
     path = finders.find("js/sw.js")
     with open(path, encoding="utf-8") as handle:
         code = handle.read()
-    prefix = f"self.TAROKKLUB_STATIC = {json.dumps(static(''))};\n"
+    prefix = (f"self.TAROKKLUB_STATIC = {json.dumps(static(''))};\n"
+              f"self.TAROKKLUB_FAMILY_FILES = {json.dumps(family_stylesheets())};\n")
     response = HttpResponse(prefix + code, content_type="application/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"

@@ -1,5 +1,6 @@
 /* The table page's service worker (README "Offline at the table"), served at /sw.js by
-   views.sync.service_worker, which puts self.TAROKKLUB_STATIC in front of this file.
+   views.sync.service_worker, which puts self.TAROKKLUB_STATIC (the static prefix) and
+   self.TAROKKLUB_FAMILY_FILES (each installed game family's stylesheet) in front of this file.
 
    It keeps what a phone needs to go on without network: the static files (the page's CSS and
    scripts), the last table page of each table and each dealer's empty deal form. It never touches
@@ -15,7 +16,7 @@ const { ExpirationPlugin } = workbox.expiration;
 
 // The table page's own files, kept at once (the page that registers the worker loaded them
 // before the worker was there to keep them).
-const PAGE_FILES = ["css/app.css", "karlsruhe/karlsruhe.css", "selca/selca.css", "django_htmx/htmx-2.min.js",
+const PAGE_FILES = ["css/app.css", ...self.TAROKKLUB_FAMILY_FILES, "django_htmx/htmx-2.min.js",
   "vendor/idb-keyval/idb-keyval.umd.js", "js/table-sync.js"].map((path) => self.TAROKKLUB_STATIC + path);
 self.addEventListener("install", (event) => {
   self.skipWaiting();

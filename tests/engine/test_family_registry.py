@@ -54,5 +54,6 @@ def test_a_table_side_belongs_to_a_known_family(registered):
 
 
 def test_a_family_declares_whether_it_writes_a_score():
-    assert {f.name: f.writes_score for f in families.families()} == {
+    # the app's families (the tests' own minimal one, tests/minifamily/, may be registered beside them)
+    assert {f.name: f.writes_score for f in families.families() if f.name in families.BUILT_IN} == {
         "danish": False, "karlsruhe": False, "selca": True}

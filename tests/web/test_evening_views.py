@@ -117,7 +117,7 @@ def test_new_evening_picks_the_club_among_several(client, club):
 def test_new_evening_with_two_players_saves_nothing(keeper_client, club):
     before = counts()
     response = keeper_client.post("/evenings/new/", {"club": club.pk, "date": "2026-11-27", "new_1": "A", "new_2": "B"})
-    assert response.status_code == 422 and "Et bord har 3 til 5 spillere." in page(response)
+    assert response.status_code == 422 and "spilles af 3–5 spillere ved bordet; der er valgt 2." in page(response)
     assert counts() == before
 
 

@@ -35,7 +35,7 @@ def assert_ledger_matches_engine(table):
     for row, entry in zip(deal_rows, settlement.deals):
         assert row.net == tuple(entry.net[p] for p in settlement.players)
         cups = cup_contents(entry)   # the Danish cups; a family without cups stores 0 (the demo's Karlsruhe tables)
-        assert (row.king_cup, row.pagat_cup) == (cups.get("king", 0), cups.get("pagat", 0))
+        assert (row.pots.get("king", 0), row.pots.get("pagat", 0)) == (cups.get("king", 0), cups.get("pagat", 0))
     assert sheet.rows[0].net == tuple(settlement.opening.net[p] for p in settlement.players)
     return settlement, sheet
 
@@ -113,7 +113,7 @@ def test_correction_reverses_and_resettles_every_later_deal(club, golden_dir):
     settlement, sheet = assert_ledger_matches_engine(table)
     assert settlement == settle_evening(parse_evening(data))
     # the cups no longer refund after deal 3: the pagat cup keeps 75 + …
-    assert (sheet.rows[3].king_cup, sheet.rows[3].pagat_cup) == (85, 75)
+    assert (sheet.rows[3].pots.get("king", 0), sheet.rows[3].pots.get("pagat", 0)) == (85, 75)
 
 
 def test_invalid_correction_writes_nothing(club, golden_dir):

@@ -133,5 +133,5 @@ def test_the_sheet_reads_the_pots_by_name(golden_club, golden_dir):
     sheet = table_sheet(table)
     last = JournalEntry.objects.filter(table=table).order_by("-pk").first()
     assert sheet.cups == (last.pots_after["king"], last.pots_after["pagat"])
-    assert [(r.king_cup, r.pagat_cup) for r in sheet.rows] == [
+    assert [(r.pots.get("king", 0), r.pots.get("pagat", 0)) for r in sheet.rows] == [
         (e.pots_after["king"], e.pots_after["pagat"]) for e in JournalEntry.objects.filter(table=table).order_by("pk")]

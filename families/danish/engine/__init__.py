@@ -6,7 +6,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from scoring.engine.families import card_with_keys, family_of_modules
 from scoring.engine.ledger import zero_sum_money
-from . import interchange, model, rates, settle, stats, validate
+from . import generate, interchange, model, rates, settle, stats, validate
 from .settle import Cups
 
 
@@ -39,6 +39,7 @@ FAMILY = family_of_modules(
     state_before=_state_before,
     dealer_after=_dealer_after,
     money=zero_sum_money,
+    random_deal=generate.random_deal,
     played_kinds=("played",),
     summary_figures=("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                      "meld_points", "fines"),

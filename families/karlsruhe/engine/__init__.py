@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scoring.engine.families import card_with_keys, copy_of, family_of_modules
 from scoring.engine.ledger import zero_sum_money
-from . import interchange, model, problems, rates, settle, stats, validate
+from . import generate, interchange, model, problems, rates, settle, stats, validate
 
 #: The family's own message codes (Danish, English), registered when ``problems`` is imported.
 CODES = problems.CATALOGUE
@@ -27,6 +27,7 @@ FAMILY = family_of_modules(
     #: A club's copy may change any number (§8): every Karlsruhe card is a copy of the built-in one.
     card_base=copy_of(rates.KARLSRUHE),
     money=zero_sum_money,
+    random_deal=generate.random_deal,
     played_kinds=("played",),
     summary_figures=(),
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from scoring.engine.families import card_with_keys, copy_of, family_of_modules
 from scoring.engine.ledger import holds
-from . import interchange, model, problems, rates, settle, stats, validate
+from . import generate, interchange, model, problems, rates, settle, stats, validate
 
 #: The family's own message codes (Danish, English), registered when ``problems`` is imported.
 CODES = problems.CATALOGUE
@@ -29,6 +29,7 @@ FAMILY = family_of_modules(
     card_base=copy_of(rates.SELCA),
     money=settle.money,
     writes_score=True,
+    random_deal=generate.random_deal,
     played_kinds=("game", "klop"),     # §3, §8: not a misdeal or a shown hand (§9)
     summary_figures=(),
 )

@@ -2,12 +2,11 @@
 the same numbers as the standings page, for one game family (default: the club's own game, as the
 page's; points of two families are never added together)."""
 import json
-from dataclasses import asdict
 
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Club, Season
-from scoring.selectors.standings import (EVENT_FIELDS, club_families, event_fields, standings, standings_family,
+from scoring.selectors.standings import (club_families, standings, standings_family,
                                written_score)
 
 
@@ -37,9 +36,8 @@ class Command(BaseCommand):
         rows = standings(club, season=season, include_open=options["include_open"], family=family)
         if options["json"]:
             # the family's own figures only: no event counts it does not keep, money where it is not the points
-            dropped = {f for f in EVENT_FIELDS if f not in event_fields(family)} | (
-                set() if written_score(family) else {"money"})
-            data = [{**{k: v for k, v in asdict(r).items() if k not in dropped}, "kroner": str(r.kroner),
+            dropped = set() if written_score(family) else {"money"}
+            data = [{**{k: v for k, v in r.as_dict().items() if k not in dropped}, "kroner": str(r.kroner),
                      "average": None if r.average is None else str(r.average)} for r in rows]
             self.stdout.write(json.dumps(data, ensure_ascii=False, indent=1))
             return

@@ -214,7 +214,7 @@ def standings_table(rows, family: str, **kwargs) -> StandingsTable:
     (``standings.event_fields``, headed by the family's word for it, read from the rows by name),
     a written score's in its own words with its money; the page, the CSV/XLSX and the PDF show the
     same columns."""
-    from .standings import event_fields, figure_heading
+    from .selectors.standings import event_fields, figure_heading
 
     figures = event_fields(family)
     extra = [(name, NumberColumn(verbose_name=figure_heading(family, name), extra=True)) for name in figures]

@@ -64,8 +64,11 @@ def test_a_cup_below_zero_is_found(table, capsys):
 # No false alarm: a fresh table, a misdeal-only deal, a closed evening of every family and card ----
 
 def every_card():
+    """Every card of the built-in families (each has a misdeal; the tests' own family has none)."""
+    from scoring.engine.families import BUILT_IN
     from scoring.views.evening import playable_families
-    return [(family.name, name) for family in playable_families() for name in family.rate_cards]
+    return [(family.name, name) for family in playable_families() if family.name in BUILT_IN
+            for name in family.rate_cards]
 
 
 def seated(card):

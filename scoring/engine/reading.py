@@ -176,6 +176,22 @@ class EveningParts(NamedTuple):
     card: Any
 
 
+def read_top(data: Any, *, bounded: bool, max_deals: int | None,
+             required: tuple[str, ...]) -> tuple["Reader", dict]:
+    """The file's top-level object (docs/format.md) with the file's reader: its keys, ``required``
+    among them, a ``format`` of ours; raises ``EveningError`` at once when it is no object or holds
+    more than ``max_deals`` deals (refused before any deal is read)."""
+    top = Reader(None, bounded)
+    root = top.obj(data, "", EVENING_KEYS, required)
+    if root is None:
+        raise EveningError(top.problems)
+    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
+        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
+    if "format" in root and root["format"] != FORMAT:
+        top.add("format", "format", expected=FORMAT)
+    return top, root
+
+
 def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rules: str | None,
                  rate_cards: dict, card_from_dict: Callable[[Any], Any], players_allowed: Collection[int],
                  player_count_code: str, validate_players: Callable[[tuple[str, ...]], list[Problem]],
@@ -190,15 +206,8 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
     ``rules``; a player count not in ``players_allowed`` is ``player_count_code``; each deal is read
     by ``parse_deal`` and, when the seats and the card are sound, checked by ``validate_deal``.
     ``date_pattern``, when given, is the exact shape a date must have besides being a date."""
-    top = Reader(None, bounded)
     required = ("format", "players", "deals") if default_rules is not None else ("format", "rules", "players", "deals")
-    root = top.obj(data, "", EVENING_KEYS, required)
-    if root is None:
-        raise EveningError(top.problems)
-    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
-        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
-    if "format" in root and root["format"] != FORMAT:
-        top.add("format", "format", expected=FORMAT)
+    top, root = read_top(data, bounded=bounded, max_deals=max_deals, required=required)
     rules = root.get("rules", default_rules)
     rules_ok = ("rules" in root or default_rules is not None) and top.text(rules, "rules") is not None and not (
         bounded and not top.bounded_text(rules, "rules", bounds.CARD_NAME_MAX_LENGTH))

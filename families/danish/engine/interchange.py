@@ -20,12 +20,13 @@ from scoring.engine import bounds
 from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
-from scoring.engine.problems import EveningError, problem
-from scoring.engine.reading import FORMAT, LongNumber, Reader, enum_members, evening_dict, read_deal, read_deals
+from scoring.engine.reading import (
+    EVENING_KEYS, LongNumber, Reader, enum_members, evening_dict, read_deal, read_deals, read_top,
+)
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
 from .validate import validate_deal, validate_players
 
-_EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}
+_EVENING_KEYS = EVENING_KEYS   # docs/format.md's top level, the same for every family
 _DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
               "failed_tout", "announced_vole", "announced_nolo"}
 _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
@@ -40,14 +41,7 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
 
     ``bounded`` holds the file to ``bounds.py`` (a file from outside; ``False`` re-reads what the
     app itself stored). A file of more than ``max_deals`` deals is refused before any deal is read."""
-    top = Reader(None, bounded)
-    root = top.obj(data, "", _EVENING_KEYS, ("format", "players", "deals"))
-    if root is None:
-        raise EveningError(top.problems)
-    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
-        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
-    if "format" in root and root["format"] != FORMAT:
-        top.add("format", "format", expected=FORMAT)
+    top, root = read_top(data, bounded=bounded, max_deals=max_deals, required=("format", "players", "deals"))
     rules = root.get("rules", DEFAULT_RATE_CARD.name)
     rules_ok = not (bounded and isinstance(rules, str)
                     and not top.bounded_text(rules, "rules", bounds.CARD_NAME_MAX_LENGTH))

@@ -162,6 +162,33 @@ def enum_members(enum_type: type) -> dict[str, Any]:
     return found
 
 
+# A family's fast path reads a deal that its strict reader would read without a single problem in one
+# pass that builds no field path and no message; at the first thing it does not expect it raises
+# ``Unsound`` and the strict reader reads the deal again, wording every problem exactly as ever.
+
+class Unsound(Exception):
+    """A fast path met something it does not expect: the strict reader reads the deal."""
+
+
+_UNREAD = object()
+
+
+def sound_name(value: Any, bounded: bool, names: dict) -> str:
+    """``value`` if it is a name the strict reader accepts (text; in a bounded file one a form
+    would accept, looked up in the file's ``names`` shared with the strict reader), else
+    ``Unsound``."""
+    if type(value) is not str:
+        raise Unsound
+    if bounded:
+        key = (value, bounds.NAME_MAX_LENGTH)
+        found = names.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = names[key] = bounds.text_problem(value, bounds.NAME_MAX_LENGTH)
+        if found is not None:
+            raise Unsound
+    return value
+
+
 # The evening file's top level, for a family whose embedded card is read whole ---------------------
 
 EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}

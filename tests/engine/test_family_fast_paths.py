@@ -20,6 +20,7 @@ from scoring.engine.reading import Duplicated, LongNumber, Reader, Unsound
 
 FAMILIES = {
     "karlsruhe": [("Anna", "Bernd", "Clara", "Dieter"), ("Anna", "Bernd", "Clara", "Dieter", "Emil")],
+    "selca": [("Ana", "Bojan", "Cene"), ("Ana", "Bojan", "Cene", "Darja")],
 }
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -95,6 +96,13 @@ def mutations(raw):
             repeated_inner[key] = Duplicated(inner)
             repeated_inner[key].duplicates = tuple(inner)[:1]
             yield repeated_inner
+    for key, inner in raw.items():   # each item of a list wrong in turn
+        if isinstance(inner, list):
+            for i in range(len(inner)):
+                for bad in bads:
+                    changed = copy.deepcopy(raw)
+                    changed[key][i] = bad
+                    yield changed
     yield {**raw, "unknown": 1}
     yield {**raw, "radl": True}
     yield {**raw, "kind": "misdeal"}

@@ -189,6 +189,37 @@ def sound_name(value: Any, bounded: bool, names: dict) -> str:
     return value
 
 
+def _exactly(kind: type) -> Callable[[Any], Any]:
+    """A check that a value is of exactly ``kind`` (no subclass: a bool is no int, a ``Duplicated``
+    no plain object), else ``Unsound``."""
+    def check(value: Any) -> Any:
+        if type(value) is not kind:
+            raise Unsound
+        return value
+    return check
+
+
+#: A whole number (never a bool, never a ``LongNumber``), a bool, a list; else ``Unsound``.
+sound_int, sound_bool, sound_list = _exactly(int), _exactly(bool), _exactly(list)
+
+
+def sound_choice(value: Any, members: dict) -> Any:
+    """The member of ``members`` (``enum_members``) whose value is ``value``, else ``Unsound``."""
+    found = members.get(value) if type(value) is str else None
+    if found is None:
+        raise Unsound
+    return found
+
+
+def sound_object(value: Any, keys: Any = None, required: tuple[str, ...] = ()) -> dict:
+    """A plain object (no key given twice) with only ``keys`` (any key when None) and every one of
+    ``required``, else ``Unsound``."""
+    if (type(value) is not dict or keys is not None and not keys.issuperset(value)
+            or any(key not in value for key in required)):
+        raise Unsound
+    return value
+
+
 # The evening file's top level, for a family whose embedded card is read whole ---------------------
 
 EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}

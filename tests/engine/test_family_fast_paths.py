@@ -31,18 +31,8 @@ def module(family: str):
 
 def strict(family: str, raw, bounded: bool = True):
     """What the strict reader alone makes of ``raw``: (deal, problems)."""
-    m = module(family)
-    original = m._sound_deal
-
-    def never(*args):
-        raise Unsound
-
-    m._sound_deal = never
-    try:
-        reader = Reader(1, bounded)
-        return m._parse_deal(reader, raw), reader.problems
-    finally:
-        m._sound_deal = original
+    reader = Reader(1, bounded)
+    return without_fast_path(family, lambda: module(family)._parse_deal(reader, raw)), reader.problems
 
 
 def fast(family: str, raw, bounded: bool = True):

@@ -11,7 +11,7 @@ import pytest
 from scoring.engine import interchange
 from scoring.engine.families import engine_package
 from scoring.engine.pipeline import settlement_json
-from scoring.management.commands.bench import PIPELINE_CASES, plain_card, same_amounts
+from scoring.management.commands.bench import PIPELINE_CASES, plain_card, plain_settle_text, same_amounts
 
 TABLES = {
     "vlk": [("Anne", "Bent", "Carl"), ("Anne", "Bent", "Carl", "Dorte"), ("Anne", "Bent", "Carl", "Dorte", "Erik")],
@@ -32,7 +32,7 @@ def test_the_plain_script_computes_the_engines_amounts(name, players, seed):
     plain = importlib.import_module(plain_module)
     card = plain_card(interchange.family_of(evening).rate_cards[evening.rules])
     ours = json.loads(settlement_json(text))
-    mine = json.loads(plain.settle_text(text, card))
+    mine = json.loads(plain_settle_text(plain, text, card))
     same_amounts(mine, ours, name)
     assert len(mine["deals"]) == 400
 
@@ -43,8 +43,8 @@ def test_a_wrong_amount_is_caught():
     evening = importlib.import_module(f"{engine_package(family)}.generate").random_evening(3, deals=20)
     text = interchange.dumps(evening)
     ours = json.loads(settlement_json(text))
-    mine = json.loads(importlib.import_module(plain_module).settle_text(
-        text, plain_card(interchange.family_of(evening).rate_cards[evening.rules])))
+    mine = json.loads(plain_settle_text(importlib.import_module(plain_module), text,
+                                        plain_card(interchange.family_of(evening).rate_cards[evening.rules])))
     first = next(iter(mine["deals"][5]["net"]))
     mine["deals"][5]["net"][first] += 1
     with pytest.raises(AssertionError):

@@ -21,7 +21,8 @@ from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
 from scoring.engine.reading import (
-    EVENING_KEYS, LongNumber, Reader, enum_members, evening_dict, read_deal, read_deals, read_top,
+    EVENING_KEYS, LongNumber, Reader, Unsound, enum_members, evening_dict, read_deal, read_deals, read_top,
+    sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_object,
 )
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
 from .validate import validate_deal, validate_players
@@ -143,18 +144,13 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
     return deal if r.fatal == before else None
 
 
-# The fast path: a deal that the strict reader below would read without a single problem, read in one
-# pass that builds no field path and no message. At the first thing it does not expect it gives up
-# (``_Unsound``) and the strict reader reads the deal again, wording every problem exactly as ever.
-
-class _Unsound(Exception):
-    pass
-
+# The fast path (``reading.Unsound``): a deal that the strict reader above would read without a single
+# problem, read in one pass that builds no field path and no message. At the first thing it does not
+# expect it gives up and the strict reader reads the deal again, wording every problem exactly as ever.
 
 _KINDS, _MELD_KINDS, _FATES, _FINE_KINDS = (enum_members(DealKind), enum_members(MeldKind), enum_members(Fate),
                                             enum_members(FineKind))
 _GROUPS, _RANKS, _SUIT_OF, _COURTS = enum_members(Group), enum_members(Rank), enum_members(Suit), enum_members(Court)
-_UNREAD = object()
 
 
 def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | None:
@@ -162,48 +158,15 @@ def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | 
     strictly). ``names``: the file's checked names, shared with the strict reader."""
     try:
         return _sound(raw, card, bounded, names)
-    except _Unsound:
+    except Unsound:
         return None
 
 
 def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
     def name(value: Any) -> str:
-        if type(value) is not str:
-            raise _Unsound
-        if bounded:
-            key = (value, bounds.NAME_MAX_LENGTH)
-            found = names.get(key, _UNREAD)
-            if found is _UNREAD:
-                found = names[key] = bounds.text_problem(value, bounds.NAME_MAX_LENGTH)
-            if found is not None:
-                raise _Unsound
-        return value
+        return sound_name(value, bounded, names)
 
-    def whole(value: Any) -> int:
-        if type(value) is not int:
-            raise _Unsound
-        return value
-
-    def yes_no(value: Any) -> bool:
-        if type(value) is not bool:
-            raise _Unsound
-        return value
-
-    def chosen(value: Any, members: dict) -> Any:
-        found = members.get(value) if type(value) is str else None
-        if found is None:
-            raise _Unsound
-        return found
-
-    def plain(value: Any, keys: Any, required: tuple[str, ...]) -> dict:
-        if type(value) is not dict or not keys.issuperset(value) or any(key not in value for key in required):
-            raise _Unsound
-        return value
-
-    def listed(value: Any) -> list:
-        if type(value) is not list:
-            raise _Unsound
-        return value
+    whole, yes_no, chosen, plain, listed = sound_int, sound_bool, sound_choice, sound_object, sound_list
 
     def fate(value: Any) -> CardFate:
         c = plain(value, _CARD_KEYS, ("owner", "fate"))
@@ -223,7 +186,7 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
                 or kind is MeldKind.TAROKS and "pagat" not in m and not card.taroks_pagat_optional
                 or (kind.is_group or kind is MeldKind.FOUR) and group is None
                 or kind is MeldKind.HALF and "missing" not in m):
-            raise _Unsound
+            raise Unsound
         melds.append(Meld(
             player=name(m["player"]), kind=kind, count=whole(m["count"]) if "count" in m else None,
             pagat=yes_no(m["pagat"]) if "pagat" in m else None, group=group,
@@ -237,9 +200,9 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
         if "amount" in f:
             amount = whole(f["amount"])
             if bounded and not bounds.FINE_AMOUNT_MIN <= amount <= bounds.FINE_AMOUNT_MAX:
-                raise _Unsound
+                raise Unsound
         elif kind is FineKind.CUSTOM:
-            raise _Unsound
+            raise Unsound
         fines.append(Fine(name(f["player"]), kind, amount))
     kings = tuple((_SUIT_OF[suit], fate(value)) for suit, value in plain(d["kings"], _SUITS, ()).items()) \
         if "kings" in d else ()

@@ -11,14 +11,7 @@ either; never imported by the app.
 """
 from __future__ import annotations
 
-import json
-
 from .plain import _meld_price
-
-
-def settle_text(text: str, card: dict) -> str:
-    """The file's text in, the amounts as JSON text out (the same work on both sides of the bench)."""
-    return json.dumps(settle(json.loads(text), card), ensure_ascii=False)
 
 
 def settle(data: dict, card: dict) -> dict:

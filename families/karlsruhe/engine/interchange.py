@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.engine.reading import Reader, Unsound, enum_members, evening_dict, read_deal, read_evening, sound_name
+from scoring.engine.reading import (
+    Reader, Unsound, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_name,
+    sound_object,
+)
 from .model import BirdEntry, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, Suit
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, validate_deal, validate_players
@@ -132,32 +135,14 @@ _BONUS_ORDER = tuple((bonus.value, bonus) for bonus in Bonus)
 
 
 def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
-    def chosen(value: Any, members: dict) -> Any:
-        found = members.get(value) if type(value) is str else None
-        if found is None:
-            raise Unsound
-        return found
-
-    def yes_no(value: Any) -> bool:
-        if type(value) is not bool:
-            raise Unsound
-        return value
-
-    def plain(value: Any, keys: Any = None) -> dict:
-        if type(value) is not dict or keys is not None and not keys.issuperset(value):
-            raise Unsound
-        return value
+    chosen, yes_no, plain = sound_choice, sound_bool, sound_object
 
     def entry(value: Any) -> BirdEntry:
-        e = plain(value, _ENTRY_KEYS)
-        if "side" not in e or "won" not in e:
-            raise Unsound
+        e = plain(value, _ENTRY_KEYS, ("side", "won"))
         return BirdEntry(chosen(e["side"], _SIDES), yes_no(e["won"]),
                          yes_no(e["announced"]) if "announced" in e else False)
 
-    d = plain(raw, _DEAL_KEYS)
-    if "dealer" not in d:
-        raise Unsound
+    d = plain(raw, _DEAL_KEYS, ("dealer",))
     kind = chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED
     if kind is not DealKind.PLAYED and len(d) > 1 + ("kind" in d):   # §11: only dealer and kind
         raise Unsound
@@ -171,9 +156,7 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
     if "called_king" in d:
         value["called_king"] = chosen(d["called_king"], _SUITS)
     if "declarers_count" in d:
-        if type(d["declarers_count"]) is not int:
-            raise Unsound
-        value["declarers_count"] = d["declarers_count"]
+        value["declarers_count"] = sound_int(d["declarers_count"])
     if "valat" in d:
         value["valat"] = entry(d["valat"])
     if "bonuses" in d:
@@ -188,9 +171,7 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
     if "counts" in d:
         counts = []
         for name, count in plain(d["counts"]).items():
-            if type(count) is not int:
-                raise Unsound
-            counts.append((sound_name(name, bounded, names), count))
+            counts.append((sound_name(name, bounded, names), sound_int(count)))
         value["counts"] = tuple(counts)
     return Deal(kind=kind, **value)
 

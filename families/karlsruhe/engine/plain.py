@@ -9,16 +9,9 @@ to the engine's on the benched file before it times either; never imported by th
 """
 from __future__ import annotations
 
-import json
-
 DECK_THIRDS = 210
 BONUSES = ("canari", "uhu", "pagat", "trull", "four_kings")   # the formula's order (§5.5)
 BIRDS = ("canari", "uhu", "pagat")
-
-
-def settle_text(text: str, card: dict) -> str:
-    """The file's text in, the amounts as JSON text out (the same work on both sides of the bench)."""
-    return json.dumps(settle(json.loads(text), card), ensure_ascii=False)
 
 
 def settle(data: dict, card: dict) -> dict:

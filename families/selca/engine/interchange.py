@@ -15,7 +15,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scoring.engine.reading import Reader, Unsound, enum_members, evening_dict, read_deal, read_evening, sound_name
+from scoring.engine.reading import (
+    Reader, Unsound, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_list,
+    sound_name, sound_object,
+)
 from .model import Announcement, Deal, Evening, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Side
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, PLAYERS, validate_deal, validate_players
@@ -142,21 +145,7 @@ _KONTRA_KEYS = {"by", "game", "pagat", "valat"}
 
 
 def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
-    def chosen(value: Any, members: dict) -> Any:
-        found = members.get(value) if type(value) is str else None
-        if found is None:
-            raise Unsound
-        return found
-
-    def plain(value: Any, keys: Any = None) -> dict:
-        if type(value) is not dict or keys is not None and not keys.issuperset(value):
-            raise Unsound
-        return value
-
-    def listed(value: Any) -> list:
-        if type(value) is not list:
-            raise Unsound
-        return value
+    chosen, plain, listed = sound_choice, sound_object, sound_list
 
     def pair(value: Any, first: str, second: str) -> tuple[str, str]:
         o = plain(value)
@@ -164,27 +153,21 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
             raise Unsound
         return sound_name(o[first], bounded, names), sound_name(o[second], bounded, names)
 
-    d = plain(raw, _DEAL_KEYS)
-    if "dealer" not in d or "kind" not in d:
-        raise Unsound
+    d = plain(raw, _DEAL_KEYS, ("dealer", "kind"))
     value: dict[str, Any] = {"dealer": sound_name(d["dealer"], bounded, names), "kind": chosen(d["kind"], _KINDS)}
     for key in _NAMES:
         if key in d:
             value[key] = sound_name(d[key], bounded, names)
     for key in _INTEGERS:
         if key in d:
-            if type(d[key]) is not int:
-                raise Unsound
-            value[key] = d[key]
+            value[key] = sound_int(d[key])
     for key in _SIDES:
         if key in d:
             value[key] = chosen(d[key], _SIDE_OF)
     if "announced" in d:
         value["announced"] = tuple(chosen(item, _ANNOUNCEMENTS) for item in listed(d["announced"]))
     if "valat" in d:
-        if type(d["valat"]) is not bool:
-            raise Unsound
-        value["valat"] = d["valat"]
+        value["valat"] = sound_bool(d["valat"])
     if "mondfang" in d:
         value["mondfang"] = Mondfang(*pair(d["mondfang"], "owner", "by"))
     if "pagatfonk" in d:
@@ -201,9 +184,7 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
     if "counts" in d:
         counts = []
         for name, count in plain(d["counts"]).items():
-            if type(count) is not int:
-                raise Unsound
-            counts.append((sound_name(name, bounded, names), count))
+            counts.append((sound_name(name, bounded, names), sound_int(count)))
         value["counts"] = tuple(counts)
     return Deal(**value)
 

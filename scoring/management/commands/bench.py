@@ -96,12 +96,18 @@ def pipeline_case(name: str, deals: int, seed: int = 17) -> tuple[str, object, d
     return interchange.dumps(evening), importlib.import_module(plain_module), plain_card(card)
 
 
+def plain_settle_text(plain, text: str, card: dict) -> str:
+    """The plain script's whole run, as ``settlement_json``'s: the file's text in (decoded by
+    ``json.loads``), its ``settle`` over the dictionaries, the amounts out as JSON text."""
+    return json.dumps(plain.settle(json.loads(text), card), ensure_ascii=False)
+
+
 def pipeline_speed(quick: bool) -> dict:
     """The whole of ``manage.py settle FILE --json`` (read the text, validate, settle, write the
     JSON: ``pipeline.settlement_json``) on a generated evening of each family, in deals a second,
     timed in this process after the imports (so without either side's start-up), best of a few runs;
     beside it, in the same run and on the same text, the family's plain script (``plain.py``:
-    dictionaries only, nothing checked), whose amounts (each deal's net and cups, the totals) must
+    ``plain_settle_text``: dictionaries only, nothing checked), whose amounts (each deal's net and cups, the totals) must
     equal ours before either is timed; and the ratio (ours ÷ plain; 1.0 or more is the goal)."""
     from scoring.engine.pipeline import settlement_json
 
@@ -109,11 +115,11 @@ def pipeline_speed(quick: bool) -> dict:
     out = {}
     for name in PIPELINE_CASES:
         text, plain, card = pipeline_case(name, deals)
-        same_amounts(json.loads(plain.settle_text(text, card)), json.loads(settlement_json(text)), name)
+        same_amounts(json.loads(plain_settle_text(plain, text, card)), json.loads(settlement_json(text)), name)
         ours, reference = [], []
         for _ in range(runs):   # in turns, so that a busy moment of the machine falls on both alike
             ours += timed(lambda: settlement_json(text), 1)
-            reference += timed(lambda: plain.settle_text(text, card), 1)
+            reference += timed(lambda: plain_settle_text(plain, text, card), 1)
         ours, reference = min(ours), min(reference)
         out[f"pipeline_{name}_deals_per_second"] = int(deals / ours)
         out[f"pipeline_{name}_plain_deals_per_second"] = int(deals / reference)

@@ -162,6 +162,64 @@ def enum_members(enum_type: type) -> dict[str, Any]:
     return found
 
 
+# A family's fast path reads a deal that its strict reader would read without a single problem in one
+# pass that builds no field path and no message; at the first thing it does not expect it raises
+# ``Unsound`` and the strict reader reads the deal again, wording every problem exactly as ever.
+
+class Unsound(Exception):
+    """A fast path met something it does not expect: the strict reader reads the deal."""
+
+
+_UNREAD = object()
+
+
+def sound_name(value: Any, bounded: bool, names: dict) -> str:
+    """``value`` if it is a name the strict reader accepts (text; in a bounded file one a form
+    would accept, looked up in the file's ``names`` shared with the strict reader), else
+    ``Unsound``."""
+    if type(value) is not str:
+        raise Unsound
+    if bounded:
+        key = (value, bounds.NAME_MAX_LENGTH)
+        found = names.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = names[key] = bounds.text_problem(value, bounds.NAME_MAX_LENGTH)
+        if found is not None:
+            raise Unsound
+    return value
+
+
+def _exactly(kind: type) -> Callable[[Any], Any]:
+    """A check that a value is of exactly ``kind`` (no subclass: a bool is no int, a ``Duplicated``
+    no plain object), else ``Unsound``."""
+    def check(value: Any) -> Any:
+        if type(value) is not kind:
+            raise Unsound
+        return value
+    return check
+
+
+#: A whole number (never a bool, never a ``LongNumber``), a bool, a list; else ``Unsound``.
+sound_int, sound_bool, sound_list = _exactly(int), _exactly(bool), _exactly(list)
+
+
+def sound_choice(value: Any, members: dict) -> Any:
+    """The member of ``members`` (``enum_members``) whose value is ``value``, else ``Unsound``."""
+    found = members.get(value) if type(value) is str else None
+    if found is None:
+        raise Unsound
+    return found
+
+
+def sound_object(value: Any, keys: Any = None, required: tuple[str, ...] = ()) -> dict:
+    """A plain object (no key given twice) with only ``keys`` (any key when None) and every one of
+    ``required``, else ``Unsound``."""
+    if (type(value) is not dict or keys is not None and not keys.issuperset(value)
+            or any(key not in value for key in required)):
+        raise Unsound
+    return value
+
+
 # The evening file's top level, for a family whose embedded card is read whole ---------------------
 
 EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}
@@ -174,6 +232,22 @@ class EveningParts(NamedTuple):
     rules: Any
     date: date | None
     card: Any
+
+
+def read_top(data: Any, *, bounded: bool, max_deals: int | None,
+             required: tuple[str, ...]) -> tuple["Reader", dict]:
+    """The file's top-level object (docs/format.md) with the file's reader: its keys, ``required``
+    among them, a ``format`` of ours; raises ``EveningError`` at once when it is no object or holds
+    more than ``max_deals`` deals (refused before any deal is read)."""
+    top = Reader(None, bounded)
+    root = top.obj(data, "", EVENING_KEYS, required)
+    if root is None:
+        raise EveningError(top.problems)
+    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
+        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
+    if "format" in root and root["format"] != FORMAT:
+        top.add("format", "format", expected=FORMAT)
+    return top, root
 
 
 def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rules: str | None,
@@ -190,15 +264,8 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
     ``rules``; a player count not in ``players_allowed`` is ``player_count_code``; each deal is read
     by ``parse_deal`` and, when the seats and the card are sound, checked by ``validate_deal``.
     ``date_pattern``, when given, is the exact shape a date must have besides being a date."""
-    top = Reader(None, bounded)
     required = ("format", "players", "deals") if default_rules is not None else ("format", "rules", "players", "deals")
-    root = top.obj(data, "", EVENING_KEYS, required)
-    if root is None:
-        raise EveningError(top.problems)
-    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
-        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
-    if "format" in root and root["format"] != FORMAT:
-        top.add("format", "format", expected=FORMAT)
+    top, root = read_top(data, bounded=bounded, max_deals=max_deals, required=required)
     rules = root.get("rules", default_rules)
     rules_ok = ("rules" in root or default_rules is not None) and top.text(rules, "rules") is not None and not (
         bounded and not top.bounded_text(rules, "rules", bounds.CARD_NAME_MAX_LENGTH))

@@ -4,7 +4,7 @@ only the ledger's protocol (``ledger.py``) is read. A family without cups report
 a family's facts about each deal (``formula``, ``radl`` …) are added to its row."""
 from __future__ import annotations
 
-from .ledger import Settlement, cup_contents
+from .ledger import Settlement, cup_contents, holds
 
 
 def _row(entry, players: tuple[str, ...]) -> dict:
@@ -12,13 +12,31 @@ def _row(entry, players: tuple[str, ...]) -> dict:
 
 
 def settlement_to_dict(s: Settlement) -> dict:
-    """Exactly the ``manage.py settle --json`` shape of docs/format.md (plus ``rules``)."""
+    """Exactly the ``manage.py settle --json`` shape of docs/format.md (plus ``rules``).
+
+    Each deal's row is written straight from its entry: an entry's ``amounts`` list the players
+    first, in seat order (``ledger.py``), and the pots that hold something are picked once for the
+    evening, so no entry builds its legs or its ``net`` mapping only to be read once."""
+    players = s.players
+    held = [pot.value for pot in s.opening.pots if holds(pot)]
+    deals = []
+    for e in s.deals:
+        row = {"number": e.number, "net": dict(zip(players, e.amounts))}
+        if held:
+            contents = e.pot_contents
+            row["cups"] = {name: contents[name] for name in held}
+        else:
+            row["cups"] = {}
+        info = e.info
+        if info:
+            row.update(info)
+        deals.append(row)
     return {
-        "players": list(s.players),
+        "players": list(players),
         "rules": s.rules,
-        "opening": _row(s.opening, s.players),
-        "deals": [{"number": e.number, **_row(e, s.players), **e.facts} for e in s.deals],
-        "split": _row(s.split, s.players),
+        "opening": _row(s.opening, players),
+        "deals": deals,
+        "split": _row(s.split, players),
         "totals": dict(s.totals),
         **({"money": dict(s.money)} if s.money is not None else {}),
         "transfers": [{"from": t.payer, "to": t.payee, "points": t.points} for t in s.transfers],

@@ -20,12 +20,14 @@ from scoring.engine import bounds
 from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
-from scoring.engine.problems import EveningError, problem
-from scoring.engine.reading import FORMAT, LongNumber, Reader, enum_members, evening_dict, read_deal, read_deals
+from scoring.engine.reading import (
+    EVENING_KEYS, LongNumber, Reader, Unsound, enum_members, evening_dict, read_deal, read_deals, read_top,
+    sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_object,
+)
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
 from .validate import validate_deal, validate_players
 
-_EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}
+_EVENING_KEYS = EVENING_KEYS   # docs/format.md's top level, the same for every family
 _DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
               "failed_tout", "announced_vole", "announced_nolo"}
 _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
@@ -40,14 +42,7 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
 
     ``bounded`` holds the file to ``bounds.py`` (a file from outside; ``False`` re-reads what the
     app itself stored). A file of more than ``max_deals`` deals is refused before any deal is read."""
-    top = Reader(None, bounded)
-    root = top.obj(data, "", _EVENING_KEYS, ("format", "players", "deals"))
-    if root is None:
-        raise EveningError(top.problems)
-    if max_deals is not None and isinstance(root.get("deals"), list) and len(root["deals"]) > max_deals:
-        raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
-    if "format" in root and root["format"] != FORMAT:
-        top.add("format", "format", expected=FORMAT)
+    top, root = read_top(data, bounded=bounded, max_deals=max_deals, required=("format", "players", "deals"))
     rules = root.get("rules", DEFAULT_RATE_CARD.name)
     rules_ok = not (bounded and isinstance(rules, str)
                     and not top.bounded_text(rules, "rules", bounds.CARD_NAME_MAX_LENGTH))
@@ -149,18 +144,13 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
     return deal if r.fatal == before else None
 
 
-# The fast path: a deal that the strict reader below would read without a single problem, read in one
-# pass that builds no field path and no message. At the first thing it does not expect it gives up
-# (``_Unsound``) and the strict reader reads the deal again, wording every problem exactly as ever.
-
-class _Unsound(Exception):
-    pass
-
+# The fast path (``reading.Unsound``): a deal that the strict reader above would read without a single
+# problem, read in one pass that builds no field path and no message. At the first thing it does not
+# expect it gives up and the strict reader reads the deal again, wording every problem exactly as ever.
 
 _KINDS, _MELD_KINDS, _FATES, _FINE_KINDS = (enum_members(DealKind), enum_members(MeldKind), enum_members(Fate),
                                             enum_members(FineKind))
 _GROUPS, _RANKS, _SUIT_OF, _COURTS = enum_members(Group), enum_members(Rank), enum_members(Suit), enum_members(Court)
-_UNREAD = object()
 
 
 def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | None:
@@ -168,48 +158,15 @@ def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | 
     strictly). ``names``: the file's checked names, shared with the strict reader."""
     try:
         return _sound(raw, card, bounded, names)
-    except _Unsound:
+    except Unsound:
         return None
 
 
 def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
     def name(value: Any) -> str:
-        if type(value) is not str:
-            raise _Unsound
-        if bounded:
-            key = (value, bounds.NAME_MAX_LENGTH)
-            found = names.get(key, _UNREAD)
-            if found is _UNREAD:
-                found = names[key] = bounds.text_problem(value, bounds.NAME_MAX_LENGTH)
-            if found is not None:
-                raise _Unsound
-        return value
+        return sound_name(value, bounded, names)
 
-    def whole(value: Any) -> int:
-        if type(value) is not int:
-            raise _Unsound
-        return value
-
-    def yes_no(value: Any) -> bool:
-        if type(value) is not bool:
-            raise _Unsound
-        return value
-
-    def chosen(value: Any, members: dict) -> Any:
-        found = members.get(value) if type(value) is str else None
-        if found is None:
-            raise _Unsound
-        return found
-
-    def plain(value: Any, keys: Any, required: tuple[str, ...]) -> dict:
-        if type(value) is not dict or not keys.issuperset(value) or any(key not in value for key in required):
-            raise _Unsound
-        return value
-
-    def listed(value: Any) -> list:
-        if type(value) is not list:
-            raise _Unsound
-        return value
+    whole, yes_no, chosen, plain, listed = sound_int, sound_bool, sound_choice, sound_object, sound_list
 
     def fate(value: Any) -> CardFate:
         c = plain(value, _CARD_KEYS, ("owner", "fate"))
@@ -229,7 +186,7 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
                 or kind is MeldKind.TAROKS and "pagat" not in m and not card.taroks_pagat_optional
                 or (kind.is_group or kind is MeldKind.FOUR) and group is None
                 or kind is MeldKind.HALF and "missing" not in m):
-            raise _Unsound
+            raise Unsound
         melds.append(Meld(
             player=name(m["player"]), kind=kind, count=whole(m["count"]) if "count" in m else None,
             pagat=yes_no(m["pagat"]) if "pagat" in m else None, group=group,
@@ -243,9 +200,9 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
         if "amount" in f:
             amount = whole(f["amount"])
             if bounded and not bounds.FINE_AMOUNT_MIN <= amount <= bounds.FINE_AMOUNT_MAX:
-                raise _Unsound
+                raise Unsound
         elif kind is FineKind.CUSTOM:
-            raise _Unsound
+            raise Unsound
         fines.append(Fine(name(f["player"]), kind, amount))
     kings = tuple((_SUIT_OF[suit], fate(value)) for suit, value in plain(d["kings"], _SUITS, ()).items()) \
         if "kings" in d else ()

@@ -9,13 +9,6 @@ equal to the engine's on the benched file before it times either; never imported
 """
 from __future__ import annotations
 
-import json
-
-
-def settle_text(text: str, card: dict) -> str:
-    """The file's text in, the amounts as JSON text out (the same work on both sides of the bench)."""
-    return json.dumps(settle(json.loads(text), card), ensure_ascii=False)
-
 
 def settle(data: dict, card: dict) -> dict:
     players = data["players"]

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.engine.reading import Reader, evening_dict, read_deal, read_evening
+from scoring.engine.reading import (
+    Reader, Unsound, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_name,
+    sound_object,
+)
 from .model import BirdEntry, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, Suit
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, validate_deal, validate_players
@@ -42,6 +45,10 @@ def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal
 
 
 def _parse_deal(r: Reader, raw: Any) -> Deal | None:
+    try:
+        return _sound_deal(raw, r.bounded, r.names)
+    except Unsound:
+        pass
     before = r.fatal
     d = r.obj(raw, "", _DEAL_KEYS | {"radl"}, ("dealer",))
     if d is None:
@@ -117,6 +124,56 @@ def _parse_entry(r: Reader, raw: Any, at: str) -> BirdEntry | None:
     if side is None or won is None or announced is None:
         return None
     return BirdEntry(side, won, announced)
+
+
+# The fast path (``reading.Unsound``): the deal ``_parse_deal`` would read without any problem, read in
+# one pass; anything else raises ``Unsound`` and the strict reader above reads it, wording each problem.
+
+_KINDS, _GAMES, _SUITS, _SIDES, _LEVELS = (enum_members(DealKind), enum_members(Game), enum_members(Suit),
+                                           enum_members(Side), enum_members(KontraLevel))
+_BONUS_ORDER = tuple((bonus.value, bonus) for bonus in Bonus)
+
+
+def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
+    chosen, yes_no, plain = sound_choice, sound_bool, sound_object
+
+    def entry(value: Any) -> BirdEntry:
+        e = plain(value, _ENTRY_KEYS, ("side", "won"))
+        return BirdEntry(chosen(e["side"], _SIDES), yes_no(e["won"]),
+                         yes_no(e["announced"]) if "announced" in e else False)
+
+    d = plain(raw, _DEAL_KEYS, ("dealer",))
+    kind = chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED
+    if kind is not DealKind.PLAYED and len(d) > 1 + ("kind" in d):   # §11: only dealer and kind
+        raise Unsound
+    value: dict[str, Any] = {"dealer": sound_name(d["dealer"], bounded, names)}
+    if "game" in d:
+        value["game"] = chosen(d["game"], _GAMES)
+    if "declarer" in d:
+        value["declarer"] = sound_name(d["declarer"], bounded, names)
+    if "partner" in d:
+        value["partner"] = sound_name(d["partner"], bounded, names)
+    if "called_king" in d:
+        value["called_king"] = chosen(d["called_king"], _SUITS)
+    if "declarers_count" in d:
+        value["declarers_count"] = sound_int(d["declarers_count"])
+    if "valat" in d:
+        value["valat"] = entry(d["valat"])
+    if "bonuses" in d:
+        bonuses = plain(d["bonuses"], _BONUS_KEYS)
+        value["bonuses"] = tuple((bonus, entry(bonuses[key])) for key, bonus in _BONUS_ORDER if key in bonuses)
+    if "king_caught" in d:
+        value["king_caught"] = yes_no(d["king_caught"])
+    if "won" in d:
+        value["won"] = yes_no(d["won"])
+    if "kontra" in d:
+        value["kontra"] = tuple((key, chosen(level, _LEVELS)) for key, level in plain(d["kontra"]).items())
+    if "counts" in d:
+        counts = []
+        for name, count in plain(d["counts"]).items():
+            counts.append((sound_name(name, bounded, names), sound_int(count)))
+        value["counts"] = tuple(counts)
+    return Deal(kind=kind, **value)
 
 
 # Writing ---------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ BUDGETS = {
     "record_deal_ms_median": ("<=", 50.0),
     "record_deal_to_empty_ratio": ("<=", 1.5),   # recording costs the same on a long history
     # manage.py settle FILE --json at least as fast as a plain script computing the same amounts
-    **{f"pipeline_{name}_to_plain_ratio": (">=", 1.0) for name in ("vlk", "karlsruhe", "selca", "grosstarock")},
+    **{f"pipeline_{name}_to_plain_ratio": (">=", 1.0) for name in ("vlk", "karlsruhe", "selca", "grosstarock",
+                                                                   "taroc1754")},
     "pdf_160_deals_s": ("<=", 3.0),
     "import_to_settle_ratio": ("<=", 10.0),   # importing a file costs at most 10x settling it
     # every family's engine (and the old German cards) validates and settles at the
@@ -59,13 +60,46 @@ def family_engine_speed(quick: bool) -> dict:
 
 
 #: ``manage.py settle FILE --json`` against a plain script over dictionaries computing the same
-#: amounts: (generator's family, its options, the plain script's module or None while there is none).
+#: amounts: (generator's family, its options, the plain script's module).
+_OLD_GERMAN_TABLE = ("Anne", "Bent", "Carl")
 PIPELINE_CASES = {
     "vlk": ("danish", {}, "families.danish.engine.plain"),
-    "karlsruhe": ("karlsruhe", {}, None),
-    "selca": ("selca", {}, None),
-    "grosstarock": ("danish", {"rules": "grosstarock", "players": ("Anne", "Bent", "Carl")}, None),
+    "karlsruhe": ("karlsruhe", {}, "families.karlsruhe.engine.plain"),
+    "selca": ("selca", {}, "families.selca.engine.plain"),
+    "grosstarock": ("danish", {"rules": "grosstarock", "players": _OLD_GERMAN_TABLE},
+                    "families.danish.engine.plain_old_german"),
+    "taroc1754": ("danish", {"rules": "taroc1754", "players": _OLD_GERMAN_TABLE},
+                  "families.danish.engine.plain_old_german"),
 }
+
+
+def plain_card(card) -> dict:
+    """A card as the plain scripts read it: its JSON shape, every key spelt out (the Danish
+    family's ``to_dict`` leaves out a key that holds its default unless asked)."""
+    try:
+        return card.to_dict(every_key=True)
+    except TypeError:
+        return card.to_dict()
+
+
+def pipeline_case(name: str, deals: int, seed: int = 17) -> tuple[str, object, dict]:
+    """(the file's text, the plain script's module, its card) of a generated evening of the case."""
+    import importlib
+
+    from scoring.engine import interchange
+    from scoring.engine.families import engine_package
+
+    family, options, plain_module = PIPELINE_CASES[name]
+    generate = importlib.import_module(f"{engine_package(family)}.generate")
+    evening = generate.random_evening(seed, deals=deals, **options)
+    card = interchange.family_of(evening).rate_cards[evening.rules]
+    return interchange.dumps(evening), importlib.import_module(plain_module), plain_card(card)
+
+
+def plain_settle_text(plain, text: str, card: dict) -> str:
+    """The plain script's whole run, as ``settlement_json``'s: the file's text in (decoded by
+    ``json.loads``), its ``settle`` over the dictionaries, the amounts out as JSON text."""
+    return json.dumps(plain.settle(json.loads(text), card), ensure_ascii=False)
 
 
 def pipeline_speed(quick: bool) -> dict:
@@ -73,29 +107,19 @@ def pipeline_speed(quick: bool) -> dict:
     JSON: ``pipeline.settlement_json``) on a generated evening of each family, in deals a second,
     timed in this process after the imports (so without either side's start-up), best of a few runs;
     beside it, in the same run and on the same text, the family's plain script (``plain.py``:
-    dictionaries only, nothing checked), whose amounts (each deal's net and cups, the totals) must
+    ``plain_settle_text``: dictionaries only, nothing checked), whose amounts (each deal's net and cups, the totals) must
     equal ours before either is timed; and the ratio (ours ÷ plain; 1.0 or more is the goal)."""
-    import importlib
-
-    from scoring.engine import interchange
     from scoring.engine.pipeline import settlement_json
 
     deals, runs = (2_000, 3) if quick else (10_000, 5)
     out = {}
-    for name, (family, options, plain_module) in PIPELINE_CASES.items():
-        generate = importlib.import_module(f"scoring.engine.{family}.generate")
-        evening = generate.random_evening(17, deals=deals, **options)
-        text = interchange.dumps(evening)
-        if plain_module is None:
-            out[f"pipeline_{name}_deals_per_second"] = int(deals / min(timed(lambda: settlement_json(text), runs)))
-            continue
-        plain = importlib.import_module(plain_module)
-        card = interchange.family_of(evening).rate_cards[evening.rules].to_dict(every_key=True)
-        _same_amounts(json.loads(plain.settle_text(text, card)), json.loads(settlement_json(text)), name)
+    for name in PIPELINE_CASES:
+        text, plain, card = pipeline_case(name, deals)
+        same_amounts(json.loads(plain_settle_text(plain, text, card)), json.loads(settlement_json(text)), name)
         ours, reference = [], []
         for _ in range(runs):   # in turns, so that a busy moment of the machine falls on both alike
             ours += timed(lambda: settlement_json(text), 1)
-            reference += timed(lambda: plain.settle_text(text, card), 1)
+            reference += timed(lambda: plain_settle_text(plain, text, card), 1)
         ours, reference = min(ours), min(reference)
         out[f"pipeline_{name}_deals_per_second"] = int(deals / ours)
         out[f"pipeline_{name}_plain_deals_per_second"] = int(deals / reference)
@@ -103,7 +127,7 @@ def pipeline_speed(quick: bool) -> dict:
     return out
 
 
-def _same_amounts(plain: dict, ours: dict, name: str) -> None:
+def same_amounts(plain: dict, ours: dict, name: str) -> None:
     """The plain script's amounts are ours (else the comparison would be of different work)."""
     same = (plain["opening"] == ours["opening"]["net"] and plain["totals"] == ours["totals"]
             and len(plain["deals"]) == len(ours["deals"])

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.conf import settings
 from django.utils import formats, numberformat, translation
 
 
 def page_language(lang: str | None = None) -> str:
-    """``"en"`` or ``"da"``: the given language, else the active one; Danish for anything else."""
-    return "en" if (lang or translation.get_language() or "da").startswith("en") else "da"
+    """One of settings.LANGUAGES (``"da"``, ``"en"``, ``"de"``, ``"sl"``): the given language, else the
+    active one (``"de-at"`` reads as ``"de"``); Danish for anything else."""
+    code = (lang or translation.get_language() or settings.LANGUAGE_CODE).lower().split("-")[0]
+    return code if code in {known for known, _ in settings.LANGUAGES} else settings.LANGUAGE_CODE
 
 
 def _format(name: str, lang: str):

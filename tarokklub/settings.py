@@ -109,7 +109,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "da"
-LANGUAGES = [("da", "Dansk"), ("en", "English")]
+LANGUAGES = [("da", "Dansk"), ("en", "English"), ("de", "Deutsch"), ("sl", "Slovenščina")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 #: Dates and numbers per language, in one place (tarokklub/formats/<lang>/formats.py).
 FORMAT_MODULE_PATH = ["tarokklub.formats"]

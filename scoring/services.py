@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterable
 
-from scoring.language import engine_language
+from scoring.language import engine_language, known as known_language
 from django.db import connection, transaction
 from django.db.models import F, Max, Sum
 from django.utils import timezone
@@ -821,3 +821,11 @@ def _insert_rows(model, fields: tuple[str, ...], rows: list[tuple]) -> None:
                     copy.write_row(row)
         else:
             cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})", rows)
+
+
+def club_language_set(*, club: Club, language: str) -> None:
+    """The club's default language: what its members see until they choose one themselves; it reaches
+    each of them at his next login (scoring/language.py)."""
+    if known_language(language) is None:
+        raise RecordingError.single("language", _("Ukendt sprog."))
+    Club.objects.filter(pk=club.pk).update(language=language)

@@ -28,6 +28,7 @@ urlpatterns = [
     path("players/<int:pk>/", views_stats.player_detail, name="player_detail"),
     path("clubs/<int:pk>/players/", views_club.club_players, name="club_players"),
     path("clubs/<int:pk>/seasons/", views_club.club_seasons, name="club_seasons"),
+    path("clubs/<int:pk>/language/", views_club.club_language, name="club_language"),
     path("clubs/<int:pk>/cards/", views_club.club_cards, name="club_cards"),
     path("clubs/<int:pk>/cards/<int:card>/", views_club.club_card_edit, name="club_card_edit"),
     path("evenings/<int:pk>/reopen/", views_club.evening_reopen, name="evening_reopen"),

@@ -35,6 +35,17 @@ class PlayerForm(forms.Form):
     name = name_field(label=gettext_lazy("Navn"))
 
 
+class ClubLanguageForm(forms.Form):
+    language = forms.ChoiceField(label=gettext_lazy("Klubbens sprog"), choices=(),
+                                 help_text=gettext_lazy("Det sprog, klubbens medlemmer ser, indtil de selv vælger et."))
+
+    def __init__(self, *args, **kwargs):
+        from django.conf import settings
+        super().__init__(*args, **kwargs)
+        # each language in its own name, as the picker shows it
+        self.fields["language"].choices = list(settings.LANGUAGES)
+
+
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
@@ -80,6 +91,26 @@ def club_players(request, pk: int):
     return render(request, "scoring/club_players.html",
                   {"club": club, "form": form, "players": club.players.order_by("name"), "question": question},
                   status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@submissions.once
+def club_language(request, pk: int):
+    """A club admin sets the club's default language (``Club.language``)."""
+    club = _club(request, pk, Role.ADMIN)
+    form = ClubLanguageForm(request.POST or None, initial={"language": club.language})
+    if request.method == "POST" and form.is_valid():
+        language = form.cleaned_data["language"]
+        try:
+            submissions.write(request, "club_language", lambda: services.club_language_set(club=club, language=language),
+                              url=reverse("scoring:club_language", args=[club.pk]))
+        except services.RecordingError as exc:
+            form.add_error("language", exc.errors[0].message)
+        else:
+            messages.success(request, _("Klubbens sprog er gemt."))
+            return redirect("scoring:club_language", pk=club.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scoring/club_language.html", {"club": club, "form": form}, status=status)
 
 
 @require_http_methods(["GET", "POST"])

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from scoring.language import engine_language
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.contrib import messages
@@ -25,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scoring import access, live, services, submissions, views_live
 from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner
-from scoring.numbers import format_kroner, plain_decimal
+from scoring.numbers import format_kroner, page_language, plain_decimal
 
 from .forms import SeatingForm
 from .models import Club, Evening, Role, Table
@@ -354,10 +353,10 @@ def evening_detail(request, pk: int):
     return render(request, "scoring/evening_detail.html", {
         "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
         "live_etag": etag,
-        "rate_text": plain_decimal(summary.kroner_per_point, engine_language()),
+        "rate_text": plain_decimal(summary.kroner_per_point, page_language()),
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),
-        **_money_context(summary, engine_language()),
+        **_money_context(summary, page_language()),
     })
 
 
@@ -420,8 +419,8 @@ def evening_close(request, pk: int):
         "blocks": [_table_block(s, preview_split=True) for s in summary.sheets],
         "mixed": summary.mixed, "has_pots": summary.pots,
         # a written score's money as closing will settle it (a family with cups: after its split)
-        "money_groups": [g for g in _money_groups(summary, engine_language(), preview=True) if g.written],
-        "rate_text": plain_decimal(summary.kroner_per_point, engine_language()),
+        "money_groups": [g for g in _money_groups(summary, page_language(), preview=True) if g.written],
+        "rate_text": plain_decimal(summary.kroner_per_point, page_language()),
         "several_tables": len(summary.sheets) > 1,
     })
 

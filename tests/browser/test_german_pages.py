@@ -1,0 +1,59 @@
+"""German pages in a browser: a member of a German-speaking club (the club's default language) sees
+the table, the evening and the standings at a phone's 390×844 with no Danish interface word and no
+sideways scroll. The games' own words are not interface words (GAME_WORDS). Screenshots: /tmp/shots/E/."""
+import re
+
+import pytest
+
+from scoring.models import Club, Deal, Player
+from tests.browser.test_english_pages import DANISH
+from tests.browser.test_standings_layout import SHOTS, club_with_evenings, open_page, page_overflow
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: Danish interface words beyond the English test's list, which a German page must not show either.
+MORE_DANISH = ("og", "af", "ved", "efter", "med", "ikke", "eller", "point", "sæson", "klub", "Log ud", "betaler",
+               "Tabt", "Vundet", "Meldt", "Forhånd", "Samlet", "Skrevet", "spil", "stilling", "arket", "Slutresultat")
+#: The games' own words (docs/rules/danish.md), the same in every page language.
+GAME_WORDS = {"pagat", "bagud", "ultimo", "nolo", "tout", "sküs", "skis", "klop", "radl", "valat", "trull"}
+
+
+def danish_words_on(page, names: set[str]) -> list[str]:
+    text = page.inner_text("body")
+    found = [w for w in DANISH + MORE_DANISH if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.I)]
+    # æ, ø and å are written in Danish only (German and Slovenian have none): any such word is Danish,
+    # unless it is a player's name ("Ø" alone is the German sign for an average, "Ø pro Spiel").
+    found += [w for w in re.findall(r"\w*[æøåÆØÅ]\w*", text)
+              if len(w) > 1 and w not in names and w.lower() not in GAME_WORDS]
+    return sorted(set(found))
+
+
+def test_german_pages_show_no_danish_words(live_server, browser):
+    club = club_with_evenings(closed=2, open_deals=6)
+    Club.objects.filter(pk=club.pk).update(language="de")      # the skriver has not chosen: the club's German
+    table = club.open_table
+    names = {part for name in Player.objects.filter(club=club).values_list("name", flat=True)
+             for part in re.findall(r"\w+", name)}
+    context, page = open_page(browser, live_server, 390, 844)
+    try:
+        pages = {"table": f"/tables/{table.pk}/", "evening": f"/evenings/{table.evening_id}/",
+                 "standings": f"/clubs/{club.pk}/standings/",
+                 "player": f"/players/{Player.objects.get(club=club, name='Bent').pk}/",
+                 "history": f"/deals/{Deal.objects.filter(table=table, current=True).last().pk}/history/"}
+        found, overflow = {}, {}
+        for name, url in pages.items():
+            page.goto(live_server.url + url)
+            assert page.evaluate("document.documentElement.lang") == "de", name
+            page.screenshot(path=str(SHOTS / f"de-{name}-390.png"), full_page=True)
+            found[name] = danish_words_on(page, names)
+            overflow[name] = page_overflow(page)
+        page.goto(f"{live_server.url}/clubs/{club.pk}/standings/")
+        page.check("#all-columns")
+        found["standings, all columns"] = danish_words_on(page, names)
+        assert all(not words for words in found.values()), found
+        assert all(px <= 0 for px in overflow.values()), overflow
+        page.goto(live_server.url + pages["player"])
+        labels = [t.text_content() for t in page.locator("svg.chart text").all()]
+        assert "01.10.2026" in labels and "02.10.2026" in labels, labels      # German dates in the chart
+    finally:
+        context.close()

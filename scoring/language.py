@@ -28,8 +28,9 @@ def known(code) -> str | None:
 
 
 def engine_language() -> str:
-    """``"en"`` when the active language is English, else ``"da"`` (the engine's two languages)."""
-    return "en" if (translation.get_language() or "da").startswith("en") else "da"
+    """The engine's own texts (its problems' wording) exist in Danish and English only: ``"da"`` on a
+    Danish page, ``"en"`` on any other — a German or Slovenian player reads English sooner than Danish."""
+    return "da" if (translation.get_language() or "da").startswith("da") else "en"
 
 
 def request_language(request) -> str:

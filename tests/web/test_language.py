@@ -119,3 +119,16 @@ def test_only_a_club_admin_sets_the_language(club):
 def test_a_new_club_speaks_danish():
     assert Club._meta.get_field("language").default == "da"
 
+
+
+@pytest.mark.parametrize("page, engine", [("da", "da"), ("en", "en"), ("de", "en"), ("sl", "en")])
+def test_the_engines_own_texts_are_danish_on_a_danish_page_and_english_on_any_other(page, engine):
+    from django.utils import translation
+
+    from scoring.engine.problems import problem
+    from scoring.language import engine_language
+
+    with translation.override(page):
+        assert engine_language() == engine
+        message = problem(None, "", "required").message(engine_language())
+    assert message == {"da": "skal udfyldes", "en": "is required"}[engine]

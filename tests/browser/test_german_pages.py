@@ -57,3 +57,33 @@ def test_german_pages_show_no_danish_words(live_server, browser):
         assert "01.10.2026" in labels and "02.10.2026" in labels, labels      # German dates in the chart
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("family, file", [("karlsruhe", "karlsruhe/seed-table.json"), ("selca", "selca/four-players.json")])
+def test_german_pages_of_the_other_families_show_no_danish_words(live_server, browser, family, file):
+    import json
+
+    from scoring import services
+    from scoring.models import Role
+    from tests.conftest import GOLDEN
+    from tests.web.conftest import make_user
+
+    club = Club.objects.create(name=f"Tarock {family}", language="de")
+    make_user(club, Role.SCOREKEEPER, "skriver")
+    table = services.evening_import(club=club, data=json.loads((GOLDEN / file).read_text()))
+    names = {part for name in Player.objects.filter(club=club).values_list("name", flat=True)
+             for part in re.findall(r"\w+", name)}
+    context, page = open_page(browser, live_server, 390, 844)
+    try:
+        found, overflow = {}, {}
+        for name, url in {"table": f"/tables/{table.pk}/", "evening": f"/evenings/{table.evening_id}/",
+                          "standings": f"/clubs/{club.pk}/standings/"}.items():
+            page.goto(live_server.url + url)
+            assert page.evaluate("document.documentElement.lang") == "de", name
+            page.screenshot(path=str(SHOTS / f"de-{family}-{name}-390.png"), full_page=True)
+            found[name] = danish_words_on(page, names)
+            overflow[name] = page_overflow(page)
+        assert all(not words for words in found.values()), found
+        assert all(px <= 0 for px in overflow.values()), overflow
+    finally:
+        context.close()

@@ -79,3 +79,13 @@ def on_login(request, user) -> None:
         LanguageChoice.objects.update_or_create(user=user, defaults={"language": picked})
     else:
         request.session[SESSION_KEY] = default_language_of(user)
+
+
+def club_default_reaches(request, language: str) -> str:
+    """The admin who just set his club's default language gets it at once if he has not chosen one
+    himself (the other members at their next login); the language his next page is in."""
+    from .models import LanguageChoice
+
+    if not LanguageChoice.objects.filter(user=request.user).exists():
+        request.session[SESSION_KEY] = language
+    return request_language(request)

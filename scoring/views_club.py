@@ -10,11 +10,13 @@ from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services, submissions
+from scoring.language import club_default_reaches
 
 from scoring.engine import bounds, families
 from scoring.engine import names as player_names
@@ -107,7 +109,9 @@ def club_language(request, pk: int):
         except services.RecordingError as exc:
             form.add_error("language", exc.errors[0].message)
         else:
-            messages.success(request, _("Klubbens sprog er gemt."))
+            language_now = club_default_reaches(request, language)
+            with translation.override(language_now):
+                messages.success(request, _("Klubbens sprog er gemt."))
             return redirect("scoring:club_language", pk=club.pk)
     status = 422 if request.method == "POST" else 200
     return render(request, "scoring/club_language.html", {"club": club, "form": form}, status=status)

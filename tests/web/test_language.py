@@ -100,6 +100,18 @@ def test_a_club_admin_sets_the_clubs_default_language(club, admin):
     assert page_language(logged_in(make_user(club, Role.SCOREKEEPER))) == "de"
 
 
+def test_the_admin_who_has_not_chosen_sees_the_new_default_at_once_and_one_who_has_keeps_his(club, admin):
+    client = logged_in(admin)
+    response = client.post(f"/clubs/{club.pk}/language/", {"language": "de"}, follow=True)
+    assert response.headers["Content-Language"] == "de"
+    assert "Die Sprache des Clubs ist gespeichert." in response.content.decode()
+    LanguageChoice.objects.create(user=admin, language="en")
+    client = logged_in(admin)
+    response = client.post(f"/clubs/{club.pk}/language/", {"language": "da"}, follow=True)
+    assert response.headers["Content-Language"] == "en"
+    assert "The club&#x27;s language is saved." in response.content.decode()
+
+
 def test_a_wrong_language_is_refused_at_its_field_and_nothing_is_written(club, admin):
     client = logged_in(admin)
     response = client.post(f"/clubs/{club.pk}/language/", {"language": "fr"})

@@ -87,3 +87,45 @@ def test_german_pages_of_the_other_families_show_no_danish_words(live_server, br
         assert all(px <= 0 for px in overflow.values()), overflow
     finally:
         context.close()
+
+
+def test_an_admin_sets_german_for_the_club_and_a_members_choice_follows_him_to_another_phone(live_server, browser):
+    from scoring.models import Role
+    from tests.browser.helpers import login, no_sideways_scroll, phone_context
+    from tests.web.conftest import make_user
+
+    club = club_with_evenings(closed=1)
+    make_user(club, Role.ADMIN, "formand")
+    context, page = phone_context(browser, 390, 844)
+    try:
+        login(page, live_server, f"/clubs/{club.pk}/", "formand")
+        page.click("#club-language-link")
+        page.select_option("#id_language", "de")
+        with page.expect_navigation():
+            page.click("main button[type=submit]")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert "Die Sprache des Clubs ist gespeichert." in page.inner_text("main")
+        no_sideways_scroll(page)
+        page.screenshot(path=str(SHOTS / "de-club-language-390.png"), full_page=True)
+    finally:
+        context.close()
+    assert Club.objects.get(pk=club.pk).language == "de"
+
+    # The skriver has not chosen: his club's German; he picks English, and his next phone is English too.
+    context, page = phone_context(browser, 1280, 900, is_mobile=False)
+    try:
+        login(page, live_server, f"/clubs/{club.pk}/standings/", "skriver")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert [b.inner_text() for b in page.locator("form.language button").all()] == ["Dansk", "English", "Slovenščina"]
+        page.screenshot(path=str(SHOTS / "de-standings-1280.png"), full_page=True)
+        with page.expect_navigation():
+            page.click("#lang-en")
+        assert page.evaluate("document.documentElement.lang") == "en"
+    finally:
+        context.close()
+    context, page = phone_context(browser, 390, 844)
+    try:
+        login(page, live_server, f"/clubs/{club.pk}/standings/", "skriver")
+        assert page.evaluate("document.documentElement.lang") == "en"
+    finally:
+        context.close()

@@ -150,7 +150,7 @@ def test_german_csv_semicolons_decimal_comma_and_ja_nein(keeper_client, season_c
     assert all(by_name[r.player][4] == f"{r.kroner:.2f}".replace(".", ",") for r in rows)
     anne = Player.objects.get(club=season_club, name="Anne")
     evenings = read_csv(keeper_client.get(f"/players/{anne.pk}/?include_open=on&_export=csv").content)
-    assert evenings[0] == ["Datum", "Punkte", "Kronen", "Laufend", "Geschlossen"]
+    assert evenings[0] == ["Datum", "Punkte", "Kronen", "Gesamt", "Geschlossen"]
     assert [r[4] for r in evenings[1:]] == ["ja", "ja", "ja", "nein"]
     assert evenings[1][0] == "02.01.2026" and evenings[-1][0] == "24.11.2026"
 

@@ -1,6 +1,7 @@
 """Every translated catalogue (English, German, Slovenian) is the one source of its language: every
 msgid translated, no fuzzy entry, the same msgids as the Danish catalogue, placeholders kept, and the
 compiled .mo made from this .po."""
+import importlib
 import re
 import shutil
 import subprocess
@@ -108,6 +109,11 @@ def test_every_language_of_the_site_has_a_catalogue_and_formats():
             continue
         assert (LOCALE / code / "LC_MESSAGES" / "django.po").exists(), code
         assert (Path(settings.BASE_DIR) / "tarokklub" / "formats" / code / "formats.py").exists(), code
+        module = importlib.import_module(f"tarokklub.formats.{code}.formats")
+        for name in ("DATE_FORMAT", "SHORT_DATE_FORMAT", "SHORT_DATETIME_FORMAT", "DECIMAL_SEPARATOR",
+                     "THOUSAND_SEPARATOR", "KRONER_FORMAT"):
+            assert hasattr(module, name), (code, name)     # format_kroner needs each of them
+        assert "{amount}" in module.KRONER_FORMAT and "{sign}" in module.KRONER_FORMAT, code
 
 
 def test_the_makefile_collects_every_language():

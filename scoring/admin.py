@@ -31,7 +31,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "rules", "kroner_per_point", "default_card")
+    list_display = ("name", "rules", "kroner_per_point", "default_card", "language")
     search_fields = ("name",)
 
 

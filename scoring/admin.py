@@ -11,8 +11,8 @@ every version on record.
 from django.contrib import admin
 
 from .models import (
-    Club, ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, Leg, Membership, Player, PlayerDealStat,
-    PlayerEveningSummary, Seat, Season, Submission, Table,
+    Club, ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, LanguageChoice, Leg, Membership, Player,
+    PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
 )
 
 
@@ -61,6 +61,13 @@ class MembershipAdmin(admin.ModelAdmin):
     list_display = ("user", "club", "role")
     list_filter = ("role", "club")
     search_fields = ("user__username", "club__name")
+
+
+@admin.register(LanguageChoice)
+class LanguageChoiceAdmin(admin.ModelAdmin):
+    list_display = ("user", "language")
+    list_filter = ("language",)
+    search_fields = ("user__username",)
 
 
 @admin.register(Evening)

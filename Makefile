@@ -38,10 +38,11 @@ debs-test:
 MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=staticfiles --ignore=bench --ignore=docs \
 	--ignore=fixtures --ignore=scripts
 
-## Collect the Danish msgids into locale/{da,en}/LC_MESSAGES/django.po (English is translated there, the one
-## source: fill each new msgstr, never leave a fuzzy entry), then compile the .mo files.
+## Collect the Danish msgids into locale/{da,en,de,sl}/LC_MESSAGES/django.po (English, German and Slovenian
+## are translated there, the one source: fill each new msgstr in all three, never leave a fuzzy entry), then
+## compile the .mo files.
 messages: $(STAMP) debs-test
-	$(PY) manage.py makemessages -l da -l en --no-location --no-obsolete $(MESSAGES_IGNORE)
+	$(PY) manage.py makemessages -l da -l en -l de -l sl --no-location --no-obsolete $(MESSAGES_IGNORE)
 	$(PY) manage.py compilemessages --ignore=.venv
 
 ## The linter (ruff, settings in pyproject.toml): `make lint`; `make test` runs it first.

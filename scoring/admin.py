@@ -11,8 +11,8 @@ every version on record.
 from django.contrib import admin
 
 from .models import (
-    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, Leg, Membership, Player, PlayerDealStat,
-    PlayerEveningSummary, Seat, Season, Submission, Table,
+    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, LanguageChoice, Leg, Membership,
+    Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
 )
 
 
@@ -31,7 +31,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "rules", "kroner_per_point", "default_card")
+    list_display = ("name", "rules", "kroner_per_point", "default_card", "language")
     search_fields = ("name",)
 
 
@@ -61,6 +61,13 @@ class MembershipAdmin(admin.ModelAdmin):
     list_display = ("user", "club", "role")
     list_filter = ("role", "club")
     search_fields = ("user__username", "club__name")
+
+
+@admin.register(LanguageChoice)
+class LanguageChoiceAdmin(admin.ModelAdmin):
+    list_display = ("user", "language")
+    list_filter = ("language",)
+    search_fields = ("user__username",)
 
 
 @admin.register(Evening)

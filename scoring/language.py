@@ -1,18 +1,106 @@
-"""The one helper for the language of the request being answered (docs/architecture.md): the engine's
-messages, the spreadsheets, the PDF and the amounts are written in Danish, or in English when the user
-chose English (the language middleware has activated it for the request)."""
+"""The one helper for the language of the request being answered (docs/architecture.md).
+
+Which language a page is in, first match wins:
+1. the language chosen on this phone with the picker (the language cookie, kept for a year);
+2. the language of this login (the session): the user's own choice, kept for him on every phone
+   (``LanguageChoice``), else his club's default language (``Club.language``, set by a club admin),
+   looked up once when he logs in, so that a page costs no extra query;
+3. Danish (``settings.LANGUAGE_CODE``) — never guessed from the browser.
+
+The engine's messages, the spreadsheets, the PDF and the amounts follow the page: the engine writes
+its own texts in Danish or English (``engine_language``); numbers and dates take the page's language
+(scoring/numbers.py, tarokklub/formats)."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils import translation
+
+#: The language of this login, in the session (see 2. above).
+SESSION_KEY = "tarokklub_language"
+
+
+def known_languages() -> list[str]:
+    return [code for code, _name in settings.LANGUAGES]
+
+
+def known(code) -> str | None:
+    return code if isinstance(code, str) and code in known_languages() else None
 
 
 def engine_language(lang: str | None = None) -> str:
-    """``"en"`` when ``lang`` (default: the active language) is English, else ``"da"``: the engine's
-    two languages, and the two that numbers and kroner are written in (``numbers.py``)."""
-    return "en" if (lang or translation.get_language() or "da").startswith("en") else "da"
+    """The engine's own texts (its problems' wording) exist in Danish and English only: ``"da"`` for a
+    Danish page (``lang``, default the active language), ``"en"`` for any other — a German or
+    Slovenian player reads English sooner than Danish."""
+    return "da" if (lang or translation.get_language() or "da").startswith("da") else "en"
+
+
+def page_language(lang: str | None = None) -> str:
+    """One of settings.LANGUAGES (``"da"``, ``"en"``, ``"de"``, ``"sl"``): the given language, else the
+    active one (``"de-at"`` reads as ``"de"``); Danish for anything else. Numbers, kroner and dates
+    are written in it (scoring/numbers.py, tarokklub/formats)."""
+    code = (lang or translation.get_language() or settings.LANGUAGE_CODE).lower().split("-")[0]
+    return code if code in known_languages() else settings.LANGUAGE_CODE
 
 
 def active_language() -> str:
     """The active language's own code (``"da"``, ``"en"``, …), for what must differ with every
     language the pages are served in, such as a cached page's ETag; "" when none is active."""
     return translation.get_language() or ""
+
+
+def request_language(request) -> str:
+    """The language this request is answered in (the order in the module's docstring)."""
+    chosen = known(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+    if chosen:
+        return chosen
+    session = getattr(request, "session", None)
+    return (known(session.get(SESSION_KEY)) if session is not None else None) or settings.LANGUAGE_CODE
+
+
+def default_language_of(user) -> str:
+    """A user's own choice, else the default language of his club (the one he joined first; a member
+    of several clubs gets the first one's), else Danish."""
+    from .models import Club, LanguageChoice
+
+    own = LanguageChoice.objects.filter(user=user).values_list("language", flat=True).first()
+    club = None if own else (Club.objects.filter(memberships__user=user).order_by("memberships__pk")
+                             .values_list("language", flat=True).first())
+    return known(own) or known(club) or settings.LANGUAGE_CODE
+
+
+def remember_choice(request, language: str) -> None:
+    """The picker was used: the choice holds for this login and, for a logged-in user, for him on
+    every phone from now on (a choice made on the login page is kept for him when he logs in)."""
+    from .models import LanguageChoice
+
+    if known(language) is None:
+        return
+    if hasattr(request, "session"):
+        request.session[SESSION_KEY] = language
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        LanguageChoice.objects.update_or_create(user=user, defaults={"language": language})
+
+
+def on_login(request, user) -> None:
+    """At login: a language picked on the login page becomes the user's choice; otherwise the
+    session gets his own choice or his club's default."""
+    from .models import LanguageChoice
+
+    if request is None or not hasattr(request, "session"):
+        return
+    picked = known(request.session.get(SESSION_KEY))
+    if picked:
+        LanguageChoice.objects.update_or_create(user=user, defaults={"language": picked})
+    else:
+        request.session[SESSION_KEY] = default_language_of(user)
+
+
+def club_default_reaches(request, language: str) -> str:
+    """The admin who just set his club's default language gets it at once if he has not chosen one
+    himself (the other members at their next login); the language his next page is in."""
+    from .models import LanguageChoice
+
+    if not LanguageChoice.objects.filter(user=request.user).exists():
+        request.session[SESSION_KEY] = language
+    return request_language(request)

@@ -6,13 +6,12 @@ import re
 from decimal import Decimal
 
 import django_tables2 as tables
-from scoring.language import engine_language
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
-from scoring.numbers import format_kroner, format_number
+from scoring.numbers import format_kroner, format_number, page_language
 
 #: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -34,7 +33,8 @@ def xlsx_date_format(lang: str) -> str:
 
 
 #: Booleans in a CSV export, a spreadsheet convention of the language like its separators.
-YES_NO = {"da": {True: "ja", False: "nej"}, "en": {True: "yes", False: "no"}}
+YES_NO = {"da": {True: "ja", False: "nej"}, "en": {True: "yes", False: "no"}, "de": {True: "ja", False: "nein"},
+          "sl": {True: "da", False: "ne"}}
 
 
 def csv_value(value, lang: str):
@@ -68,7 +68,7 @@ class SpreadsheetExport:
             raise TypeError(f"export format {export_format!r} is not supported")
         self.format, self.table, self.exclude = export_format, table, tuple(exclude_columns)
         self.sheet_title = str(sheet_title or getattr(table.Meta, "sheet_title", "") or "Ark")
-        self.lang = engine_language()
+        self.lang = page_language()
 
     def rows(self) -> list[list]:
         """The header and the rows, each cell a typed value (date, bool, int, Decimal, str)."""
@@ -80,7 +80,9 @@ class SpreadsheetExport:
         rows = self.rows()
         if self.format == "csv":
             out = io.StringIO()
-            writer = csv.writer(out, delimiter=";" if self.lang == "da" else ",", lineterminator="\r\n")
+            # a decimal comma needs another separator between cells, as the language's spreadsheets use
+            comma = formats.get_format("DECIMAL_SEPARATOR", self.lang) == ","
+            writer = csv.writer(out, delimiter=";" if comma else ",", lineterminator="\r\n")
             writer.writerows([csv_value(cell, self.lang) for cell in row] for row in rows)
             return ("\ufeff" + out.getvalue()).encode("utf-8")
         return self._xlsx(rows)
@@ -136,7 +138,7 @@ class KronerColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        return format_kroner(value, engine_language())
+        return format_kroner(value, page_language())
 
     def value(self, value):
         return value

@@ -1,8 +1,8 @@
-"""Danish first: the language is the one the user chose (the language cookie set by Django's
-``set_language`` view), else Danish — never guessed from the browser."""
+"""Each request in its language (scoring/language.py request_language): the one chosen on this phone,
+else the one of this login (the user's own choice or his club's default), else Danish — never
+guessed from the browser."""
 import io
 
-from django.conf import settings
 from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -13,15 +13,15 @@ from django.utils.translation import gettext as _
 from scoring import storage
 from scoring.engine import bounds
 
+from scoring.language import request_language
+
 
 class ChosenLanguageMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
-        self.known = {code for code, _ in settings.LANGUAGES}
 
     def __call__(self, request):
-        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-        language = chosen if chosen in self.known else settings.LANGUAGE_CODE
+        language = request_language(request)
         request.LANGUAGE_CODE = language
         # For this request only: the thread's language is put back afterwards, so that nothing
         # served later by the same thread (another user's request, a PDF, a test) inherits it.

@@ -36,6 +36,8 @@ class Club(models.Model):
     rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, choices=rules_choices, default="vlk")
     default_card = models.ForeignKey("ClubRateCard", on_delete=models.PROTECT, null=True, blank=True,
                                      related_name="+", verbose_name=_("klubbens eget takstkort"))
+    # What a member sees until he chooses a language himself (scoring/language.py).
+    language = models.CharField(_("sprog"), max_length=8, choices=settings.LANGUAGES, default="da")
 
     class Meta:
         verbose_name = _("klub")
@@ -297,6 +299,20 @@ class Membership(models.Model):
 
     def allows(self, role: str) -> bool:
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class LanguageChoice(models.Model):
+    """The language a user chose with the language picker: kept for him, so that it follows him to
+    every phone he logs in on (scoring/language.py)."""
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_choice")
+    language = models.CharField(_("sprog"), max_length=8, choices=settings.LANGUAGES)
+
+    class Meta:
+        verbose_name = _("valgt sprog")
+        verbose_name_plural = _("valgte sprog")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language}"
 
 
 class EveningEventKind(models.TextChoices):

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.utils import formats, numberformat
 
-from scoring.language import engine_language
+from scoring.language import page_language
 
 
 def _format(name: str, lang: str):
@@ -18,7 +18,7 @@ def _format(name: str, lang: str):
 def format_number(value, lang: str | None = None, *, decimal_pos: int | None = None, grouping: bool = False) -> str:
     """``value`` with the language's decimal separator (``12,5`` / ``12.5``); thousands grouped with
     its separator when ``grouping`` (``1.234,50`` / ``1,234.50``)."""
-    lang = engine_language(lang)
+    lang = page_language(lang)
     return numberformat.format(value, _format("DECIMAL_SEPARATOR", lang), decimal_pos=decimal_pos,
                                grouping=_format("NUMBER_GROUPING", lang) if grouping else 0,
                                thousand_sep=_format("THOUSAND_SEPARATOR", lang), force_grouping=grouping)
@@ -28,7 +28,7 @@ def format_kroner(amount: Decimal, lang: str | None = None) -> str:
     """The one currency format of each language (KRONER_FORMAT): ``-1.234,50 kr.`` in Danish,
     ``-DKK 1,234.50`` in English; the rate reads the same way ("0,25 kr. pr. point", "DKK 0.25 per
     point"). Pages and PDFs keep an amount on one line (CSS ``white-space: nowrap``)."""
-    lang = engine_language(lang)
+    lang = page_language(lang)
     amount = Decimal(amount)
     number = format_number(abs(amount), lang, decimal_pos=2, grouping=True)
     return _format("KRONER_FORMAT", lang).format(sign="-" if amount < 0 else "", amount=number)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.language import engine_language
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from scoring.numbers import format_kroner, plain_decimal
+from scoring.numbers import format_kroner, page_language, plain_decimal
 
 from .models import Evening
 from .selectors import SheetRow, TableSheet, evening_summary, written_score
@@ -116,7 +115,7 @@ def render_evening_pdf(evening: Evening) -> bytes:
     from weasyprint import HTML
 
     summary = evening_summary(evening)
-    lang = engine_language()
+    lang = page_language()   # amounts and rates as the page's language writes them
     money = {p: (m, format_kroner(k, lang)) for g in summary.families
              for (p, _t, k), (_p, m) in zip(g.totals, g.money)}
     tables = [_pdf_table(s, money) for s in summary.sheets]
@@ -156,7 +155,7 @@ def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family:
     from .selectors.standings import standings_family
     from .listings import standings_columns
 
-    lang = engine_language()
+    lang = page_language()   # amounts and rates as the page's language writes them
     columns = standings_columns(family or standings_family(club))
     data = evening_filter.form.cleaned_data if evening_filter is not None and evening_filter.is_valid() else {}
     covered = (evening_filter.qs.aggregate(count=Count("id"), first=Min("date"), last=Max("date"))

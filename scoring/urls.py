@@ -28,6 +28,7 @@ urlpatterns = [
     path("players/<int:pk>/", stats.player_detail, name="player_detail"),
     path("clubs/<int:pk>/players/", club.club_players, name="club_players"),
     path("clubs/<int:pk>/seasons/", club.club_seasons, name="club_seasons"),
+    path("clubs/<int:pk>/language/", club.club_language, name="club_language"),
     path("clubs/<int:pk>/cards/", club.club_cards, name="club_cards"),
     path("clubs/<int:pk>/lockouts/", club.club_lockouts, name="club_lockouts"),
     path("clubs/<int:pk>/cards/<int:card>/", club.club_card_edit, name="club_card_edit"),

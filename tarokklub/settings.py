@@ -112,8 +112,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "da"
-LANGUAGES = [("da", "Dansk"), ("en", "English")]
+LANGUAGES = [("da", "Dansk"), ("en", "English"), ("de", "Deutsch"), ("sl", "Slovenščina")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+#: The picker's choice is kept on the phone for a year, not only until the browser closes.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 #: Dates and numbers per language, in one place (tarokklub/formats/<lang>/formats.py).
 FORMAT_MODULE_PATH = ["tarokklub.formats"]
 TIME_ZONE = "Europe/Copenhagen"

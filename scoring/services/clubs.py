@@ -1,8 +1,9 @@
-"""The club's own writes beside its evenings: clearing a member's login lockout."""
+"""The club's own writes beside its evenings: clearing a member's login lockout, its default language."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.language import known as known_language
 from scoring.models import Club, ClubEvent, ClubEventKind
 
 from .errors import RecordingError
@@ -23,3 +24,11 @@ def lockout_clear(*, club: Club, username: str, user=None) -> int:
         ClubEvent.objects.create(club=club, kind=ClubEventKind.LOCKOUT_CLEARED, subject=username, count=removed,
                                  user=_user(user))
     return removed
+
+
+def club_language_set(*, club: Club, language: str) -> None:
+    """The club's default language: what its members see until they choose one themselves; it reaches
+    each of them at his next login (scoring/language.py)."""
+    if known_language(language) is None:
+        raise RecordingError.single("language", _("Ukendt sprog."))
+    Club.objects.filter(pk=club.pk).update(language=language)

@@ -12,11 +12,13 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, lockouts, services, submissions
+from scoring.language import club_default_reaches
 from scoring.engine import bounds, families
 from scoring.engine import names as player_names
 from scoring.forms import NameQuestion, name_field, validate_text
@@ -33,6 +35,17 @@ class ReasonForm(forms.Form):
 
 class PlayerForm(forms.Form):
     name = name_field(label=gettext_lazy("Navn"))
+
+
+class ClubLanguageForm(forms.Form):
+    language = forms.ChoiceField(label=gettext_lazy("Klubbens sprog"), choices=(),
+                                 help_text=gettext_lazy("Det sprog, klubbens medlemmer ser, indtil de selv vælger et."))
+
+    def __init__(self, *args, **kwargs):
+        from django.conf import settings
+        super().__init__(*args, **kwargs)
+        # each language in its own name, as the picker shows it
+        self.fields["language"].choices = list(settings.LANGUAGES)
 
 
 class SeasonForm(forms.ModelForm):
@@ -103,6 +116,26 @@ def club_lockouts(request, pk: int):
     return render(request, "scoring/club_lockouts.html", {
         "club": club, "lockouts": lockouts.current(club), "events": club.events.select_related("user")[:20],
         "limit": settings.AXES_FAILURE_LIMIT, "minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)})
+
+
+def club_language(request, pk: int):
+    """A club admin sets the club's default language (``Club.language``)."""
+    club = _club(request, pk, Role.ADMIN)
+    form = ClubLanguageForm(request.POST or None, initial={"language": club.language})
+    if request.method == "POST" and form.is_valid():
+        language = form.cleaned_data["language"]
+        try:
+            submissions.write(request, "club_language", lambda: services.club_language_set(club=club, language=language),
+                              url=reverse("scoring:club_language", args=[club.pk]))
+        except services.RecordingError as exc:
+            form.add_error("language", exc.errors[0].message)
+        else:
+            language_now = club_default_reaches(request, language)
+            with translation.override(language_now):
+                messages.success(request, _("Klubbens sprog er gemt."))
+            return redirect("scoring:club_language", pk=club.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scoring/club_language.html", {"club": club, "form": form}, status=status)
 
 
 @require_http_methods(["GET", "POST"])

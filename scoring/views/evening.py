@@ -25,7 +25,7 @@ from scoring import access, services, submissions
 from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner
 from scoring.forms import SeatingForm, seat_counts
-from scoring.language import engine_language
+from scoring.language import page_language
 from scoring.models import Club, Deal, Evening, Role, Table
 from scoring.numbers import format_kroner, plain_decimal
 from scoring.pdf import render_evening_pdf
@@ -363,10 +363,10 @@ def evening_detail(request, pk: int):
     return render(request, "scoring/evening_detail.html", {
         "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
         "live_etag": etag,
-        "rate_text": plain_decimal(summary.kroner_per_point, engine_language()),
+        "rate_text": plain_decimal(summary.kroner_per_point, page_language()),
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),
-        **_money_context(summary, engine_language()),
+        **_money_context(summary, page_language()),
     })
 
 
@@ -433,8 +433,8 @@ def evening_close(request, pk: int):
             str(side.split_words) for s in summary.sheets
             if s.pots and (side := table_side(s.family.name)) is not None and side.split_words)),
         # a written score's money as closing will settle it (a family with cups: after its split)
-        "money_groups": [g for g in _money_groups(summary, engine_language(), preview=True) if g.written],
-        "rate_text": plain_decimal(summary.kroner_per_point, engine_language()),
+        "money_groups": [g for g in _money_groups(summary, page_language(), preview=True) if g.written],
+        "rate_text": plain_decimal(summary.kroner_per_point, page_language()),
         "several_tables": len(summary.sheets) > 1,
     })
 

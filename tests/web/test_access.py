@@ -55,6 +55,7 @@ def views(w):
         ("get", f"/players/{w['player'].pk}/", Role.MEMBER),
         ("get", f"/clubs/{c.pk}/players/", Role.ADMIN),
         ("get", f"/clubs/{c.pk}/seasons/", Role.ADMIN),
+        ("get", f"/clubs/{c.pk}/language/", Role.ADMIN),
     ]
 
 

@@ -12,7 +12,7 @@ from tests.web.conftest import make_user
 #: Written only by the services, in one transaction with what depends on them: never edited in the admin.
 READ_ONLY = ("Table", "Seat", "Submission", "Deal", "JournalEntry", "Leg", "PlayerDealStat", "PlayerEveningSummary",
              "EveningEvent", "ClubEvent")
-EDITABLE = ("Club", "ClubRateCard", "Season", "Player", "Membership", "Evening")
+EDITABLE = ("Club", "ClubRateCard", "Season", "Player", "Membership", "Evening", "LanguageChoice")
 
 
 @pytest.fixture
@@ -29,6 +29,8 @@ def test_every_model_of_the_club_is_in_the_admin():
 
 @pytest.mark.parametrize("name", READ_ONLY + EDITABLE)
 def test_each_list_and_row_opens_for_the_superuser(superuser_client, golden_table, name):
+    from scoring.models import LanguageChoice
+    LanguageChoice.objects.create(user=make_user(golden_table.evening.club, "member", "chooser"), language="de")
     assert superuser_client.get(f"/admin/scoring/{name.lower()}/").status_code == 200
     model = apps.get_model("scoring", name)
     row = model.objects.first()

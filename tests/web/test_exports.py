@@ -139,6 +139,22 @@ def test_english_csv_commas_decimal_point_and_yes_no(keeper_client, season_club)
     assert evenings[1][0] == "2 Jan 2026" and evenings[-1][0] == "24 Nov 2026"
 
 
+def test_german_csv_semicolons_decimal_comma_and_ja_nein(keeper_client, season_club):
+    from django.conf import settings
+
+    keeper_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    rows = standings(season_club)
+    records = read_csv(keeper_client.get(f"/clubs/{season_club.pk}/standings/?_export=csv").content)
+    assert records[0][:6] == ["Spieler", "Abende", "Spiele", "Punkte", "Kronen", "Ø pro Spiel"]
+    by_name = {r[0]: r for r in records[1:]}
+    assert all(by_name[r.player][4] == f"{r.kroner:.2f}".replace(".", ",") for r in rows)
+    anne = Player.objects.get(club=season_club, name="Anne")
+    evenings = read_csv(keeper_client.get(f"/players/{anne.pk}/?include_open=on&_export=csv").content)
+    assert evenings[0] == ["Datum", "Punkte", "Kronen", "Gesamt", "Geschlossen"]
+    assert [r[4] for r in evenings[1:]] == ["ja", "ja", "ja", "nein"]
+    assert evenings[1][0] == "02.01.2026" and evenings[-1][0] == "24.11.2026"
+
+
 @pytest.mark.parametrize("lang, title, evenings_title", [("da", "Stilling", "Aftener"), ("en", "Standings", "Evenings")])
 def test_xlsx_named_sheet_real_numbers_dates_and_booleans(keeper_client, season_club, lang, title, evenings_title):
     import datetime as dt

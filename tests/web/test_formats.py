@@ -26,6 +26,7 @@ def render(lang: str, source: str, **context) -> str:
 @pytest.mark.parametrize("lang, short_date, date, short_datetime", [
     ("da", "24.11.2026", "24. november 2026", "24.11.2026 15:19"),
     ("en", "24 Nov 2026", "24 November 2026", "24 Nov 2026, 15:19"),
+    ("de", "24.11.2026", "24. November 2026", "24.11.2026 15:19"),
 ])
 def test_dates_in_the_language_of_the_page(lang, short_date, date, short_datetime):
     assert render(lang, '{{ d|date:"SHORT_DATE_FORMAT" }}', d=MOMENT.date()) == short_date
@@ -44,6 +45,11 @@ def test_one_currency_format_per_language():
     assert format_kroner(Decimal("0.00"), "en") == "DKK 0.00"
     with translation.override("en"):        # no language given: the page's
         assert format_kroner(Decimal("-12.5")) == "-DKK 12.50"
+    assert format_kroner(Decimal("-1234.5"), "de") == "-1.234,50 DKK"
+    with translation.override("de"):
+        assert format_kroner(Decimal("1234567.89")) == "1.234.567,89 DKK"
+    with translation.override("de-at"):     # a regional variant reads as its language
+        assert format_kroner(Decimal("0.25")) == "0,25 DKK"
 
 
 def test_the_formats_modules_hold_the_separators_and_the_currency_pattern():

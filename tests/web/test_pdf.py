@@ -211,3 +211,17 @@ def test_the_sheet_renders_as_a_person_sees_it(golden_table, tmp_path):
                           text=True).stdout
     for name in golden_table.seats.values_list("player__name", flat=True):
         assert name in text
+
+
+def test_the_german_pdf_speaks_german_with_german_amounts_and_dates(golden_table):
+    from django.utils import translation
+
+    with translation.override("de"):
+        text = pdf_text(render_evening_pdf(closed(golden_table)))
+    lines = text.splitlines()
+    assert lines[0] == "VLK – 20. November 2026"
+    assert "Tarif: VLK (Vestre Landsdelskommandos Tarokklub) · 0,25 DKK pro Punkt · Geschlossen" in lines[1]
+    assert "Anne 320 80,00 DKK" in lines and "Bent Anne 275 68,75 DKK" in lines
+    assert "Unterschriften" in text and "Teilung der Töpfe" in text
+    assert lines[-1] == "VLK – 20. November 2026 Seite 1 von 1"
+    assert not {"kr.", "Underskrifter", "kopperne", "Lukket"} & set(text.split())

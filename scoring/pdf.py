@@ -1,20 +1,35 @@
 """PDFs (WeasyPrint), each a function of selector data with no request (docs/architecture.md habit 10).
 
 No resource is fetched while rendering: the templates carry their CSS inline, use the fonts
-installed on the machine (DejaVu), and the URL fetcher refuses every URL.
+installed on the machine (DejaVu, then Noto and Noto CJK for what DejaVu lacks: Debian's
+fonts-dejavu-core, fonts-noto-core and fonts-noto-cjk, the Makefile's APP_DEBS), and the URL fetcher
+refuses every URL.
+
+The evening sheet is laid out in parts of at most ``PART_ROWS`` sheet rows (whole tables, never a
+table cut in two), one WeasyPrint document each, and their pages joined with pypdf: WeasyPrint holds
+every box of a document in memory until it is written, so one document of a 2,000-deal evening took
+over half a gigabyte; a part takes what its rows take and is let go before the next. The pages'
+foot ("side 3 af 40") is printed over the joined pages afterwards (``_stamp_footers``), since no
+part knows the evening's page count while it is laid out.
 """
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 from scoring.language import engine_language
 from django.template.loader import render_to_string
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring.numbers import format_kroner, plain_decimal
 
 from .models import Evening
 from .selectors import SheetRow, TableSheet, evening_summary, written_score
+
+#: The most sheet rows laid out in one WeasyPrint document (a part of the evening sheet): a
+#: table's rows are never split, so a part holds whole tables up to this many rows, or one table.
+PART_ROWS = 320
 
 #: The longest word of a player's name that still fits the two columns a player gets on a portrait
 #: page, by players at the table; a table with a longer name is printed on a landscape page.
@@ -117,8 +132,8 @@ def render_evening_pdf(evening: Evening) -> bytes:
     tables = [_pdf_table(s, money) for s in summary.sheets]
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
     labels = {t.sheet.family.name: t.label for t in tables}
-    html = render_to_string("scoring/pdf/evening.html", {
-        "evening": evening, "summary": summary, "tables": tables,
+    context = {
+        "evening": evening, "summary": summary,
         "rules": ", ".join(sorted({t.rules for t in tables})),
         "closed": evening.closed_at is not None,
         "several_tables": len(tables) > 1,
@@ -134,8 +149,52 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
         "rate": plain_decimal(summary.kroner_per_point, lang),
         "corrected": sum(1 for s in summary.sheets for row in s.rows if row.deal and row.deal.replaces_id),
-    })
-    return HTML(string=html, url_fetcher=_no_remote).write_pdf()
+    }
+    parts = _parts(tables)
+    documents = []
+    for number, part in enumerate(parts):
+        html = render_to_string("scoring/pdf/evening.html", {
+            **context, "tables": part, "first": number == 0, "last": number == len(parts) - 1})
+        documents.append(HTML(string=html, url_fetcher=_no_remote).write_pdf())
+        del html
+    heading = f"{evening.club.name} – {date_format(evening.date, 'DATE_FORMAT')}"
+    return _stamp_footers(documents, heading, f"{evening.club.name} {date_format(evening.date, 'SHORT_DATE_FORMAT')}")
+
+
+def _parts(tables: list[PdfTable]) -> list[list[PdfTable]]:
+    """The tables in the order printed, cut into parts of at most ``PART_ROWS`` rows of whole
+    tables (a longer table alone); an evening without tables is one empty part."""
+    parts: list[list[PdfTable]] = [[]]
+    rows = 0
+    for table in tables:
+        if parts[-1] and rows + len(table.rows) > PART_ROWS:
+            parts.append([])
+            rows = 0
+        parts[-1].append(table)
+        rows += len(table.rows)
+    return parts
+
+
+def _stamp_footers(documents: list[bytes], heading: str, title: str) -> bytes:
+    """The parts' pages joined into one PDF, each with its foot: the evening's heading on the left,
+    "side N af M" over all the pages on the right (footers.html, laid out by WeasyPrint once the
+    page count is known, in each page's size, and printed over the page)."""
+    from pypdf import PdfReader, PdfWriter
+    from weasyprint import HTML
+
+    writer = PdfWriter()
+    for data in documents:
+        writer.append(PdfReader(io.BytesIO(data)))
+    pages = [page.mediabox.width > page.mediabox.height for page in writer.pages]
+    html = render_to_string("scoring/pdf/footers.html", {"pages": pages, "heading": heading})
+    footers = PdfReader(io.BytesIO(HTML(string=html, url_fetcher=_no_remote).write_pdf())).pages
+    for page, footer in zip(writer.pages, footers, strict=True):
+        page.merge_page(footer)
+        page.compress_content_streams()
+    writer.add_metadata({"/Title": title, "/Producer": "Tarokklub"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family: str | None = None,

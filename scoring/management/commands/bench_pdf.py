@@ -10,8 +10,10 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import os
 import resource
 import time
+from pathlib import Path
 
 from django.core.management.base import BaseCommand
 from django.db import connection
@@ -57,6 +59,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--json", action="store_true")
         parser.add_argument("--deals", type=int, default=EVENING_DEALS)
+        parser.add_argument("--out", help="merge the figures into this results file (bench/results.json) under "
+                                          "measured_apart, by backend")
 
     def handle(self, *args, **options):
         from decimal import Decimal
@@ -89,6 +93,12 @@ class Command(BaseCommand):
             f"pdf_{options['deals']}_deals_tables": len(table_sizes(options["deals"])),
             f"pdf_{options['deals']}_deals_pages": len(PdfReader(io.BytesIO(data)).pages),
             f"pdf_{options['deals']}_deals_bytes": len(data),
+            "load_average_1min": round(os.getloadavg()[0], 1),   # a busy machine stretches the seconds
         }
+        if options["out"]:
+            path = Path(options["out"])
+            merged = json.loads(path.read_text()) if path.exists() else {}
+            merged.setdefault("measured_apart", {})[f"pdf_{connection.vendor}"] = figures
+            path.write_text(json.dumps(merged, indent=1, default=str) + "\n")
         self.stdout.write(json.dumps(figures) if options["json"] else
                           "\n".join(f"{key:<44}{value!s:>14}" for key, value in figures.items()))

@@ -211,3 +211,41 @@ def test_the_sheet_renders_as_a_person_sees_it(golden_table, tmp_path):
                           text=True).stdout
     for name in golden_table.seats.values_list("player__name", flat=True):
         assert name in text
+
+
+def test_an_evening_laid_out_in_parts_reads_as_one(club, golden_dir, monkeypatch):
+    """The sheet laid out in parts (each table its own WeasyPrint document, PART_ROWS) and joined:
+    every page's foot names the evening and counts the pages of the whole evening; the heading
+    once on the first page, the totals and signatures once at the end; a landscape table stays
+    landscape."""
+    golden = services.evening_import(club=club, data=json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text()))
+    text = (golden_dir / "five-players-double-bagud.json").read_text()
+    for name in ("Anne", "Bent", "Carl", "Dorte", "Erik"):
+        text = text.replace(f'"{name}"', f'"{name}-Margrethe-Kristoffersen"')
+    services.evening_import(club=club, data=json.loads(text), evening=golden.evening)
+    evening = closed(golden)
+    whole = render_evening_pdf(evening)
+    monkeypatch.setattr(pdf, "PART_ROWS", 1)   # each table a part of its own
+    tables = [pdf._pdf_table(s) for s in evening_summary(evening).sheets]
+    assert [len(part) for part in pdf._parts(tables)] == [1, 1]
+    data = render_evening_pdf(evening)
+    pages = pdf_pages(data)
+    assert [(round(p.mediabox.width), round(p.mediabox.height)) for p in pages] == [
+        (595, 842), (842, 595), (595, 842)]
+    for number, page in enumerate(pages, 1):
+        assert page.extract_text().splitlines()[-1] == f"VLK – 20. november 2026 side {number} af {len(pages)}"
+    text = pdf_text(data)
+    assert text.count("VLK – 20. november 2026\n") == 1 and text.startswith("VLK – 20. november 2026\n")
+    assert text.count("Underskrifter") == 1 and text.count("Hvem betaler hvem") == 1
+    assert "Bord 1" in pages[0].extract_text() and "Bord 2" in pages[1].extract_text()
+    assert pdf_text(whole).replace("\n", " ") == text.replace("\n", " ")   # as the whole, when the parts end on pages
+
+
+def test_parts_hold_whole_tables_up_to_the_rows_of_a_part(golden_table, monkeypatch):
+    table = pdf._pdf_table(evening_summary(golden_table.evening).sheets[0])
+    rows = len(table.rows)
+    monkeypatch.setattr(pdf, "PART_ROWS", 2 * rows)
+    assert [len(p) for p in pdf._parts([table] * 5)] == [2, 2, 1]
+    monkeypatch.setattr(pdf, "PART_ROWS", rows - 1)     # a longer table alone
+    assert [len(p) for p in pdf._parts([table] * 2)] == [1, 1]
+    assert pdf._parts([]) == [[]]

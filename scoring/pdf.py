@@ -15,6 +15,7 @@ part knows the evening's page count while it is laid out.
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass
 
 from scoring.language import engine_language
@@ -25,6 +26,7 @@ from django.utils.translation import gettext as _
 from scoring.numbers import format_kroner, plain_decimal
 
 from .models import Evening
+from .pdf_worker import refuse_url, write_pdf
 from .selectors import SheetRow, TableSheet, evening_summary, written_score
 
 #: The most sheet rows laid out in one WeasyPrint document (a part of the evening sheet): a
@@ -36,8 +38,10 @@ PART_ROWS = 320
 _PORTRAIT_NAME_CHARS = {3: 28, 4: 20, 5: 14}
 
 
-def _no_remote(url: str, *args, **kwargs):
-    raise ValueError(f"the PDF may not load {url}")
+_no_remote = refuse_url
+
+#: The helper process's time limit, against a helper that hangs: past it the PDF is given up.
+HELPER_SECONDS = 300
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,6 @@ def render_evening_pdf(evening: Evening) -> bytes:
     cups, each deal's formula for a family that gives one), the final totals, who pays whom in
     points and kroner — per game family, whose points are never added together — and a signature
     line per player."""
-    from weasyprint import HTML
 
     summary = evening_summary(evening)
     lang = engine_language()
@@ -151,14 +154,55 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "corrected": sum(1 for s in summary.sheets for row in s.rows if row.deal and row.deal.replaces_id),
     }
     parts = _parts(tables)
-    documents = []
-    for number, part in enumerate(parts):
-        html = render_to_string("scoring/pdf/evening.html", {
-            **context, "tables": part, "first": number == 0, "last": number == len(parts) - 1})
-        documents.append(HTML(string=html, url_fetcher=_no_remote).write_pdf())
-        del html
+    documents = render_parts([render_to_string("scoring/pdf/evening.html", {
+        **context, "tables": part, "first": number == 0, "last": number == len(parts) - 1})
+        for number, part in enumerate(parts)])
     heading = f"{evening.club.name} – {date_format(evening.date, 'DATE_FORMAT')}"
     return _stamp_footers(documents, heading, f"{evening.club.name} {date_format(evening.date, 'SHORT_DATE_FORMAT')}")
+
+
+def render_parts(pages: list[str]) -> list[bytes]:
+    """Each HTML document's PDF, in order. Several are laid out two at a time: the second half
+    (by size) by one helper process (``scoring.pdf_worker``) while this process lays out the
+    first, so that a long evening takes about half the time on a machine of two cores or more,
+    and each process holds only its own parts' boxes."""
+    if len(pages) == 1 or (os.cpu_count() or 1) < 2:
+        return [write_pdf(html) for html in pages]
+    import json
+    import subprocess
+    import sys
+    import threading
+    from pathlib import Path
+
+    sizes = [len(html) for html in pages]
+    helper, mine, load = [], [], [0, 0]
+    for index in sorted(range(len(pages)), key=lambda i: -sizes[i]):   # the larger first, to the lighter side
+        side = 0 if load[0] <= load[1] else 1
+        (mine if side == 0 else helper).append(index)
+        load[side] += sizes[index]
+    helper.sort()
+    process = subprocess.Popen([sys.executable, "-m", "scoring.pdf_worker"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               cwd=Path(__file__).resolve().parent.parent)
+    answer: dict = {}
+    thread = threading.Thread(target=lambda: answer.update(zip(
+        ("out", "err"), process.communicate(json.dumps([pages[i] for i in helper]).encode(),
+                                            timeout=HELPER_SECONDS))), daemon=True)
+    thread.start()
+    try:
+        documents = {index: write_pdf(pages[index]) for index in sorted(mine)}
+        thread.join(HELPER_SECONDS)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    if process.returncode != 0 or "out" not in answer:
+        raise RuntimeError(f"the PDF helper process failed: {answer.get('err', b'').decode(errors='replace')[-2000:]}")
+    out = answer["out"]
+    for index in helper:
+        length = int.from_bytes(out[:8], "big")
+        documents[index], out = out[8:8 + length], out[8 + length:]
+    return [documents[i] for i in range(len(pages))]
 
 
 def _parts(tables: list[PdfTable]) -> list[list[PdfTable]]:

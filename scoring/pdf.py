@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import io
 import os
+import unicodedata
 from dataclasses import dataclass
 
 from scoring.language import engine_language
 from django.template.loader import render_to_string
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.numbers import format_kroner, plain_decimal
 
@@ -39,6 +43,21 @@ PART_ROWS = 320
 #: page, by players at the table; a table with a longer name is printed on a landscape page.
 _PORTRAIT_NAME_CHARS = {3: 28, 4: 20, 5: 14}
 
+
+#: A table of more rows than this is printed as lines of text (``SheetLines``) rather than as a
+#: table of cells: WeasyPrint lays out and draws every table cell as a box of its own, about 1 ms of
+#: CPU each (12 cells a Danish deal), while a row printed as one line of text costs about a sixth of
+#: that. An ordinary table (a few dozen deals) keeps the table, whose names and figures are set in
+#: the sheet's proportional font.
+LINE_ROWS = 80
+
+#: The characters of a line on a page at the sheet's 8 pt in DejaVu Sans Mono (0.602 em a
+#: character, 4.82 pt): portrait 186 mm and landscape 273 mm between the margins.
+_LINE_CHARS = {False: 109, True: 160}
+
+#: The longest dealer column (the deal's number, the dealer's name and its tag) a line gives, in
+#: characters; a longer name is cut short with "…".
+_DEALER_CHARS = 30
 
 _no_remote = refuse_url
 
@@ -63,6 +82,22 @@ class PdfRow:
 
 
 @dataclass(frozen=True)
+class SheetLines:
+    """A long table's sheet as lines of fixed-width text (``LINE_ROWS``), each HTML that is safe to
+    print: its two heading lines, one line for each row (with the row's kind, for its rules and
+    shading), its totals; ``rules`` is the CSS background that draws the vertical rules between the
+    players and before the cups (at character positions), ``tab`` the dealer column's width in
+    characters (the line's first tab stop: a name in a wider font still ends there)."""
+    names: SafeString
+    sub: SafeString
+    rows: tuple[tuple[str, SafeString], ...]
+    totals: SafeString
+    rules: str
+    tab: int
+    chars: int
+
+
+@dataclass(frozen=True)
 class PdfTable:
     sheet: TableSheet
     rows: tuple[PdfRow, ...]
@@ -73,6 +108,7 @@ class PdfTable:
     label: str = ""       # the game family, as the pages name it
     written: bool = False    # a written score (Selca's zapisnik): printed as its own sheet
     money: tuple = ()     # a written score's (player, written total, money points, kroner) per player
+    lines: SheetLines | None = None   # a long table printed as lines of text (``LINE_ROWS``)
 
 
 def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
@@ -94,6 +130,98 @@ def _tag(row: SheetRow) -> str:
     if (row.info or {}).get("radl"):
         words.append("Radl")
     return ", ".join(words)
+
+
+def _width(text: str) -> int:
+    """The characters of the mono font ``text`` takes: a wide (East Asian) character is drawn
+    from a CJK font about twice a Latin character's width."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _cut(text: str, chars: int) -> str:
+    """``text`` cut to ``chars`` characters of the mono font, ending in "…" when cut."""
+    if _width(text) <= chars:
+        return text
+    out = ""
+    for c in text:
+        if _width(out + c) > chars - 1:
+            break
+        out += c
+    return out + "…"
+
+
+def _centre(text: str, chars: int) -> str:
+    text = _cut(text, chars)
+    room = chars - _width(text)
+    return " " * (room - room // 2) + text + " " * (room // 2)
+
+
+#: The words of the Danish cups' columns by pot name; another family's pot is headed by its name.
+def _pot_word(name: str) -> str:
+    return {"king": _("konge"), "pagat": _("pagat")}.get(name, name)
+
+
+def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: bool) -> tuple[SheetLines, bool]:
+    """The table's sheet as lines of fixed-width text (``SheetLines``): the deal's number and
+    dealer (with its tag), then for each player the net and running total right-aligned in columns
+    as wide as the widest figure, sitters-out greyed, then each cup; columns from the lists of
+    players and of the sheet's pots. Returns the lines and whether the page must be landscape."""
+    pot_names = tuple(sheet.pots) if pots else ()
+    cups = dict(zip(sheet.family.cups, sheet.cups)) if sheet.family is not None else {}
+    play, stand = _("spil"), _("stilling")
+    number_w = max([len(str(r.row.number or "")) for r in rows] + [len("#")])
+
+    def label(r: PdfRow) -> tuple[str, str]:
+        row = r.row
+        if row.deal:
+            return row.deal.dealer.name, r.tag
+        if row.kind == "opening":
+            return str(_("indskud")), ""
+        return str(_("deling af kopperne") if pots else _("afslutning")), ""
+
+    labels = [label(r) for r in rows]
+    need = max([_width(n) + (len(t) + 1 if t else 0) for n, t in labels] + [len(_("Giver"))])
+    tab = number_w + 2 + min(need, _DEALER_CHARS) + 2
+    net_w = max([len(str(c.net)) + 2 for r in rows for c in r.cells] + [len(play) + 1])
+    run_w = max([len(str(c.running)) for r in rows for c in r.cells] + [len(str(t)) for t in sheet.totals]
+                + [len(stand)]) + 1
+    group = max([net_w + run_w + 1] + [_width(p) + 2 for p in sheet.players])   # one space before the next rule
+    net_w = group - 1 - run_w
+    pot_w = max([len(str(r.row.pots.get(n, 0))) + 2 for r in rows for n in pot_names]
+                + [len(_pot_word(n)) + 1 for n in pot_names] + [3])
+    chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
+    wide = wide or chars > _LINE_CHARS[False]
+    if chars > _LINE_CHARS[True]:   # names too long even for landscape: the headings are cut
+        group = net_w + run_w + 1
+        chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
+    starts = [tab + group * i for i in range(len(sheet.players))] + [tab + group * len(sheet.players)] * bool(pot_names)
+    rules = ", ".join(f"linear-gradient(#000, #000) repeat-y {s}ch 0 / 0.6pt 100%" for s in starts)
+
+    def head(first: str, groups: list[str], cells: list[str]) -> SafeString:
+        return mark_safe(escape(first) + "\t" + "".join(groups) + "".join(cells))
+
+    names = head(f"{_('Bord')} {sheet.table.number}", [escape(_centre(p, group - 1)) + " " for p in sheet.players],
+                 [escape(_centre(str(_("Kopper")), pot_w * len(pot_names) - 1)) + " "] if pot_names else [])
+    sub = head(f"{'#':<{number_w + 2}}{_('Giver')}",
+               [escape(f"{play:>{net_w}}{stand:>{run_w}} ") for _p in sheet.players],
+               [escape(f"{_pot_word(n):>{pot_w}}") for n in pot_names])
+    lines = []
+    for r, (name, tag) in zip(rows, labels):
+        row = r.row
+        mark = "*" if row.deal and row.deal.replaces_id else " "
+        number = f"{row.number or '':>{number_w}}{mark} "
+        room = min(need, _DEALER_CHARS) - (len(tag) + 1 if tag else 0)
+        # the tag in the line's own text: an inline box before the tab would move the tab stops
+        text = escape(number) + escape(_cut(name, room)) + (f" {escape(tag)}" if tag else "") + "\t"
+        for c in r.cells:
+            cell = f"{c.net:>{net_w}}{c.running:>{run_w}} "
+            text += cell if c.active else f'<span class="o">{cell}</span>'
+        text += "".join(f"{row.pots.get(n, 0):>{pot_w}}" for n in pot_names)
+        lines.append((row.kind, mark_safe(text)))
+    total_word = _("I alt") if sheet.closed else pgettext("point i alt", "Stilling")
+    totals = head(f"{'':<{number_w + 2}}{total_word}", [escape(f"{t:>{group - 1}} ") for t in sheet.totals],
+                  [escape(f"{cups.get(n, 0):>{pot_w}}") for n in pot_names])
+    return SheetLines(names, sub, tuple(lines), totals, rules, tab, chars), wide
 
 
 def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = None) -> PdfTable:
@@ -118,9 +246,13 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     formulas = any(row.formula for row in sheet.rows) and not written
     extra = 2 if formulas else (1 if written else 0)
     money = money or {}
-    return PdfTable(sheet, rows, longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + extra, 14),
-                    sheet.table.card.title, pots, formulas, family_title(sheet.family.name), written,
-                    tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals)))
+    wide = longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + extra, 14)
+    lines = None
+    if len(rows) > LINE_ROWS and not (written or formulas):
+        lines, wide = _sheet_lines(sheet, rows, pots, False)
+    return PdfTable(sheet, rows, wide, sheet.table.card.title, pots, formulas, family_title(sheet.family.name),
+                    written, tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals)),
+                    lines)
 
 
 def render_evening_pdf(evening: Evening) -> bytes:

@@ -262,6 +262,12 @@ def render_evening_pdf(evening: Evening) -> bytes:
     points and kroner — per game family, whose points are never added together — and a signature
     line per player."""
 
+    # a long evening's helper process is started first, so that its start (Python and WeasyPrint
+    # imported, about a second) overlaps the reading of the evening and its templates
+    from .models import Deal
+
+    helper = (_start_helper() if (os.cpu_count() or 1) >= 2
+              and Deal.objects.filter(table__evening=evening).count() > PART_ROWS else None)
     summary = evening_summary(evening)
     lang = engine_language()
     money = {p: (m, format_kroner(k, lang)) for g in summary.families
@@ -290,34 +296,44 @@ def render_evening_pdf(evening: Evening) -> bytes:
     parts = _parts(tables)
     documents = render_parts([render_to_string("scoring/pdf/evening.html", {
         **context, "tables": part, "first": number == 0, "last": number == len(parts) - 1})
-        for number, part in enumerate(parts)])
+        for number, part in enumerate(parts)], helper)
     heading = f"{evening.club.name} – {date_format(evening.date, 'DATE_FORMAT')}"
     return _stamp_footers(documents, heading, f"{evening.club.name} {date_format(evening.date, 'SHORT_DATE_FORMAT')}")
 
 
-def render_parts(pages: list[str]) -> list[bytes]:
-    """Each HTML document's PDF, in order. Several are laid out two at a time: the second half
-    (by size) by one helper process (``scoring.pdf_worker``) while this process lays out the
-    first, so that a long evening takes about half the time on a machine of two cores or more,
-    and each process holds only its own parts' boxes."""
-    if len(pages) == 1 or (os.cpu_count() or 1) < 2:
-        return [write_pdf(html) for html in pages]
-    import json
+def _start_helper():
+    """The helper process (``scoring.pdf_worker``), started: it imports WeasyPrint and waits for
+    its documents on its standard input."""
     import subprocess
     import sys
-    import threading
     from pathlib import Path
+
+    return subprocess.Popen([sys.executable, "-m", "scoring.pdf_worker"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=Path(__file__).resolve().parent.parent)
+
+
+def render_parts(pages: list[str], process=None) -> list[bytes]:
+    """Each HTML document's PDF, in order. Several are laid out two at a time: the larger half
+    (by size) by one helper process (``scoring.pdf_worker``; ``process`` when already started)
+    while this process lays out the rest, so that a long evening takes about half the time on a
+    machine of two cores or more, and each process holds only its own parts' boxes. The helper
+    takes the larger half: this process also reads the evening before and joins the pages after."""
+    if len(pages) == 1 or (os.cpu_count() or 1) < 2:
+        if process is not None:   # started for a long evening that is one part after all
+            process.communicate(b"[]", timeout=HELPER_SECONDS)
+        return [write_pdf(html) for html in pages]
+    import json
+    import threading
 
     sizes = [len(html) for html in pages]
     helper, mine, load = [], [], [0, 0]
     for index in sorted(range(len(pages)), key=lambda i: -sizes[i]):   # the larger first, to the lighter side
-        side = 0 if load[0] <= load[1] else 1
+        side = 1 if load[1] <= load[0] else 0
         (mine if side == 0 else helper).append(index)
         load[side] += sizes[index]
     helper.sort()
-    process = subprocess.Popen([sys.executable, "-m", "scoring.pdf_worker"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               cwd=Path(__file__).resolve().parent.parent)
+    process = process or _start_helper()
     answer: dict = {}
     thread = threading.Thread(target=lambda: answer.update(zip(
         ("out", "err"), process.communicate(json.dumps([pages[i] for i in helper]).encode(),

@@ -22,6 +22,8 @@ def write_pdf(html: str) -> bytes:
 
 
 def main() -> None:
+    import weasyprint  # noqa: F401  (imported while the parent still reads the evening: see pdf.py)
+
     out = sys.stdout.buffer
     for html in json.loads(sys.stdin.buffer.read()):
         data = write_pdf(html)

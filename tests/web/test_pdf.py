@@ -61,12 +61,16 @@ def test_pdf_totals_and_transfers_equal_the_engine(golden_table):
     assert lines[-1] == "VLK – 20. november 2026 side 1 af 1"
 
 
-def test_pdf_sheet_is_the_engine_sheet_deal_by_deal(golden_table):
-    """Every row: each player's net and running total, then the cups after it (docs/rules/danish.md §2, §6)."""
+@pytest.mark.parametrize("line_rows", [pdf.LINE_ROWS, 0], ids=["table", "lines"])
+def test_pdf_sheet_is_the_engine_sheet_deal_by_deal(golden_table, monkeypatch, line_rows):
+    """Every row: each player's net and running total, then the cups after it (docs/rules/danish.md §2, §6),
+    whether the table is printed as a table of cells or, as a long one is, as lines of fixed-width
+    text (``LINE_ROWS``): the words and figures of each line, whatever the spaces between them."""
+    monkeypatch.setattr(pdf, "LINE_ROWS", line_rows)
     settlement = settle_evening(parse_evening(table_to_evening_file(golden_table)))
     players = settlement.players
     text = pdf_text(render_evening_pdf(closed(golden_table)))
-    lines = text.splitlines()
+    lines = [" ".join(line.split()) for line in text.splitlines()]
     running = dict.fromkeys(players, 0)
 
     def cells(entry) -> str:

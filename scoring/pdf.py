@@ -185,15 +185,16 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     net_w = max([len(str(c.net)) + 2 for r in rows for c in r.cells] + [len(play) + 1])
     run_w = max([len(str(c.running)) for r in rows for c in r.cells] + [len(str(t)) for t in sheet.totals]
                 + [len(stand)]) + 1
-    group = max([net_w + run_w + 1] + [_width(p) + 2 for p in sheet.players])   # one space before the next rule
-    net_w = group - 1 - run_w
+    least = net_w + run_w + 1   # one space before the next rule
+    group = max([least] + [_width(p) + 2 for p in sheet.players])
     pot_w = max([len(str(r.row.pots.get(n, 0))) + 2 for r in rows for n in pot_names]
                 + [len(_pot_word(n)) + 1 for n in pot_names] + [3])
     chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
     wide = wide or chars > _LINE_CHARS[False]
-    if chars > _LINE_CHARS[True]:   # names too long even for landscape: the headings are cut
-        group = net_w + run_w + 1
+    if chars > _LINE_CHARS[True]:   # names too long even for landscape: the names are cut to fit
+        group = max(least, (_LINE_CHARS[True] - tab - pot_w * len(pot_names)) // len(sheet.players))
         chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
+    net_w = group - 1 - run_w
     starts = [tab + group * i for i in range(len(sheet.players))] + [tab + group * len(sheet.players)] * bool(pot_names)
     rules = ", ".join(f"linear-gradient(#000, #000) repeat-y {s}ch 0 / 0.6pt 100%" for s in starts)
 

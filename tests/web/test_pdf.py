@@ -217,11 +217,13 @@ def test_the_sheet_renders_as_a_person_sees_it(golden_table, tmp_path):
         assert name in text
 
 
-def test_an_evening_laid_out_in_parts_reads_as_one(club, golden_dir, monkeypatch):
+@pytest.mark.parametrize("line_rows", [pdf.LINE_ROWS, 0], ids=["table", "lines"])
+def test_an_evening_laid_out_in_parts_reads_as_one(club, golden_dir, monkeypatch, line_rows):
     """The sheet laid out in parts (each table its own WeasyPrint document, PART_ROWS) and joined:
     every page's foot names the evening and counts the pages of the whole evening; the heading
     once on the first page, the totals and signatures once at the end; a landscape table stays
-    landscape."""
+    landscape (five players of long names, as a table of cells and as lines of text)."""
+    monkeypatch.setattr(pdf, "LINE_ROWS", line_rows)
     golden = services.evening_import(club=club, data=json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text()))
     text = (golden_dir / "five-players-double-bagud.json").read_text()
     for name in ("Anne", "Bent", "Carl", "Dorte", "Erik"):

@@ -64,8 +64,9 @@ _no_remote = refuse_url
 
 #: This process's work besides laying out its parts (importing WeasyPrint, reading the evening
 #: before, joining and stamping the pages after), as a share of all the parts' work: measured on
-#: the 2,000-deal evening at about a third, so the helper takes five of its seven parts.
-OWN_SHARE = 0.35
+#: the 2,000-deal evening at about a fifth: the helper takes four of its seven parts and the two
+#: processes spend about the same CPU (with five of the seven the helper spent about 1.5 s more).
+OWN_SHARE = 0.2
 
 #: The helper process's time limit, against a helper that hangs: past it the PDF is given up.
 HELPER_SECONDS = 300

@@ -60,6 +60,9 @@ _LINE_CHARS = {False: 109, True: 160}
 #: characters; a longer name is cut short with "…".
 _DEALER_CHARS = 30
 
+#: The lines of a long table's sheet printed in one table row (``SheetLines.groups``).
+_GROUP_ROWS = 4
+
 _no_remote = refuse_url
 
 #: This process's work besides laying out its parts (importing WeasyPrint, reading the evening
@@ -102,6 +105,13 @@ class SheetLines:
     rules: str
     tab: int
     chars: int
+
+    @property
+    def groups(self) -> list[tuple[tuple[str, SafeString], ...]]:
+        """The rows a few at a time, one table row each: the lines sit in a table only so that its
+        head (the players' names) is printed again on every page, and a table row of a few lines
+        costs WeasyPrint little more than the lines alone (a page breaks between groups)."""
+        return [self.rows[i:i + _GROUP_ROWS] for i in range(0, len(self.rows), _GROUP_ROWS)]
 
 
 @dataclass(frozen=True)

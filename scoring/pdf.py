@@ -11,7 +11,7 @@ every box of a document in memory until it is written, so one document of a 2,00
 over half a gigabyte; a part takes what its rows take and is let go before the next. The parts
 are laid out two at a time, half in a helper process (``render_parts``). WeasyPrint lays out and
 draws each table cell as a box, so a long table is printed as one line of fixed-width text a row
-(``LINE_ROWS``, ``SheetLines``), about a fifth of the cost. The pages'
+(``LINE_ROWS``, ``SheetLines``), about a third of the CPU. The pages'
 foot ("side 3 af 40") is printed over the joined pages afterwards (``_stamp_footers``), since no
 part knows the evening's page count while it is laid out.
 """
@@ -47,8 +47,8 @@ _PORTRAIT_NAME_CHARS = {3: 28, 4: 20, 5: 14}
 
 #: A table of more rows than this is printed as lines of text (``SheetLines``) rather than as a
 #: table of cells: WeasyPrint lays out and draws every table cell as a box of its own, about 1 ms of
-#: CPU each (12 cells a Danish deal), while a row printed as one line of text costs about a sixth of
-#: that. An ordinary table (a few dozen deals) keeps the table, whose names and figures are set in
+#: CPU each (12 cells a Danish deal), while a row printed as one line of text costs about a third of
+#: the row's cells. An ordinary table (a few dozen deals) keeps the table, whose names and figures are set in
 #: the sheet's proportional font.
 LINE_ROWS = 80
 

@@ -22,11 +22,13 @@ run: $(STAMP) debs-app
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Debian packages, installed when missing (scripts/debian-packages): what the app needs (WeasyPrint's
-# Pango and the PDFs' DejaVu fonts), and what the tests add: Chromium for the browser tests
+# Pango and the PDFs' fonts: DejaVu, then Noto for the scripts DejaVu lacks and Noto CJK for Chinese,
+# Japanese, Korean and the full-width forms, so that any name prints; only the glyphs used are
+# embedded), and what the tests add: Chromium for the browser tests
 # (Playwright drives Debian's, it never downloads a browser), gettext for the catalogues
 # (makemessages, compilemessages, msgfmt --check) and poppler-utils for the PDF tests (pdftotext,
 # pdftoppm). PostgreSQL is installed by scripts/with-postgres when it is missing.
-APP_DEBS := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+APP_DEBS := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-noto-core fonts-noto-cjk
 TEST_DEBS := $(APP_DEBS) chromium gettext poppler-utils
 
 debs-app:

@@ -1,27 +1,77 @@
 """PDFs (WeasyPrint), each a function of selector data with no request (docs/architecture.md habit 10).
 
 No resource is fetched while rendering: the templates carry their CSS inline, use the fonts
-installed on the machine (DejaVu), and the URL fetcher refuses every URL.
+installed on the machine (DejaVu, then Noto and Noto CJK for what DejaVu lacks: Debian's
+fonts-dejavu-core, fonts-noto-core and fonts-noto-cjk, the Makefile's APP_DEBS), and the URL fetcher
+refuses every URL.
+
+The evening sheet is laid out in parts of at most ``PART_ROWS`` sheet rows (whole tables, never a
+table cut in two), one WeasyPrint document each, and their pages joined with pypdf: WeasyPrint holds
+every box of a document in memory until it is written, so one document of a 2,000-deal evening took
+over half a gigabyte; a part takes what its rows take and is let go before the next. The parts
+are laid out two at a time, half in a helper process (``render_parts``). WeasyPrint lays out and
+draws each table cell as a box, so a long table is printed as one line of fixed-width text a row
+(``LINE_ROWS``, ``SheetLines``), about a third of the CPU. The pages'
+foot ("side 3 af 40") is printed over the joined pages afterwards (``_stamp_footers``), since no
+part knows the evening's page count while it is laid out.
 """
 from __future__ import annotations
 
+import io
+import os
+import unicodedata
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.numbers import format_kroner, page_language, plain_decimal
 
 from .models import Evening
+from .pdf_worker import refuse_url, write_pdf
 from .selectors import SheetRow, TableSheet, evening_summary, written_score
+
+#: The most sheet rows laid out in one WeasyPrint document (a part of the evening sheet): a
+#: table's rows are never split, so a part holds whole tables up to this many rows, or one table.
+PART_ROWS = 320
 
 #: The longest word of a player's name that still fits the two columns a player gets on a portrait
 #: page, by players at the table; a table with a longer name is printed on a landscape page.
 _PORTRAIT_NAME_CHARS = {3: 28, 4: 20, 5: 14}
 
 
-def _no_remote(url: str, *args, **kwargs):
-    raise ValueError(f"the PDF may not load {url}")
+#: A table of more rows than this is printed as lines of text (``SheetLines``) rather than as a
+#: table of cells: WeasyPrint lays out and draws every table cell as a box of its own, about 1 ms of
+#: CPU each (12 cells a Danish deal), while a row printed as one line of text costs about a third of
+#: the row's cells. An ordinary table (a few dozen deals) keeps the table, whose names and figures are set in
+#: the sheet's proportional font.
+LINE_ROWS = 80
+
+#: The characters of a line on a page at the sheet's 8 pt in DejaVu Sans Mono (0.602 em a
+#: character, 4.82 pt): portrait 186 mm and landscape 273 mm between the margins.
+_LINE_CHARS = {False: 109, True: 160}
+
+#: The longest dealer column (the deal's number, the dealer's name and its tag) a line gives, in
+#: characters; a longer name is cut short with "…".
+_DEALER_CHARS = 30
+
+#: The lines of a long table's sheet printed in one table row (``SheetLines.groups``).
+_GROUP_ROWS = 4
+
+_no_remote = refuse_url
+
+#: This process's work besides laying out its parts (importing WeasyPrint, reading the evening
+#: before, joining and stamping the pages after), as a share of all the parts' work: measured on
+#: the 2,000-deal evening at about a fifth: the helper takes four of its seven parts and the two
+#: processes spend about the same CPU (with five of the seven the helper spent about 1.5 s more).
+OWN_SHARE = 0.2
+
+#: The helper process's time limit, against a helper that hangs: past it the PDF is given up.
+HELPER_SECONDS = 300
 
 
 @dataclass(frozen=True)
@@ -42,6 +92,29 @@ class PdfRow:
 
 
 @dataclass(frozen=True)
+class SheetLines:
+    """A long table's sheet as lines of fixed-width text (``LINE_ROWS``), each HTML that is safe to
+    print: its two heading lines, one line for each row (with the row's kind, for its rules and
+    shading), its totals; ``rules`` is the CSS background that draws the vertical rules between the
+    players and before the cups (at character positions), ``tab`` the dealer column's width in
+    characters (the line's first tab stop: a name in a wider font still ends there)."""
+    names: SafeString
+    sub: SafeString
+    rows: tuple[tuple[str, SafeString], ...]
+    totals: SafeString
+    rules: str
+    tab: int
+    chars: int
+
+    @property
+    def groups(self) -> list[tuple[tuple[str, SafeString], ...]]:
+        """The rows a few at a time, one table row each: the lines sit in a table only so that its
+        head (the players' names) is printed again on every page, and a table row of a few lines
+        costs WeasyPrint little more than the lines alone (a page breaks between groups)."""
+        return [self.rows[i:i + _GROUP_ROWS] for i in range(0, len(self.rows), _GROUP_ROWS)]
+
+
+@dataclass(frozen=True)
 class PdfTable:
     sheet: TableSheet
     rows: tuple[PdfRow, ...]
@@ -53,6 +126,7 @@ class PdfTable:
     written: bool = False    # a written score (Selca's zapisnik): printed as its own sheet
     money: tuple = ()     # a written score's (player, written total, money points, kroner) per player
     cup_heads: tuple[str, ...] = ()   # the cups' columns, in the family's words (``TableFamily.pot_words``)
+    lines: SheetLines | None = None   # a long table printed as lines of text (``LINE_ROWS``)
 
 
 def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
@@ -74,6 +148,99 @@ def _tag(row: SheetRow) -> str:
     if (row.info or {}).get("radl"):
         words.append("Radl")
     return ", ".join(words)
+
+
+def _width(text: str) -> int:
+    """The characters of the mono font ``text`` takes: a wide (East Asian) character is drawn
+    from a CJK font about twice a Latin character's width."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _cut(text: str, chars: int) -> str:
+    """``text`` cut to ``chars`` characters of the mono font, ending in "…" when cut."""
+    if _width(text) <= chars:
+        return text
+    out = ""
+    for c in text:
+        if _width(out + c) > chars - 1:
+            break
+        out += c
+    return out + "…"
+
+
+def _centre(text: str, chars: int) -> str:
+    text = _cut(text, chars)
+    room = chars - _width(text)
+    return " " * (room - room // 2) + text + " " * (room // 2)
+
+
+#: The words of the Danish cups' columns by pot name; another family's pot is headed by its name.
+def _pot_word(name: str) -> str:
+    return {"king": _("konge"), "pagat": _("pagat")}.get(name, name)
+
+
+def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: bool) -> tuple[SheetLines, bool]:
+    """The table's sheet as lines of fixed-width text (``SheetLines``): the deal's number and
+    dealer (with its tag), then for each player the net and running total right-aligned in columns
+    as wide as the widest figure, sitters-out greyed, then each cup; columns from the lists of
+    players and of the sheet's pots. Returns the lines and whether the page must be landscape."""
+    pot_names = tuple(sheet.pots) if pots else ()
+    cups = dict(zip(sheet.family.cups, sheet.cups)) if sheet.family is not None else {}
+    play, stand = _("spil"), _("stilling")
+    number_w = max([len(str(r.row.number or "")) for r in rows] + [len("#")])
+
+    def label(r: PdfRow) -> tuple[str, str]:
+        row = r.row
+        if row.deal:
+            return row.deal.dealer.name, r.tag
+        if row.kind == "opening":
+            return str(_("indskud")), ""
+        return str(_("deling af kopperne") if pots else _("afslutning")), ""
+
+    labels = [label(r) for r in rows]
+    need = max([_width(n) + (len(t) + 1 if t else 0) for n, t in labels] + [len(_("Giver"))])
+    tab = number_w + 2 + min(need, _DEALER_CHARS) + 2
+    net_w = max([len(str(c.net)) + 2 for r in rows for c in r.cells] + [len(play) + 1])
+    run_w = max([len(str(c.running)) for r in rows for c in r.cells] + [len(str(t)) for t in sheet.totals]
+                + [len(stand)]) + 1
+    least = net_w + run_w + 1   # one space before the next rule
+    group = max([least] + [_width(p) + 2 for p in sheet.players])
+    pot_w = max([len(str(r.row.pots.get(n, 0))) + 2 for r in rows for n in pot_names]
+                + [len(_pot_word(n)) + 1 for n in pot_names] + [3])
+    chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
+    wide = wide or chars > _LINE_CHARS[False]
+    if chars > _LINE_CHARS[True]:   # names too long even for landscape: the names are cut to fit
+        group = max(least, (_LINE_CHARS[True] - tab - pot_w * len(pot_names)) // len(sheet.players))
+        chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
+    net_w = group - 1 - run_w
+    starts = [tab + group * i for i in range(len(sheet.players))] + [tab + group * len(sheet.players)] * bool(pot_names)
+    rules = ", ".join(f"linear-gradient(#000, #000) repeat-y {s}ch 0 / 0.6pt 100%" for s in starts)
+
+    def head(first: str, groups: list[str], cells: list[str]) -> SafeString:
+        return mark_safe(escape(first) + "\t" + "".join(groups) + "".join(cells))
+
+    names = head(f"{_('Bord')} {sheet.table.number}", [escape(_centre(p, group - 1)) + " " for p in sheet.players],
+                 [escape(_centre(str(_("Kopper")), pot_w * len(pot_names) - 1)) + " "] if pot_names else [])
+    sub = head(f"{'#':<{number_w + 2}}{_('Giver')}",
+               [escape(f"{play:>{net_w}}{stand:>{run_w}} ") for _p in sheet.players],
+               [escape(f"{_pot_word(n):>{pot_w}}") for n in pot_names])
+    lines = []
+    for r, (name, tag) in zip(rows, labels):
+        row = r.row
+        mark = "*" if row.deal and row.deal.replaces_id else " "
+        number = f"{row.number or '':>{number_w}}{mark} "
+        room = min(need, _DEALER_CHARS) - (len(tag) + 1 if tag else 0)
+        # the tag in the line's own text: an inline box before the tab would move the tab stops
+        text = escape(number) + escape(_cut(name, room)) + (f" {escape(tag)}" if tag else "") + "\t"
+        for c in r.cells:
+            cell = f"{c.net:>{net_w}}{c.running:>{run_w}} "
+            text += cell if c.active else f'<span class="o">{cell}</span>'
+        text += "".join(f"{row.pots.get(n, 0):>{pot_w}}" for n in pot_names)
+        lines.append((row.kind, mark_safe(text)))
+    total_word = _("I alt") if sheet.closed else pgettext("point i alt", "Stilling")
+    totals = head(f"{'':<{number_w + 2}}{total_word}", [escape(f"{t:>{group - 1}} ") for t in sheet.totals],
+                  [escape(f"{cups.get(n, 0):>{pot_w}}") for n in pot_names])
+    return SheetLines(names, sub, tuple(lines), totals, rules, tab, chars), wide
 
 
 def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = None) -> PdfTable:
@@ -100,10 +267,13 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     money = money or {}
     side = table_side(sheet.family.name)
     words = side.pot_words if side is not None else {}
-    return PdfTable(sheet, rows, longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + extra, 14),
-                    sheet.table.card.title, pots, formulas, family_title(sheet.family.name), written,
-                    tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals)),
-                    tuple(str(words.get(name, name)) for name in sheet.pots))
+    wide = longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + extra, 14)
+    lines = None
+    if len(rows) > LINE_ROWS and not (written or formulas):
+        lines, wide = _sheet_lines(sheet, rows, pots, False)
+    return PdfTable(sheet, rows, wide, sheet.table.card.title, pots, formulas, family_title(sheet.family.name),
+                    written, tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals)),
+                    tuple(str(words.get(name, name)) for name in sheet.pots), lines)
 
 
 def render_evening_pdf(evening: Evening) -> bytes:
@@ -112,8 +282,13 @@ def render_evening_pdf(evening: Evening) -> bytes:
     cups, each deal's formula for a family that gives one), the final totals, who pays whom in
     points and kroner — per game family, whose points are never added together — and a signature
     line per player."""
-    from weasyprint import HTML
 
+    # a long evening's helper process is started first, so that its start (Python and WeasyPrint
+    # imported, about a second) overlaps the reading of the evening and its templates
+    from .models import Deal
+
+    helper = (_start_helper() if (os.cpu_count() or 1) >= 2
+              and Deal.objects.filter(table__evening=evening).count() > PART_ROWS else None)
     summary = evening_summary(evening)
     lang = page_language()   # amounts and rates as the page's language writes them
     money = {p: (m, format_kroner(k, lang)) for g in summary.families
@@ -121,8 +296,8 @@ def render_evening_pdf(evening: Evening) -> bytes:
     tables = [_pdf_table(s, money) for s in summary.sheets]
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
     labels = {t.sheet.family.name: t.label for t in tables}
-    html = render_to_string("scoring/pdf/evening.html", {
-        "evening": evening, "summary": summary, "tables": tables,
+    context = {
+        "evening": evening, "summary": summary,
         "rules": ", ".join(sorted({t.rules for t in tables})),
         "closed": evening.closed_at is not None,
         "several_tables": len(tables) > 1,
@@ -138,8 +313,104 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
         "rate": plain_decimal(summary.kroner_per_point, lang),
         "corrected": sum(1 for s in summary.sheets for row in s.rows if row.deal and row.deal.replaces_id),
-    })
-    return HTML(string=html, url_fetcher=_no_remote).write_pdf()
+    }
+    parts = _parts(tables)
+    documents = render_parts([render_to_string("scoring/pdf/evening.html", {
+        **context, "tables": part, "first": number == 0, "last": number == len(parts) - 1})
+        for number, part in enumerate(parts)], helper)
+    heading = f"{evening.club.name} – {date_format(evening.date, 'DATE_FORMAT')}"
+    return _stamp_footers(documents, heading, f"{evening.club.name} {date_format(evening.date, 'SHORT_DATE_FORMAT')}")
+
+
+def _start_helper():
+    """The helper process (``scoring.pdf_worker``), started: it imports WeasyPrint and waits for
+    its documents on its standard input."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    return subprocess.Popen([sys.executable, "-m", "scoring.pdf_worker"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=Path(__file__).resolve().parent.parent)
+
+
+def render_parts(pages: list[str], process=None) -> list[bytes]:
+    """Each HTML document's PDF, in order. Several are laid out two at a time: the larger half
+    (by size) by one helper process (``scoring.pdf_worker``; ``process`` when already started)
+    while this process lays out the rest, so that a long evening takes about half the time on a
+    machine of two cores or more, and each process holds only its own parts' boxes. The helper
+    takes the larger half: this process also reads the evening before and joins the pages after."""
+    if len(pages) == 1 or (os.cpu_count() or 1) < 2:
+        if process is not None:   # started for a long evening that is one part after all
+            process.communicate(b"[]", timeout=HELPER_SECONDS)
+        return [write_pdf(html) for html in pages]
+    import json
+    import threading
+
+    sizes = [len(html) for html in pages]
+    # this process's own work besides its parts, as a share of the parts' size
+    helper, mine, load = [], [], [OWN_SHARE * sum(sizes), 0]
+    for index in sorted(range(len(pages)), key=lambda i: -sizes[i]):   # the larger first, to the lighter side
+        side = 1 if load[1] <= load[0] else 0
+        (mine if side == 0 else helper).append(index)
+        load[side] += sizes[index]
+    helper.sort()
+    process = process or _start_helper()
+    answer: dict = {}
+    thread = threading.Thread(target=lambda: answer.update(zip(
+        ("out", "err"), process.communicate(json.dumps([pages[i] for i in helper]).encode(),
+                                            timeout=HELPER_SECONDS))), daemon=True)
+    thread.start()
+    try:
+        documents = {index: write_pdf(pages[index]) for index in sorted(mine)}
+        thread.join(HELPER_SECONDS)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    if process.returncode != 0 or "out" not in answer:
+        raise RuntimeError(f"the PDF helper process failed: {answer.get('err', b'').decode(errors='replace')[-2000:]}")
+    out = answer["out"]
+    for index in helper:
+        length = int.from_bytes(out[:8], "big")
+        documents[index], out = out[8:8 + length], out[8 + length:]
+    return [documents[i] for i in range(len(pages))]
+
+
+def _parts(tables: list[PdfTable]) -> list[list[PdfTable]]:
+    """The tables in the order printed, cut into parts of at most ``PART_ROWS`` rows of whole
+    tables (a longer table alone); an evening without tables is one empty part."""
+    parts: list[list[PdfTable]] = [[]]
+    rows = 0
+    for table in tables:
+        if parts[-1] and rows + len(table.rows) > PART_ROWS:
+            parts.append([])
+            rows = 0
+        parts[-1].append(table)
+        rows += len(table.rows)
+    return parts
+
+
+def _stamp_footers(documents: list[bytes], heading: str, title: str) -> bytes:
+    """The parts' pages joined into one PDF, each with its foot: the evening's heading on the left,
+    "side N af M" over all the pages on the right (footers.html, laid out by WeasyPrint once the
+    page count is known, in each page's size, and printed over the page)."""
+    from pypdf import PdfReader, PdfWriter
+    from weasyprint import HTML
+
+    writer = PdfWriter()
+    for data in documents:
+        writer.append(PdfReader(io.BytesIO(data)))
+    pages = [page.mediabox.width > page.mediabox.height for page in writer.pages]
+    html = render_to_string("scoring/pdf/footers.html", {"pages": pages, "heading": heading})
+    footers = PdfReader(io.BytesIO(HTML(string=html, url_fetcher=_no_remote).write_pdf())).pages
+    for page, footer in zip(writer.pages, footers, strict=True):
+        page.merge_page(footer)
+        page.compress_content_streams()
+    writer.add_metadata({"/Title": title, "/Producer": "Tarokklub"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family: str | None = None,

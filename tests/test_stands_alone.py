@@ -111,7 +111,7 @@ def test_every_rule_set_and_the_file_format_are_documented():
 
 
 #: Every program the tests start, and the Debian package that brings it (``make test`` installs it).
-TOOL_PACKAGES = {"msgfmt": "gettext", "pdftoppm": "poppler-utils", "pdftotext": "poppler-utils",
+TOOL_PACKAGES = {"msgfmt": "gettext", "pdftoppm": "poppler-utils", "pdftotext": "poppler-utils", "pdffonts": "poppler-utils",
                  "chromium": "chromium"}
 #: Programs that come with the project's own tooling rather than a package of the test run:
 #: Python itself, and PostgreSQL's, which scripts/with-postgres installs with the server.

@@ -61,12 +61,16 @@ def test_pdf_totals_and_transfers_equal_the_engine(golden_table):
     assert lines[-1] == "VLK – 20. november 2026 side 1 af 1"
 
 
-def test_pdf_sheet_is_the_engine_sheet_deal_by_deal(golden_table):
-    """Every row: each player's net and running total, then the cups after it (docs/rules/danish.md §2, §6)."""
+@pytest.mark.parametrize("line_rows", [pdf.LINE_ROWS, 0], ids=["table", "lines"])
+def test_pdf_sheet_is_the_engine_sheet_deal_by_deal(golden_table, monkeypatch, line_rows):
+    """Every row: each player's net and running total, then the cups after it (docs/rules/danish.md §2, §6),
+    whether the table is printed as a table of cells or, as a long one is, as lines of fixed-width
+    text (``LINE_ROWS``): the words and figures of each line, whatever the spaces between them."""
+    monkeypatch.setattr(pdf, "LINE_ROWS", line_rows)
     settlement = settle_evening(parse_evening(table_to_evening_file(golden_table)))
     players = settlement.players
     text = pdf_text(render_evening_pdf(closed(golden_table)))
-    lines = text.splitlines()
+    lines = [" ".join(line.split()) for line in text.splitlines()]
     running = dict.fromkeys(players, 0)
 
     def cells(entry) -> str:
@@ -225,3 +229,43 @@ def test_the_german_pdf_speaks_german_with_german_amounts_and_dates(golden_table
     assert "Unterschriften" in text and "Teilung der Töpfe" in text
     assert lines[-1] == "VLK – 20. November 2026 Seite 1 von 1"
     assert not {"kr.", "Underskrifter", "kopperne", "Lukket"} & set(text.split())
+
+
+@pytest.mark.parametrize("line_rows", [pdf.LINE_ROWS, 0], ids=["table", "lines"])
+def test_an_evening_laid_out_in_parts_reads_as_one(club, golden_dir, monkeypatch, line_rows):
+    """The sheet laid out in parts (each table its own WeasyPrint document, PART_ROWS) and joined:
+    every page's foot names the evening and counts the pages of the whole evening; the heading
+    once on the first page, the totals and signatures once at the end; a landscape table stays
+    landscape (five players of long names, as a table of cells and as lines of text)."""
+    monkeypatch.setattr(pdf, "LINE_ROWS", line_rows)
+    golden = services.evening_import(club=club, data=json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text()))
+    text = (golden_dir / "five-players-double-bagud.json").read_text()
+    for name in ("Anne", "Bent", "Carl", "Dorte", "Erik"):
+        text = text.replace(f'"{name}"', f'"{name}-Margrethe-Kristoffersen"')
+    services.evening_import(club=club, data=json.loads(text), evening=golden.evening)
+    evening = closed(golden)
+    whole = render_evening_pdf(evening)
+    monkeypatch.setattr(pdf, "PART_ROWS", 1)   # each table a part of its own
+    tables = [pdf._pdf_table(s) for s in evening_summary(evening).sheets]
+    assert [len(part) for part in pdf._parts(tables)] == [1, 1]
+    data = render_evening_pdf(evening)
+    pages = pdf_pages(data)
+    assert [(round(p.mediabox.width), round(p.mediabox.height)) for p in pages] == [
+        (595, 842), (842, 595), (595, 842)]
+    for number, page in enumerate(pages, 1):
+        assert page.extract_text().splitlines()[-1] == f"VLK – 20. november 2026 side {number} af {len(pages)}"
+    text = pdf_text(data)
+    assert text.count("VLK – 20. november 2026\n") == 1 and text.startswith("VLK – 20. november 2026\n")
+    assert text.count("Underskrifter") == 1 and text.count("Hvem betaler hvem") == 1
+    assert "Bord 1" in pages[0].extract_text() and "Bord 2" in pages[1].extract_text()
+    assert pdf_text(whole).replace("\n", " ") == text.replace("\n", " ")   # as the whole, when the parts end on pages
+
+
+def test_parts_hold_whole_tables_up_to_the_rows_of_a_part(golden_table, monkeypatch):
+    table = pdf._pdf_table(evening_summary(golden_table.evening).sheets[0])
+    rows = len(table.rows)
+    monkeypatch.setattr(pdf, "PART_ROWS", 2 * rows)
+    assert [len(p) for p in pdf._parts([table] * 5)] == [2, 2, 1]
+    monkeypatch.setattr(pdf, "PART_ROWS", rows - 1)     # a longer table alone
+    assert [len(p) for p in pdf._parts([table] * 2)] == [1, 1]
+    assert pdf._parts([]) == [[]]

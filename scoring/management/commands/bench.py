@@ -24,6 +24,9 @@ BUDGETS = {
     **{f"pipeline_{name}_to_plain_ratio": (">=", 1.0) for name in ("vlk", "karlsruhe", "selca", "grosstarock",
                                                                    "taroc1754")},
     "pdf_160_deals_s": ("<=", 3.0),
+    # the evening PDF at the evening bound (2,000 deals), in a process of its own (bench_pdf)
+    "pdf_2000_deals_s": ("<=", 10.0),
+    "pdf_2000_deals_peak_mb": ("<=", 400.0),
     "import_to_settle_ratio": ("<=", 10.0),   # importing a file costs at most 10x settling it
     # every family's engine (and the old German cards) validates and settles at the
     # Danish engine's budget, one core
@@ -125,6 +128,17 @@ def pipeline_speed(quick: bool) -> dict:
         out[f"pipeline_{name}_plain_deals_per_second"] = int(deals / reference)
         out[f"pipeline_{name}_to_plain_ratio"] = round(reference / ours, 2)
     return out
+
+
+def pdf_at_bound() -> dict:
+    """The evening PDF of a generated 2,000-deal Danish evening (``manage.py bench_pdf``): run as a
+    child process, so that its peak memory (``ru_maxrss``) is the render's own, on the same backend."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "bench_pdf", "--json"],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def same_amounts(plain: dict, ours: dict, name: str) -> None:
@@ -266,6 +280,7 @@ class Command(BaseCommand):
         services.evening_close(evening=pdf_evening)
         results["pdf_160_deals_s"] = round(statistics.median(timed(lambda: render_evening_pdf(pdf_evening), 3)), 2)
         results.update(_import_figures(club))
+        results.update(pdf_at_bound())
 
         # Standings and a player page over the whole history, against the raw aggregate floor.
         services.evening_close(evening=evening)

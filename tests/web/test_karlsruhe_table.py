@@ -394,3 +394,17 @@ def test_karlsruhe_s5_4_a_closed_evening_shows_the_sheet_without_form_or_radl(ke
     assert "k-form" not in page.texts and "radl-status" not in page.texts
     assert page.text("formula-3") == "2"
     assert page.text("running") == "Spieler 1 Spieler 2 Spieler 3 Spieler 4 4 -4 4 -4"
+
+
+@pytest.mark.parametrize("language, words", [
+    ("de", "Das sind 69 Punkte; es müssen 70 Punkte sein."),
+    ("sl", "Skupaj je 69 Punkte; biti mora 70 Punkte."),
+    ("en", "The counts add up to 69 Punkte; they must add up to 70 Punkte."),
+])
+def test_karlsruhe_s3_counts_are_refused_in_punkte_in_every_language(keeper_client, k_table, language, words):
+    keeper_client.cookies["django_language"] = language
+    taps = {"dealer": "Spieler 1", "game": "fahrer", "counts.Spieler 1": "30", "counts.Spieler 2": "20",
+            "counts.Spieler 3": "10", "counts.Spieler 4": "9"}
+    response = post(keeper_client, k_table, **taps)
+    assert response.status_code == 422
+    assert words in parse(response).text("counts")

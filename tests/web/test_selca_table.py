@@ -437,3 +437,16 @@ def test_selca_every_golden_deal_opened_for_correction_and_saved_unchanged_write
         assert write(again) == write(deal), (number, deal, again)
         in_seat_order = {**deal, **({"renons": [p for p in players if p in deal["renons"]]} if "renons" in deal else {})}
         assert st.deal_lines(again) == st.deal_lines(in_seat_order), number   # the form lists renons by seat
+
+
+@pytest.mark.parametrize("language, words", [
+    ("de", "Das sind 80 točk; es müssen 70 točk sein."),
+    ("sl", "Skupaj je 80 točk; biti mora 70 točk."),
+    ("en", "The counts add up to 80 točk; they must add up to 70 točk."),
+])
+def test_selca_s2_klop_counts_are_refused_in_tocke_in_every_language(keeper_client, s_table, language, words):
+    keeper_client.cookies["django_language"] = language
+    response = post(keeper_client, s_table, **{"dealer": "Ana", "kind": "klop", "counts.Ana": "30",
+                                               "counts.Bojan": "30", "counts.Cene": "20"})
+    assert response.status_code == 422
+    assert words in parse(response).text("counts")

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 from scoring.engine import families
 from families.karlsruhe.engine.model import (
     DECK_THIRDS, KONTRA_GAME, MAX_BLAETTER, Bonus, Game, KontraLevel, Side, Suit, other_side_thirds,
-    thirds_to_count,
+    points_said, thirds_to_count,
 )
 from families.karlsruhe.engine.settle import declarers_won, fahrer_payers, schneider, sides
 from families.karlsruhe.engine.validate import GAME_WORDS as _ENGINE_GAME_WORDS
@@ -142,6 +142,10 @@ def blaetter_field(player: str) -> str:
     return f"blaetter.{player}"
 
 
+#: Django's own range messages of a points field, in the players' unit (§3).
+POINTS_MESSAGES = {"max_value": _("Højst %(limit_value)s Punkte."), "min_value": _("Mindst %(limit_value)s Punkte.")}
+
+
 def _blaetter_choices() -> list[tuple[str, str]]:
     return [(str(n), str(n)) for n in range(MAX_BLAETTER + 1)]
 
@@ -194,7 +198,7 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
         f["king_caught"] = forms.BooleanField(label=KING_CAUGHT, required=False)
         radio("count_side", _("Tælling for"), list(SIDE_WORDS.items()), initial=Side.DECLARERS.value)
         f["count_points"] = forms.IntegerField(
-            label="Punkte", required=False, min_value=0, max_value=MAX_POINTS,
+            label="Punkte", required=False, min_value=0, max_value=MAX_POINTS, error_messages=POINTS_MESSAGES,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
                                             "min": 0, "max": MAX_POINTS}))
         radio("count_blaetter", "Blätter", _blaetter_choices(), initial="0")
@@ -217,7 +221,7 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
         self.count_players = (*active, *posted)
         for i, player in enumerate(self.count_players):
             f[count_field(player)] = forms.IntegerField(
-                label=player, required=False, min_value=0, max_value=MAX_POINTS,
+                label=player, required=False, min_value=0, max_value=MAX_POINTS, error_messages=POINTS_MESSAGES,
                 widget=forms.NumberInput(attrs={
                     "id": f"id_fahrer_{i}", "inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
                     "min": 0, "max": MAX_POINTS}))
@@ -283,18 +287,36 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
             self.add_engine_problems(self.engine_problems())
         return data
 
+    def is_valid(self) -> bool:
+        """Valid only without errors on a field or on the Fahrer counts as a whole (§6: they add up
+        to 70 Punkte), so that such a deal is refused here, in Punkte, before the service (which
+        speaks the file's thirds) sees it."""
+        return super().is_valid() and not self.section_errors
+
     def _skip_problem(self, found: Problem) -> bool:
         """"allein" without a declarer: the declarer's own "required" says it (§9)."""
         return found.field == "partner" and found.code == "required" and self.cleaned_data.get("partner") == ALONE
 
     def _message(self, found: Problem) -> str:
-        message = found.message(engine_language())
-        if found.field == "declarers_count" and found.code == "number_range":
-            thirds = self.to_outcome().get("declarers_count")
-            if isinstance(thirds, int):   # the engine counts in thirds; the form in points and Blätter
-                message += " " + gettext("(Spieler: %(thirds)s tredjedele = 3 × Punkte + Blätter)") % {
-                    "thirds": thirds}
-        return message
+        """The engine's message, but a count's in Punkte and Blätter as it was typed: the engine
+        (and the evening file) count in thirds, the players never do (§3)."""
+        params = dict(found.params)
+        if found.code == "karlsruhe_count_range" and found.field == "declarers_count":
+            # §3 Decision: a side counts 0 only when the other made a Valat, recorded as such.
+            return gettext("%(count)s: en side har mindst 0 Punkte 1 Blatt og højst 69 Punkte 2 Blätter; "
+                           "tog en side alle stik, er det en Valat.") % {"count": self.count_as_typed()}
+        if found.code == "karlsruhe_count_range":
+            return gettext("%(count)s; højst 70 Punkte.") % {"count": points_said(int(params["value"]))}
+        if found.code == "karlsruhe_counts_sum":
+            return gettext("Tallene giver %(total)s; de skal give 70 Punkte.") % {
+                "total": points_said(int(params["total"]))}
+        return found.message(engine_language())
+
+    def count_as_typed(self) -> str:
+        """The count as the scorekeeper typed it, side and all: "Gegner 70 Punkte" (§11 "Form")."""
+        data = self.cleaned_data
+        thirds = 3 * (data.get("count_points") or 0) + int(data.get("count_blaetter") or 0)
+        return f"{SIDE_WORDS.get(data.get('count_side') or '', SIDE_WORDS[Side.DECLARERS.value])} {points_said(thirds)}"
 
     def to_outcome(self) -> dict:
         """§11's deal object with exactly the fields the chosen game uses (call after is_valid()).

@@ -26,7 +26,8 @@ from scoring import services
 from scoring.engine import families
 from scoring.engine.problems import EveningError, Problem
 from families.selca.engine.model import (
-    DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, derived_count, other_side_thirds, said_to_thirds, thirds_to_said,
+    DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, derived_count, other_side_thirds, points_said,
+    said_to_thirds, thirds_to_said,
 )
 
 from scoring.language import engine_language
@@ -341,12 +342,17 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
         return super().is_valid() and not self.section_errors
 
     def _message(self, found: Problem) -> str:
-        message = found.message(engine_language())
+        """The engine's message, but a count's in točke as the players say it: the engine (and the
+        evening file) count in thirds, the players never do (§2)."""
         params = dict(found.params)
-        if found.code == "selca_counts_sum" and isinstance(params.get("total"), int):
-            # the engine counts in thirds; the form in points as the players say them
-            message += " " + gettext("(tredjedele; i point %(total)s af 70)") % {"total": said(params["total"])}
-        return message
+        if found.code == "selca_counts_sum":
+            return gettext("Tallene giver %(total)s; de skal give 70 točk.") % {
+                "total": points_said(int(params["total"]))}
+        if found.code == "selca_count_range":
+            return gettext("%(count)s; højst 70 točk.") % {"count": points_said(int(params["value"]))}
+        if found.code == "selca_valat_lost":
+            return gettext("valat, men igralec tabte med %(count)s.") % {"count": points_said(int(params["count"]))}
+        return found.message(engine_language())
 
     def to_outcome(self) -> dict:
         """§14's deal object with exactly the fields its kind uses (call after is_valid()). The

@@ -175,14 +175,30 @@ def test_karlsruhe_the_form_shows_only_what_the_game_uses(live_server, browser, 
         page.select_option("#id_valat", "")
         page.select_option("#id_bird_pagat", "")
         page.fill("#id_count_points", "0")
-        expect(page.locator("#preview-problems")).to_contain_text("fra 1 til 209")
+        # in the players' Punkte and Blätter, never the engine's thirds (§3)
+        refused = "Spieler 0 Punkte: en side har mindst 0 Punkte 1 Blatt og højst 69 Punkte 2 Blätter"
+        expect(page.locator("#preview-problems")).to_contain_text(refused)
         with page.expect_navigation():
             page.click("#save")
         expect(page.locator("#not-saved")).to_be_visible()
-        expect(page.locator(".k-count .errorlist")).to_contain_text("fra 1 til 209")
+        expect(page.locator(".k-count .errorlist")).to_contain_text(refused)
         assert Deal.objects.count() == 0
         shot(page, "k-390-refused", full=True)
         no_sideways_scroll(page)
+
+        # Fahrer counts that do not add up to 70 Punkte are refused in Punkte too (§6)
+        chip(page, "game", "Fahrer")
+        for i, points in enumerate(("30", "20", "10", "9")):
+            page.fill(f"#id_fahrer_{i}", points)
+        expect(page.locator("#preview-problems")).to_contain_text("Tallene giver 69 Punkte; de skal give 70 Punkte.")
+        with page.expect_navigation():
+            page.click("#save")
+        expect(page.locator(".k-fahrer-grid")).to_contain_text("Tallene giver 69 Punkte; de skal give 70 Punkte.")
+        expect(page.locator("#k-form")).not_to_contain_text("tredjedel")
+        assert Deal.objects.count() == 0
+        shot(page, "k-390-refused-fahrer", full=True)
+        no_sideways_scroll(page)
+        chip(page, "game", "Sechserbock")
 
         # in English the words around the game's terms are English
         page.click("#lang-en")

@@ -239,10 +239,14 @@ def test_selca_at_four_the_resting_dealer_is_never_offered(live_server, browser)
             page.locator(f'.s-klop-row[data-field="counts.{player}"] input').fill(typed)
         expect(page.locator("#klop-derived")).to_have_text("Darja: 14⅔ (resten af 70)")
         page.locator('.s-klop-row[data-field="counts.Darja"] input').fill("20")
-        expect(page.locator("#preview-problems")).to_contain_text("75⅓ af 70")
+        # in the players' točke, never the engine's thirds (§2)
+        refused = "Tallene giver 75⅓ točk; de skal give 70 točk."
+        expect(page.locator("#preview-problems")).to_contain_text(refused)
         with page.expect_navigation():
             page.click("#save")
         expect(page.locator("#not-saved")).to_be_visible()
+        expect(page.locator('[data-field="counts"]').first).to_contain_text(refused)
+        expect(page.locator("#s-form")).not_to_contain_text("tredjedel")
         assert Deal.objects.count() == 0
         shot(page, "s-390-klop-refused", full=True)
         no_sideways_scroll(page)

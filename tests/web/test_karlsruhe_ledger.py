@@ -1,5 +1,6 @@
 """The Karlsruhe family in the ledger: the family-blind services record, correct, void,
 close, import and export a Karlsruhe table exactly as the engine settles it, with no cups."""
+import io
 import json
 
 import pytest
@@ -155,3 +156,27 @@ def test_the_history_and_the_evening_log_speak_the_deals_family(keeper_client, c
     assert "Sechserbock" in history
     log = keeper_client.get(f"/evenings/{table.evening_id}/log/").content.decode()
     assert "Punkte" in log   # the correction, as the family says the count
+
+
+def _upload(data):
+    handle = io.BytesIO(json.dumps(data, ensure_ascii=False).encode())
+    handle.name = "aften.json"
+    return handle
+
+
+def test_an_import_error_names_the_files_field_and_says_the_count_in_punkte(keeper_client, seed):
+    """The file keeps its thirds (docs/format.md); its error also says them in Punkte and Blätter
+    (docs/rules/karlsruhe.md §3), and nothing is written."""
+    seed["deals"][0]["declarers_count"] = 210
+    fahrer = next(i for i, deal in enumerate(seed["deals"]) if deal.get("game") == "fahrer")
+    first = next(iter(seed["deals"][fahrer]["counts"]))
+    seed["deals"][fahrer]["counts"][first] -= 3
+    before = JournalEntry.objects.count()
+    response = keeper_client.post("/evenings/import/", {"file": _upload(seed)})
+    assert response.status_code == 422
+    problems = response.context["problems"]
+    assert ("spil 1: declarers_count: skal være fra 1 til 209 tredjedele = 0 Punkte 1 Blatt til "
+            "69 Punkte 2 Blätter, ikke 210 = 70 Punkte") in problems
+    assert (f"spil {fahrer + 1}: counts: tallene giver 207 tredjedele = 69 Punkte; de skal give 210 = 70 Punkte"
+            in problems)
+    assert JournalEntry.objects.count() == before

@@ -171,11 +171,15 @@ BAD = [
                          count_points="40"), "skal udfyldes"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2"), "skal udfyldes"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="abc"), "heltal"),
-    ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="71"), "70"),
+    ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="71"), "Højst 70 Punkte"),
+    # Counts are refused in the players' Punkte and Blätter, never in the engine's thirds (§3).
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="0",
-                          count_blaetter="0"), "fra 1 til 209"),
+                          count_blaetter="0"), "Spieler 0 Punkte: en side har mindst 0 Punkte 1 Blatt og højst "
+                                               "69 Punkte 2 Blätter"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="70",
-                          count_blaetter="0"), "fra 1 til 209"),
+                          count_blaetter="0"), "Spieler 70 Punkte: en side har mindst"),
+    ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_side="opponents",
+                          count_points="70", count_blaetter="1"), "Gegner 70 Punkte 1 Blatt: en side har mindst"),
     ("bird_pagat", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", valat="declarers",
                         bird_pagat="declarers_made"), "Valat"),
     ("trull", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="40",
@@ -191,11 +195,18 @@ BAD = [
     ("game", dict(dealer="Spieler 1", game="piccolo"), "gyldig valgmulighed"),
     ("declarer", dict(dealer="Spieler 1", game="dreier", declarer="Nobody", count_points="40"), "gyldig valgmulighed"),
     ("counts", {"dealer": "Spieler 1", "game": "fahrer", "counts.Spieler 1": "30", "counts.Spieler 2": "20",
-                "counts.Spieler 3": "10", "counts.Spieler 4": "5"}, "210"),
+                "counts.Spieler 3": "10", "counts.Spieler 4": "9"}, "Tallene giver 69 Punkte; de skal give 70 Punkte."),
+    ("counts", {"dealer": "Spieler 1", "game": "fahrer", "counts.Spieler 1": "30", "blaetter.Spieler 1": "2",
+                "counts.Spieler 2": "20", "counts.Spieler 3": "10", "counts.Spieler 4": "10"},
+     "Tallene giver 70 Punkte 2 Blätter; de skal give 70 Punkte."),
+    ("counts", {"dealer": "Spieler 1", "game": "fahrer", "counts.Spieler 1": "70", "blaetter.Spieler 1": "1",
+                "counts.Spieler 2": "0", "counts.Spieler 3": "0", "counts.Spieler 4": "0"},
+     "70 Punkte 1 Blatt; højst 70 Punkte."),
     ("counts", {"dealer": "Spieler 1", "game": "fahrer", "counts.Spieler 1": "30", "counts.Spieler 2": "20",
                 "counts.Spieler 3": "20"}, "aktive spillere"),
     ("counts.Spieler 2", {"dealer": "Spieler 1", "game": "fahrer", "counts.Spieler 1": "30",
-                          "counts.Spieler 2": "-3", "counts.Spieler 3": "20", "counts.Spieler 4": "0"}, "0"),
+                          "counts.Spieler 2": "-3", "counts.Spieler 3": "20", "counts.Spieler 4": "0"},
+     "Mindst 0 Punkte"),
 ]
 
 
@@ -209,6 +220,7 @@ def test_karlsruhe_s9_bad_input_is_refused_next_to_its_field_and_nothing_is_writ
     assert "Spillet er ikke gemt" in page.text("not-saved")
     shown = page.text(field)
     assert words in shown, (field, shown, page.text("k-form"))
+    assert "tredjedel" not in page.text("k-form") and "210" not in shown and "209" not in shown
     assert rows() == before
     # the preview names the same problem and saves nothing either
     problems = parse(preview(keeper_client, k_table, **taps)).text("preview-problems")
@@ -230,7 +242,7 @@ def test_karlsruhe_the_messages_are_english_when_the_page_is(keeper_client, k_ta
     response = post(keeper_client, k_table, dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="0")
     assert response.status_code == 422
     page = parse(response)
-    assert "must be a whole number from 1 to 209" in page.text("count_points")
+    assert "Spieler 0 Punkte: a side counts at least 0 Punkte 1 Blatt" in page.text("count_points")
     assert "The deal is not saved" in page.text("not-saved")
 
 
@@ -382,3 +394,17 @@ def test_karlsruhe_s5_4_a_closed_evening_shows_the_sheet_without_form_or_radl(ke
     assert "k-form" not in page.texts and "radl-status" not in page.texts
     assert page.text("formula-3") == "2"
     assert page.text("running") == "Spieler 1 Spieler 2 Spieler 3 Spieler 4 4 -4 4 -4"
+
+
+@pytest.mark.parametrize("language, words", [
+    ("de", "Das sind 69 Punkte; es müssen 70 Punkte sein."),
+    ("sl", "Skupaj je 69 Punkte; biti mora 70 Punkte."),
+    ("en", "The counts add up to 69 Punkte; they must add up to 70 Punkte."),
+])
+def test_karlsruhe_s3_counts_are_refused_in_punkte_in_every_language(keeper_client, k_table, language, words):
+    keeper_client.cookies["django_language"] = language
+    taps = {"dealer": "Spieler 1", "game": "fahrer", "counts.Spieler 1": "30", "counts.Spieler 2": "20",
+            "counts.Spieler 3": "10", "counts.Spieler 4": "9"}
+    response = post(keeper_client, k_table, **taps)
+    assert response.status_code == 422
+    assert words in parse(response).text("counts")

@@ -2,6 +2,7 @@
 writes points to the players against the table's sheet account (double entry, the sheet taking
 the other side); the money of a closed evening comes from the pairwise differences of the totals
 (docs/rules/selca.md §11) at the club's rate."""
+import io
 import json
 from decimal import Decimal
 
@@ -97,3 +98,20 @@ def test_the_history_page_says_what_was_written_not_paid(keeper_client, club, go
     deal = table.deals.get(number=1, current=True)
     page = keeper_client.get(f"/deals/{deal.pk}/history/").content.decode()
     assert "Skrevet i zapisnik" in page and "Betalinger" not in page
+
+
+def test_an_import_error_names_the_files_field_and_says_the_count_in_tocke(keeper_client):
+    """The file keeps its thirds (docs/format.md); its error also says them in točke
+    (docs/rules/selca.md §2), and nothing is written."""
+    data = json.loads((GOLDEN / "worked-examples.json").read_text())
+    data["deals"][0]["count"] = 211
+    data["deals"][1]["counts"]["Cene"] = 41
+    handle = io.BytesIO(json.dumps(data, ensure_ascii=False).encode())
+    handle.name = "aften.json"
+    before = JournalEntry.objects.count()
+    response = keeper_client.post("/evenings/import/", {"file": handle})
+    assert response.status_code == 422
+    problems = response.context["problems"]
+    assert "spil 1: count: skal være fra 0 til 210 tredjedele = 0 točk til 70 točk, ikke 211 = 70⅓ točk" in problems
+    assert "spil 2: counts: tallene giver 209 tredjedele = 69⅔ točk; de skal give 210 = 70 točk" in problems
+    assert JournalEntry.objects.count() == before

@@ -163,7 +163,11 @@ def test_selca_s9_a_misdeal_or_shown_hand_carries_only_its_fields(keeper_client,
     (dict(dealer="Ana", declarer="Bojan", game="2", count="35,3", count_platelci="1"), "count",
      "som man siger den"),
     (dict(dealer="Ana", declarer="Bojan", game="2"), "count", "skal udfyldes"),
-    (dict(dealer="Ana", declarer="Bojan", game="2", count="30", valat="silent"), "valat", "tabte"),
+    # the count in the players' točke, never the engine's thirds (§2)
+    (dict(dealer="Ana", declarer="Bojan", game="2", count="30", valat="silent"), "valat",
+     "valat, men igralec tabte med 30 točk."),
+    (dict(dealer="Ana", declarer="Bojan", game="2", count_side="opponents", count="35,3", valat="silent"), "valat",
+     "valat, men igralec tabte med 34⅔ točk."),
     (dict(dealer="Ana", declarer="Bojan", game="2", count="40", kontra_game="kontra"), "kontra_by", "skal udfyldes"),
     (dict(dealer="Ana", declarer="Bojan", game="2", count="40", kontra_game="kontra", kontra_by="Bojan"),
      "kontra_by", "ikke af spilføreren"),
@@ -187,6 +191,7 @@ def test_selca_s12_bad_input_is_refused_next_to_its_field_and_nothing_is_written
     assert response.status_code == 422
     page = parse(response)
     assert words in page.text(field), (field, page.text("s-form"))
+    assert "tredjedel" not in page.text("s-form")
     assert "Spillet er ikke gemt" in page.text("not-saved")
     assert rows() == before
     # the preview names the same problem and saves nothing either
@@ -211,7 +216,11 @@ def test_selca_s8_klop_counts_must_add_up_to_70(keeper_client, s_table):
     taps = {"dealer": "Ana", "kind": "klop", "counts.Ana": "30", "counts.Bojan": "30", "counts.Cene": "20"}
     response = post(keeper_client, s_table, **taps)
     assert response.status_code == 422
-    assert "80 af 70" in parse(response).text("counts")
+    shown = parse(response).text("counts")
+    assert "Tallene giver 80 točk; de skal give 70 točk." in shown   # the players' unit, never thirds (§2)
+    assert "tredjedel" not in shown and "240" not in shown
+    response = post(keeper_client, s_table, **{**taps, "counts.Cene": "9,6"})
+    assert "Tallene giver 69⅔ točk; de skal give 70 točk." in parse(response).text("counts")
     assert rows() == before
     # one left empty gets the rest of 70; more than it is refused
     response = post(keeper_client, s_table, **{**taps, "counts.Cene": "", "counts.Bojan": "45"})
@@ -428,3 +437,16 @@ def test_selca_every_golden_deal_opened_for_correction_and_saved_unchanged_write
         assert write(again) == write(deal), (number, deal, again)
         in_seat_order = {**deal, **({"renons": [p for p in players if p in deal["renons"]]} if "renons" in deal else {})}
         assert st.deal_lines(again) == st.deal_lines(in_seat_order), number   # the form lists renons by seat
+
+
+@pytest.mark.parametrize("language, words", [
+    ("de", "Das sind 80 točk; es müssen 70 točk sein."),
+    ("sl", "Skupaj je 80 točk; biti mora 70 točk."),
+    ("en", "The counts add up to 80 točk; they must add up to 70 točk."),
+])
+def test_selca_s2_klop_counts_are_refused_in_tocke_in_every_language(keeper_client, s_table, language, words):
+    keeper_client.cookies["django_language"] = language
+    response = post(keeper_client, s_table, **{"dealer": "Ana", "kind": "klop", "counts.Ana": "30",
+                                               "counts.Bojan": "30", "counts.Cene": "20"})
+    assert response.status_code == 422
+    assert words in parse(response).text("counts")

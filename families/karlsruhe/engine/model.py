@@ -240,6 +240,15 @@ def thirds_to_count(thirds: int) -> tuple[int, int]:
     return divmod(thirds, 3)
 
 
+def points_said(thirds: int) -> str:
+    """A count in thirds in the players' units, Punkte and Blätter (§3): 207 → "69 Punkte",
+    211 → "70 Punkte 1 Blatt"; a negative count (only a bad file has one) keeps its sign. Messages
+    say a count so, never in thirds alone."""
+    sign, (points, blaetter) = ("-" if thirds < 0 else ""), divmod(abs(thirds), 3)
+    said = f"{sign}{points} Punkte"
+    return f"{said} {blaetter} {'Blatt' if blaetter == 1 else 'Blätter'}" if blaetter else said
+
+
 def other_side_thirds(thirds: int) -> int:
     """What the other side counts, in thirds (§3: the deck holds 210; a form may enter either
     side's count, the app stores the declarers')."""

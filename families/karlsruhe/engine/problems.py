@@ -36,8 +36,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                                 "in a Bettel ouvert kontra only on the game"),
     "karlsruhe_counts_players": ("der skal være tal for netop de aktive spillere: {names}",
                                  "there must be counts for exactly the active players: {names}"),
-    "karlsruhe_counts_sum": ("tallene giver {total}; de skal give {expected}",
-                             "the counts add up to {total}; they must add up to {expected}"),
+    # Counts: in thirds, the evening file's unit (docs/format.md), and in Punkte and Blätter (§3).
+    "karlsruhe_counts_sum": ("tallene giver {total} tredjedele = {total_said}; de skal give {expected} = {expected_said}",
+                             "the counts add up to {total} thirds = {total_said}; they must add up to "
+                             "{expected} = {expected_said}"),
+    "karlsruhe_count_range": ("skal være fra {low} til {high} tredjedele = {low_said} til {high_said}, "
+                              "ikke {value} = {value_said}",
+                              "must be from {low} to {high} thirds = {low_said} to {high_said}, "
+                              "not {value} = {value_said}"),
 }
 
 register(CATALOGUE)

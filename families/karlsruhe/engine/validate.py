@@ -9,7 +9,7 @@ bonuses, Valat, king and kontra rules.
 from __future__ import annotations
 
 from .model import (
-    DECK_THIRDS, KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players,
+    DECK_THIRDS, KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, points_said,
 )
 from scoring.engine.problems import Problem, evening_problems, problem, seat_problems
 from .rates import RateCard
@@ -119,7 +119,7 @@ def _count(add, deal: Deal) -> None:
     elif deal.declarers_count is None:
         add("declarers_count", "required")
     elif not 1 <= deal.declarers_count <= DECK_THIRDS - 1:
-        add("declarers_count", "number_range", low=1, high=DECK_THIRDS - 1)
+        _count_range(add, "declarers_count", deal.declarers_count, 1, DECK_THIRDS - 1)
 
 
 def _bonuses(add, deal: Deal) -> None:
@@ -185,15 +185,23 @@ def _kontra(add, deal: Deal) -> None:
             add(f"kontra.{key}", "karlsruhe_kontra_target")
 
 
+def _count_range(add, field: str, value: int, low: int, high: int) -> None:
+    """A count outside ``low``-``high`` thirds, said in thirds (the file's unit, docs/format.md)
+    and in Punkte and Blätter (the players', §3)."""
+    add(field, "karlsruhe_count_range", low=low, high=high, value=value, low_said=points_said(low),
+        high_said=points_said(high), value_said=points_said(value))
+
+
 def _fahrer_counts(add, deal: Deal, active: tuple[str, ...]) -> None:
     """A count, 0-210 thirds, for exactly the active players, adding up to 210 (§3, §6)."""
     ok = True
     for name, count in deal.counts:
         if not 0 <= count <= DECK_THIRDS:
-            add(f"counts.{name}", "number_range", low=0, high=DECK_THIRDS)
+            _count_range(add, f"counts.{name}", count, 0, DECK_THIRDS)
             ok = False
     counted = [name for name, _ in deal.counts]
     if sorted(counted) != sorted(active):
         add("counts", "karlsruhe_counts_players", names=", ".join(active))
     elif ok and (total := sum(count for _, count in deal.counts)) != DECK_THIRDS:
-        add("counts", "karlsruhe_counts_sum", total=total, expected=DECK_THIRDS)
+        add("counts", "karlsruhe_counts_sum", total=total, expected=DECK_THIRDS,
+            total_said=points_said(total), expected_said=points_said(DECK_THIRDS))

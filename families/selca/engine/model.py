@@ -260,6 +260,13 @@ def thirds_to_said(thirds: int) -> str:
     return f"{points}{('', '⅓', '⅔')[platelci]}"
 
 
+def points_said(thirds: int) -> str:
+    """A count in thirds in the players' units, točke (§2): 106 → "35⅓ točk" (35 in 1 platelc);
+    a negative count (only a bad file has one) keeps its sign. Messages say a count so, never in
+    thirds alone."""
+    return f"{'-' if thirds < 0 else ''}{thirds_to_said(abs(thirds))} točk"
+
+
 def other_side_thirds(thirds: int) -> int:
     """What the other side counts, in thirds (§2: the deck holds 210)."""
     return DECK_THIRDS - thirds

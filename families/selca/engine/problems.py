@@ -13,8 +13,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "selca_game": ("skal være 1, 2 eller 3 (ena, dve, tri)", "must be 1, 2 or 3 (ena, dve, tri)"),
     "selca_counts_players": ("der skal være et tal for hver spiller ved bordet; mangler: {names}",
                              "there must be a count for every player at the table; missing: {names}"),
-    "selca_counts_sum": ("tallene giver {total}; de skal give {expected} (70 point)",
-                         "the counts add up to {total}; they must add up to {expected} (70 points)"),
+    # Counts: in thirds, the evening file's unit (docs/format.md), and in točke (§2).
+    "selca_counts_sum": ("tallene giver {total} tredjedele = {total_said}; de skal give {expected} = 70 točk",
+                         "the counts add up to {total} thirds = {total_said}; they must add up to {expected} = 70 točk"),
+    "selca_count_range": ("skal være fra {low} til {high} tredjedele = {low_said} til {high_said}, "
+                          "ikke {value} = {value_said}",
+                          "must be from {low} to {high} thirds = {low_said} to {high_said}, "
+                          "not {value} = {value_said}"),
     "selca_mondfang_own": ("ingen fanger sin egen mond", "nobody catches his own mond"),
     "selca_pagatfonk_own": ("skisen og pagaten har hver sin ejer", "the škis and the pagat have different owners"),
     "selca_kontra_by_declarer": ("kontra siges af en modspiller, ikke af spilføreren {name}",
@@ -27,8 +32,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "the declarer announced pagat, so the pagat in the last trick is his"),
     "selca_pagat_lost_and_ultimo": ("pagaten kan ikke både tage og tabe sidste stik",
                                     "the pagat cannot both win and lose the last trick"),
-    "selca_valat_lost": ("valat, men spilføreren tabte ({count} tredjedele)",
-                         "valat, but the declarer lost ({count} thirds)"),
+    "selca_valat_lost": ("valat, men spilføreren tabte ({count} tredjedele = {count_said})",
+                         "valat, but the declarer lost ({count} thirds = {count_said})"),
     "selca_valat_trick": ("valat: spilføreren tog alle stik, men {other} siger at modspillerne tog et",
                           "valat: the declarer took every trick, but {other} says the opponents took one"),
     "selca_pagatfonk_announced": ("spilføreren ansagde pagat, så pagaten i pagatfonk er hans",

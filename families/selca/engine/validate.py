@@ -10,7 +10,7 @@ and kontra together.
 from __future__ import annotations
 
 from .model import (
-    DECK_THIRDS, Announcement, Deal, Evening, Kind, Side, active_players, side_of,
+    DECK_THIRDS, Announcement, Deal, Evening, Kind, Side, active_players, points_said, side_of,
 )
 from scoring.engine.problems import Problem, evening_problems, problem, seat_problems
 from .rates import RateCard
@@ -99,6 +99,13 @@ def _renons(add, players: tuple[str, ...], allowed: tuple[str, ...], renons: tup
             seen.add(name)
 
 
+def _count_range(add, field: str, value: int) -> None:
+    """A count outside 0-210 thirds, said in thirds (the file's unit, docs/format.md) and in
+    točke (the players', §2)."""
+    add(field, "selca_count_range", low=0, high=DECK_THIRDS, value=value, low_said=points_said(0),
+        high_said=points_said(DECK_THIRDS), value_said=points_said(value))
+
+
 def _klop(add, players: tuple[str, ...], deal: Deal) -> None:
     """Every player at the table counted, the resting dealer too (he plays the talon), 0-210 each,
     210 in all ("usklajeno na 70"), §8, §12."""
@@ -117,14 +124,14 @@ def _klop(add, players: tuple[str, ...], deal: Deal) -> None:
             add(f"counts.{name}", "not_at_table", name=name)
             ok = False
         elif not 0 <= count <= DECK_THIRDS:
-            add(f"counts.{name}", "number_range", low=0, high=DECK_THIRDS)
+            _count_range(add, f"counts.{name}", count)
             ok = False
     counted = {name for name, _ in deal.counts}
     missing = [p for p in players if p not in counted]
     if missing:
         add("counts", "selca_counts_players", names=", ".join(missing))
     elif ok and (total := sum(count for _, count in deal.counts)) != DECK_THIRDS:
-        add("counts", "selca_counts_sum", total=total, expected=DECK_THIRDS)
+        add("counts", "selca_counts_sum", total=total, expected=DECK_THIRDS, total_said=points_said(total))
 
 
 def _game(add, players: tuple[str, ...], deal: Deal, card: RateCard) -> None:
@@ -135,7 +142,7 @@ def _game(add, players: tuple[str, ...], deal: Deal, card: RateCard) -> None:
         add("game", "selca_game")
     count_ok = deal.count is not None and 0 <= deal.count <= DECK_THIRDS
     if deal.count is not None and not count_ok:
-        add("count", "number_range", low=0, high=DECK_THIRDS)
+        _count_range(add, "count", deal.count)
     seen: set[Announcement] = set()
     for what in deal.announced or ():
         if what in seen:
@@ -199,7 +206,7 @@ def _kontra(add, deal: Deal, kontra, seat) -> None:
 def _valat(add, deal: Deal, card: RateCard, side: dict[str, Side], count_ok: bool) -> None:
     """A valat is the declarer's every trick (§4, §12): he won, and no opponent took a trick."""
     if count_ok and not card.won(deal.count):
-        add("valat", "selca_valat_lost", count=deal.count)
+        add("valat", "selca_valat_lost", count=deal.count, count_said=points_said(deal.count))
     if deal.pagat_ultimo is Side.OPPONENTS:
         add("valat", "selca_valat_trick", other="pagat_ultimo")
     if deal.pagat_lost is Side.DECLARER:

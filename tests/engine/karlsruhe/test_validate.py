@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from families.karlsruhe.engine.interchange import parse_deal
+from scoring.engine.interchange import loads
 from families.karlsruhe.engine.model import Deal, Game
 from families.karlsruhe.engine.rates import KARLSRUHE
 from families.karlsruhe.engine.validate import USES, validate_deal, validate_players
@@ -181,7 +182,7 @@ def test_karlsruhe_s9_key_given_twice():
 
 @pytest.mark.parametrize("count", [0, 210, -5, 1000])
 def test_karlsruhe_s9_declarers_count_outside_1_to_209(count):
-    assert one({**DREIER, "declarers_count": count}) == (1, "declarers_count", "number_range")
+    assert one({**DREIER, "declarers_count": count}) == (1, "declarers_count", "karlsruhe_count_range")
 
 
 @pytest.mark.parametrize("count", [1, 209])
@@ -201,8 +202,11 @@ def test_karlsruhe_s9_count_message_in_danish_and_english():
     with pytest.raises(EveningError) as caught:
         from scoring.engine.interchange import loads
         loads(json.dumps(evening({**DREIER, "declarers_count": 0})))
-    assert caught.value.lines("da") == ["spil 1: declarers_count: skal være et helt tal fra 1 til 209"]
-    assert caught.value.lines("en") == ["deal 1: declarers_count: must be a whole number from 1 to 209"]
+    # The file's field and its thirds, and the count as the players say it (docs/format.md, §3).
+    assert caught.value.lines("da") == ["spil 1: declarers_count: skal være fra 1 til 209 tredjedele = "
+                                        "0 Punkte 1 Blatt til 69 Punkte 2 Blätter, ikke 0 = 0 Punkte"]
+    assert caught.value.lines("en") == ["deal 1: declarers_count: must be from 1 to 209 thirds = "
+                                        "0 Punkte 1 Blatt to 69 Punkte 2 Blätter, not 0 = 0 Punkte"]
 
 
 # Bonuses and Valat ------------------------------------------------------------------------------
@@ -336,7 +340,7 @@ def test_karlsruhe_s9_fahrer_counts_not_adding_up_to_210():
     assert one(deal) == (1, "counts", "karlsruhe_counts_sum")
 
 
-@pytest.mark.parametrize(("value", "code"), [(211, "number_range"), (-1, "number_range"), (50.5, "not_int"),
+@pytest.mark.parametrize(("value", "code"), [(211, "karlsruhe_count_range"), (-1, "karlsruhe_count_range"), (50.5, "not_int"),
                                              ("50", "not_int"), (None, "not_int")])
 def test_karlsruhe_s9_fahrer_count_not_an_integer_0_to_210(value, code):
     deal = {**FAHRER, "counts": {**FAHRER["counts"], "Bernd": value}}
@@ -438,3 +442,22 @@ def test_karlsruhe_s9_problems_through_manage_py_settle(tmp_path):
     assert out.returncode == 2
     assert out.stdout == ""
     assert out.stderr.strip() == "deal 3: partner: Zoe does not sit at this table"
+
+
+def _import_messages(deal: dict, lang: str) -> list[str]:
+    """The messages an import of ``deal`` gives, as the import page shows them."""
+    with pytest.raises(EveningError) as caught:
+        loads(json.dumps(evening(deal)))
+    return [f"{p.field}: {p.message(lang)}" for p in caught.value.problems]
+
+
+def test_karlsruhe_s3_an_import_error_says_the_count_in_thirds_and_in_punkte():
+    """The file keeps its thirds (docs/format.md); its error also says the count as players do."""
+    assert _import_messages({**DREIER, "declarers_count": 210}, "da") == [
+        "declarers_count: skal være fra 1 til 209 tredjedele = 0 Punkte 1 Blatt til 69 Punkte 2 Blätter, "
+        "ikke 210 = 70 Punkte"]
+    deal = {**FAHRER, "counts": {"Anna": 60, "Bernd": 50, "Clara": 50, "Dieter": 47}}
+    assert _import_messages(deal, "en") == [
+        "counts: the counts add up to 207 thirds = 69 Punkte; they must add up to 210 = 70 Punkte"]
+    deal = {**FAHRER, "counts": {**FAHRER["counts"], "Bernd": 211}}
+    assert "not 211 = 70 Punkte 1 Blatt" in _import_messages(deal, "en")[0]

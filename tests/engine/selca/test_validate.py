@@ -180,7 +180,7 @@ def test_selca_s12_game_not_1_2_3(game):
     assert one({**GAME, "game": game}) == (1, "game", "selca_game")
 
 
-@pytest.mark.parametrize(("count", "code"), [(211, "number_range"), (-1, "number_range"), (106.0, "not_int"),
+@pytest.mark.parametrize(("count", "code"), [(211, "selca_count_range"), (-1, "selca_count_range"), (106.0, "not_int"),
                                              (True, "not_int"), ("106", "not_int"), (None, "not_int")])
 def test_selca_s12_count_not_an_integer_0_to_210(count, code):
     assert one({**GAME, "count": count}) == (1, "count", code)
@@ -201,7 +201,7 @@ def test_selca_s12_counts_not_summing_to_210():
     assert one({**KLOP, "counts": {"Ana": 102, "Bojan": 66, "Cene": 41}}) == (1, "counts", "selca_counts_sum")
 
 
-@pytest.mark.parametrize(("value", "code"), [(211, "number_range"), (-3, "number_range"), (1.0, "not_int"),
+@pytest.mark.parametrize(("value", "code"), [(211, "selca_count_range"), (-3, "selca_count_range"), (1.0, "not_int"),
                                              (True, "not_int")])
 def test_selca_s12_counts_name_not_an_integer_0_to_210(value, code):
     found = problems_of_deal({**KLOP, "counts": {"Ana": value, "Bojan": 66, "Cene": 42}})
@@ -377,3 +377,21 @@ def test_selca_s12_a_form_built_klop_naming_a_player_twice():
     from families.selca.engine.model import Kind as K
     deal = Deal(dealer="Ana", kind=K.KLOP, counts=(("Ana", 100), ("Ana", 10), ("Bojan", 50), ("Cene", 50)))
     assert [(p.field, p.code) for p in validate_deal(THREE, 1, deal, SELCA)] == [("counts.Ana", "duplicate_name")]
+
+
+def _import_messages(deal: dict, lang: str) -> list[str]:
+    """The messages an import of ``deal`` gives, as the import page shows them."""
+    from scoring.engine.interchange import loads
+    with pytest.raises(EveningError) as caught:
+        loads(json.dumps(evening(deal)))
+    return [f"{p.field}: {p.message(lang)}" for p in caught.value.problems]
+
+
+def test_selca_s2_an_import_error_says_the_count_in_thirds_and_in_tocke():
+    """The file keeps its thirds (docs/format.md); its error also says the count as players do."""
+    assert _import_messages({**GAME, "count": 211}, "da") == [
+        "count: skal være fra 0 til 210 tredjedele = 0 točk til 70 točk, ikke 211 = 70⅓ točk"]
+    assert _import_messages({**KLOP, "counts": {"Ana": 102, "Bojan": 66, "Cene": 41}}, "en") == [
+        "counts: the counts add up to 209 thirds = 69⅔ točk; they must add up to 210 = 70 točk"]
+    assert _import_messages({**GAME, "count": 105, "valat": True}, "en") == [
+        "valat: valat, but the declarer lost (105 thirds = 35 točk)"]

@@ -142,12 +142,14 @@ def club_rules(club: Club) -> str:
     return club.default_card.name if club.default_card_id is not None else club.rules
 
 
-def most_played_rules(summaries, family: str | None = None) -> str | None:
-    """The rule set of most evening summaries among ``summaries`` (of the ``family``), ``None`` if none."""
+def most_played_rules(summaries, family: str | None = None, own: str | None = None) -> str | None:
+    """The rule set of most evening summaries among ``summaries`` (of the ``family``; on a tie the
+    club's ``own`` card, then by name), ``None`` if none."""
     if family is not None:
         summaries = summaries.filter(family=family)
-    row = (summaries.order_by().values("rules").annotate(n=Count("id")).order_by("-n", "rules").first())
-    return row["rules"] if row else None
+    counts = summaries.order_by().values_list("rules").annotate(n=Count("id"))
+    ranked = sorted(counts, key=lambda pair: (-pair[1], pair[0] != own, pair[0]))
+    return ranked[0][0] if ranked else None
 
 
 def standings_rules(club: Club, wanted: str | None = None, played: list[tuple[str, str]] | None = None,
@@ -161,13 +163,13 @@ def standings_rules(club: Club, wanted: str | None = None, played: list[tuple[st
         return wanted
     summaries = PlayerEveningSummary.objects.filter(club=club) if player is None else player.evening_summaries.all()
     if family is not None and family in {f for _r, f in played}:
-        found = most_played_rules(summaries, family)
+        found = most_played_rules(summaries, family, club_rules(club))
         if found is not None:
             return found
     own = club_rules(club)
     if own in names or not played:
         return own
-    return most_played_rules(summaries) or own
+    return most_played_rules(summaries, own=own) or own
 
 
 def rules_family(rules: str, played: list[tuple[str, str]] | None = None) -> str:

@@ -77,7 +77,8 @@ def _standings_context(request, club: Club):
     evening_filter = _evening_filter(request, club, played)
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
     rules, family = _chosen(evening_filter, played)
-    rows = [r.as_dict() for r in standings(club, evenings=evenings, family=family, rules=rules)]
+    # each row names its rule set, so that the player's link opens his page on the same one
+    rows = [{**r.as_dict(), "rules": rules} for r in standings(club, evenings=evenings, family=family, rules=rules)]
     return evening_filter, rows, rules, family, len(played) > 1
 
 

@@ -44,5 +44,13 @@ def test_the_rule_set_picker_shows_one_rule_set_at_a_time(live_server, browser, 
         expect(page.locator("#standings")).not_to_contain_text("320")
         no_sideways_scroll(page)
         shot(page, f"standings-rule-set-{width}", full=True)
+        page.locator("#standings tbody a", has_text="Anne").click()
+        page.wait_for_url("**/players/**")
+        # her page keeps the rule set; kroner across the three cards only in a labelled total
+        expect(page.locator("#player-family")).to_have_text("Dansk tarok · Grosstarock")
+        expect(page.locator("#player-kroner-across")).to_contain_text("alle spil")
+        expect(page.locator("#player-kroner-across .kr")).to_have_text("68,00\u00a0kr.")   # (320 − 31 − 17) × 0,25
+        no_sideways_scroll(page)
+        shot(page, f"player-rule-set-{width}", full=True)
     finally:
         context.close()

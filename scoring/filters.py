@@ -1,13 +1,13 @@
-"""django-filter sets: which evenings the standings cover, and of which game family."""
+"""django-filter sets: which evenings the standings cover, and of which rule set."""
 import django_filters
 from django import forms
-from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from .models import Evening, Season, Table
 
 
 class EveningFilter(django_filters.FilterSet):
-    family = django_filters.ChoiceFilter(label=pgettext_lazy("spillet", "Spil"), method="filter_family", empty_label=None)
+    rules = django_filters.ChoiceFilter(label=_("Regelsæt"), method="filter_rules", empty_label=None)
     season = django_filters.ModelChoiceFilter(label=_("Sæson"), queryset=Season.objects.none(), empty_label=_("alle"))
     date_from = django_filters.DateFilter(field_name="date", lookup_expr="gte", label=_("Fra"),
                                           widget=forms.DateInput(attrs={"type": "date"}))
@@ -20,41 +20,42 @@ class EveningFilter(django_filters.FilterSet):
         model = Evening
         fields = ["season", "date_from", "date_to", "include_open"]
 
-    def __init__(self, data=None, *args, club=None, families=(), family=None, **kwargs):
-        """``families``: (name, label) of every game family the club has played; with more than one
-        the filter offers a picker, defaulting to ``family`` (the club's own game), and covers the
-        evenings with a table of the chosen family. With one family there is no picker."""
-        if data is not None and len(families) > 1 and data.get("family") not in dict(families):
+    def __init__(self, data=None, *args, club=None, rule_sets=(), rules=None, **kwargs):
+        """``rule_sets``: (name, label) of every rule set the club has played; with more than one
+        the filter offers a picker, defaulting to ``rules`` (``standings.standings_rules``), and
+        covers the evenings with a table of the chosen rule set. With one there is no picker."""
+        if data is not None and len(rule_sets) > 1 and data.get("rules") not in dict(rule_sets):
             data = data.copy()
-            data["family"] = family
+            data["rules"] = rules
         super().__init__(data, *args, **kwargs)
         self.filters["season"].queryset = Season.objects.filter(club=club)
-        self.default_family = family
-        if len(families) > 1:
-            self.filters["family"].extra["choices"] = list(families)
-            self.filters = {"family": self.filters.pop("family"), **self.filters}   # the picker first
+        self.club = club
+        self.default_rules = rules
+        if len(rule_sets) > 1:
+            self.filters["rules"].extra["choices"] = list(rule_sets)
+            self.filters = {"rules": self.filters.pop("rules"), **self.filters}   # the picker first
         else:
-            del self.filters["family"]
+            del self.filters["rules"]
 
     @property
-    def chosen_family(self) -> str | None:
-        """The game family chosen (the default when none or an unknown one was asked for)."""
-        if "family" in self.filters and self.is_valid():
-            return self.form.cleaned_data.get("family") or self.default_family
-        return self.default_family
+    def chosen_rules(self) -> str | None:
+        """The rule set chosen (the default when none or an unknown one was asked for)."""
+        if "rules" in self.filters and self.is_valid():
+            return self.form.cleaned_data.get("rules") or self.default_rules
+        return self.default_rules
 
     @property
     def qs(self):
         evenings = super().qs
         if not self.form.cleaned_data.get("include_open"):
             evenings = evenings.filter(closed_at__isnull=False)
-        if "family" not in self.filters and self.default_family:
-            evenings = self.filter_family(evenings, "family", self.default_family)
+        if "rules" not in self.filters and self.default_rules:
+            evenings = self.filter_rules(evenings, "rules", self.default_rules)
         return evenings
 
     def filter_open(self, queryset, name, value):
         return queryset  # applied in ``qs``: closed evenings only unless asked
 
-    def filter_family(self, queryset, name, value):
-        """The evenings with a table of the family ``value``."""
-        return queryset.filter(pk__in=Table.objects.filter(family=value).values("evening_id")) if value else queryset
+    def filter_rules(self, queryset, name, value):
+        """The evenings with a table of the rule set ``value``."""
+        return queryset.filter(pk__in=Table.objects.filter(rules=value).values("evening_id")) if value else queryset

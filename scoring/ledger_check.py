@@ -143,16 +143,17 @@ def summary_differences(evenings) -> list[str]:
                          f"rule set {summary.rules!r}, the table plays {rules!r}")
     for club in Club.objects.filter(evenings__in=evenings).distinct():
         club_evenings = evenings.filter(club=club)
-        families = sorted(set(Table.objects.filter(evening__in=club_evenings).values_list("family", flat=True)))
-        for family in families:
-            fast = {row.player_id: row for row in standings(club, evenings=club_evenings, family=family)}
-            slow = {row.player_id: row for row in standings_from_journal(club, evenings=club_evenings, family=family)}
+        rule_sets = sorted(set(Table.objects.filter(evening__in=club_evenings).values_list("family", "rules")))
+        for family, rules in rule_sets:   # standings are per rule set
+            fast = {row.player_id: row for row in standings(club, evenings=club_evenings, family=family, rules=rules)}
+            slow = {row.player_id: row for row in standings_from_journal(club, evenings=club_evenings, family=family,
+                                                                         rules=rules)}
             for player_id in sorted(set(fast) | set(slow)):
                 summary, journal = fast.get(player_id), slow.get(player_id)
                 if summary != journal:
                     name = (summary or journal).player
                     fields = [f for f in ("points", "kroner", "evenings", "deals")
                               if getattr(summary, f, None) != getattr(journal, f, None)]
-                    found.append(f"club {club.name}, {family}, player {name}: the standings summaries differ "
+                    found.append(f"club {club.name}, {family} {rules}, player {name}: the standings summaries differ "
                                  f"from the journal ({', '.join(fields) or 'event figures'})")
     return found

@@ -8,6 +8,7 @@ from decimal import Decimal
 import django_tables2 as tables
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
@@ -159,11 +160,17 @@ class NumberColumn(tables.Column):
         return value
 
 
+def _player_link(record) -> str:
+    """The player's page, of the rule set the standings show (a row's ``rules``, where given)."""
+    url = reverse("scoring:player_detail", args=[record["player_id"]])
+    return f"{url}?{urlencode({'rules': record['rules']})}" if record.get("rules") else url
+
+
 class StandingsTable(tables.Table):
     """The standings: the columns that matter first; the rest (class "extra") are hidden on the page
     until "Vis alle kolonner" is ticked, and always in the exports and the PDF."""
     player = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "player"}},
-                           linkify=lambda record: reverse("scoring:player_detail", args=[record["player_id"]]))
+                           linkify=lambda record: _player_link(record))
     evenings = NumberColumn(verbose_name=_("Aftener"))
     deals = NumberColumn(verbose_name=_("Spil"))
     points = NumberColumn(verbose_name=_("Point"))

@@ -415,7 +415,7 @@ def _stamp_footers(documents: list[bytes], heading: str, title: str) -> bytes:
 
 def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family: str | None = None,
                          family_label: str = "") -> bytes:
-    """The standings of one game family (default: the club's, ``standings.standings_family``) as an
+    """The standings of one rule set (``family_label`` names it; default: the club's, ``standings.standings_rules``) as an
     A4 landscape PDF, in the evening sheet's look, with the page's columns, stating the evenings it
     covers (season or dates, how many, first and last, whether open evenings are included) and,
     for a club of several families, which family."""
@@ -423,11 +423,11 @@ def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family:
     from django.utils import timezone
     from weasyprint import HTML
 
-    from .selectors.standings import standings_family
+    from .selectors.standings import _rules_and_family
     from .listings import standings_columns
 
     lang = page_language()   # amounts and rates as the page's language writes them
-    columns = standings_columns(family or standings_family(club))
+    columns = standings_columns(family or _rules_and_family(club, None, None)[1])
     data = evening_filter.form.cleaned_data if evening_filter is not None and evening_filter.is_valid() else {}
     covered = (evening_filter.qs.aggregate(count=Count("id"), first=Min("date"), last=Max("date"))
                if evening_filter is not None and evening_filter.is_valid() else {"count": 0})

@@ -17,7 +17,8 @@ from scoring.engine.money import kroner
 from scoring.models import Evening, Player, PlayerDealStat, PlayerEveningSummary
 
 from .standings import (
-    event_fields, evening_money, played_kinds, player_families, standings_family, table_seats, written_score
+    event_fields, evening_money, played_kinds, player_rule_sets, rules_family, standings_rules, table_seats,
+    written_score
 )
 
 
@@ -32,15 +33,20 @@ class PlayerEvening:
     money: int = 0        # the points his kroner are (``StandingRow.money``)
 
 
-def player_evenings(player, evenings, family: str | None = None) -> list[PlayerEvening]:
-    """The player's result per evening at the ``family``'s tables (default: ``standings_family``
-    of his club and him), oldest first, with the running sum (one query; a written score's money
-    from his table's totals, two more)."""
-    if family is None:
-        family = standings_family(player.club, None, player_families(player), player)
-    summaries = list(PlayerEveningSummary.objects.filter(player=player, evening__in=evenings, family=family)
+def player_evenings(player, evenings, family: str | None = None, rules: str | None = None) -> list[PlayerEvening]:
+    """The player's result per evening at the ``rules``' tables (default: ``standings_rules`` of
+    his club and him; the ``family`` is the rule set's), oldest first, with the running sum (one
+    query; a written score's money from his table's totals, two more)."""
+    if rules is None:
+        played = player_rule_sets(player)
+        rules = standings_rules(player.club, None, played, player, family)
+        family = rules_family(rules, played)
+    elif family is None:
+        family = rules_family(rules, player_rule_sets(player))
+    summaries = list(PlayerEveningSummary.objects.filter(player=player, evening__in=evenings, family=family,
+                                                         rules=rules)
                      .select_related("evening__club").order_by("date", "evening_id"))
-    money = _written_money([s.evening_id for s in summaries], family) if written_score(family) else {}
+    money = _written_money([s.evening_id for s in summaries], family, rules) if written_score(family) else {}
     rows, running = [], 0
     for summary in summaries:
         running += summary.points
@@ -51,14 +57,14 @@ def player_evenings(player, evenings, family: str | None = None) -> list[PlayerE
     return rows
 
 
-def _written_money(evening_ids: list[int], family: str) -> dict[int, dict[int, int]]:
-    """{evening id: {player id: money points}} of the ``family``'s tables of those evenings, from
+def _written_money(evening_ids: list[int], family: str, rules: str) -> dict[int, dict[int, int]]:
+    """{evening id: {player id: money points}} of the ``rules``' tables of those evenings, from
     the summaries' points (two queries)."""
     points: dict[int, dict[int, int]] = defaultdict(dict)
     for player_id, evening_id, total in PlayerEveningSummary.objects.filter(
-            evening_id__in=evening_ids, family=family).values_list("player_id", "evening_id", "points"):
+            evening_id__in=evening_ids, family=family, rules=rules).values_list("player_id", "evening_id", "points"):
         points[evening_id][player_id] = total
-    seats = table_seats(Evening.objects.filter(pk__in=evening_ids), family)
+    seats = table_seats(Evening.objects.filter(pk__in=evening_ids), family, rules)
     return {e: evening_money(family, seats.get(e, {}), points[e]) for e in evening_ids}
 
 
@@ -71,10 +77,13 @@ class CupWin:
     tout: bool
 
 
-def largest_cups_won(evenings, limit: int = 5) -> list[CupWin]:
-    """The largest cups taken in one deal by an ultimo or a tout (one query; only a family with cups
-    takes any)."""
-    rows = (PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True)
+def largest_cups_won(evenings, limit: int = 5, rules: str | None = None) -> list[CupWin]:
+    """The largest cups taken in one deal by an ultimo or a tout (at the ``rules``' tables, when
+    given: one rule set's cups are not another's; one query; only a family with cups takes any)."""
+    rows = PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True)
+    if rules is not None:
+        rows = rows.filter(rules=rules)
+    rows = (rows
             .annotate(cup_won=Cast(KT("figures__cup_won"), IntegerField())).filter(cup_won__gt=0)
             .select_related("player", "evening").order_by("-cup_won", "evening__date")[:limit])
     return [CupWin(r.evening.date, r.evening_id, r.player.name, r.cup_won, bool(r.figures.get("tout")))
@@ -99,13 +108,13 @@ class FamilyFigures:
 _DECLARER_FIGURES = ("declarer", "declarer_won", "declarer_lost")
 
 
-def family_figures(player: Player, evenings, family: str) -> FamilyFigures | None:
+def family_figures(player: Player, evenings, family: str, rules: str | None = None) -> FamilyFigures | None:
     """The player's figures at the ``family``'s tables of ``evenings``, for a family whose figures
     the standings do not show (``event_fields`` empty; ``None`` for one whose they do): the stored
     figures of each deal he sat in (``PlayerDealStat.figures``, the current version of every deal)
     summed by name in the family's order (``Family.figures``), and the deals he declared counted
     under the deal's game (its evening-file deal object's ``game``). One query, however many
-    evenings; nothing is settled again."""
+    evenings; nothing is settled again. ``rules``: only that rule set's tables."""
     if event_fields(family):
         return None
     engine = engine_families.family(family)
@@ -114,9 +123,11 @@ def family_figures(player: Player, evenings, family: str) -> FamilyFigures | Non
     counts: dict[str, int] = {}
     games: dict[str, list[int]] = {}
     played = 0
-    rows = (PlayerDealStat.objects.filter(player=player, evening__in=evenings, deal__current=True,
-                                          deal__table__family=family, active=True)
-            .order_by("deal__table__evening__date", "deal__table__evening_id", "deal__table__number", "deal__number")
+    rows = PlayerDealStat.objects.filter(player=player, evening__in=evenings, deal__current=True,
+                                         deal__table__family=family, active=True)
+    if rules is not None:
+        rows = rows.filter(deal__table__rules=rules)
+    rows = (rows.order_by("deal__table__evening__date", "deal__table__evening_id", "deal__table__number", "deal__number")
             .values_list("figures", "deal__kind", "deal__outcome_json"))
     for figures, kind, outcome in rows:
         played += int(kind in kinds)   # as the standings count deals

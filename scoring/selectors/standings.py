@@ -4,10 +4,12 @@ Points come from the journal (every leg a player ever got, reversals included, s
 cancel out); event counts from the per-deal figures the engine wrote with each entry. A fixed
 number of queries, whatever the number of evenings or deals.
 
-Standings are per game family: points of different families are different units and
-are never added together, so every selector here takes the ``family`` whose tables it sums
-(``PlayerEveningSummary.family``, ``Table.family``). A club that has played several families picks
-one (``standings_family``); the default is the club's own game.
+Standings are per rule set: points of different rule sets (VLK, grosstarock, a club's own card,
+Karlsruhe …) are different units and are never added together, so every selector here takes the
+``rules`` whose tables it sums (``PlayerEveningSummary.rules``, ``Table.rules``) and its ``family``
+(whose engine reads them). A club that has played several rule sets picks one
+(``standings_rules``); the default is the club's own card if it was played, else its most played
+rule set. Only kroner may be added across rule sets (``kroner_across``), and are then labelled so.
 """
 from __future__ import annotations
 
@@ -96,6 +98,99 @@ def standings_family(club: Club, wanted: str | None = None, played: list[str] | 
     return latest or own
 
 
+# Which rule set ----------------------------------------------------------------------------------
+
+def club_rule_sets(club: Club) -> list[tuple[str, str]]:
+    """(rules, family) of every rule set the club has played, in the app's order of families, the
+    built-in cards in their family's order, a club's own cards after them by name."""
+    return _rules_in_order(PlayerEveningSummary.objects.filter(club=club))
+
+
+def player_rule_sets(player: Player) -> list[tuple[str, str]]:
+    """(rules, family) of every rule set the player has played, in the same order."""
+    return _rules_in_order(PlayerEveningSummary.objects.filter(player=player))
+
+
+def _rules_in_order(summaries) -> list[tuple[str, str]]:
+    played = set(summaries.order_by().values_list("rules", "family").distinct())
+    order = {name: i for i, name in enumerate(engine_families.names())}
+
+    def key(pair):
+        rules, family = pair
+        cards = list(engine_families.family(family).rate_cards) if family in order else []
+        return (order.get(family, len(order)), cards.index(rules) if rules in cards else len(cards), rules)
+
+    return sorted(played, key=key)
+
+
+def rules_title(rules: str, family: str) -> str:
+    """The rule set as the pages name it: the family's name for a family of one card
+    ("Tarock (Karlsruhe)"), else the family's and the card's ("Dansk tarok · VLK"; a club's own
+    card by its name)."""
+    try:
+        cards = engine_families.family(family).rate_cards
+    except KeyError:
+        return rules
+    if len(cards) == 1 and rules in cards:
+        return family_title(family)
+    card = cards[rules].title.split(" (")[0] if rules in cards else rules
+    return f"{family_title(family)} · {card}"
+
+
+def club_rules(club: Club) -> str:
+    """The club's own card: its default card's name, else its built-in rule set."""
+    return club.default_card.name if club.default_card_id is not None else club.rules
+
+
+def most_played_rules(summaries, family: str | None = None, own: str | None = None) -> str | None:
+    """The rule set of most evening summaries among ``summaries`` (of the ``family``; on a tie the
+    club's ``own`` card, then by name), ``None`` if none."""
+    if family is not None:
+        summaries = summaries.filter(family=family)
+    counts = summaries.order_by().values_list("rules").annotate(n=Count("id"))
+    ranked = sorted(counts, key=lambda pair: (-pair[1], pair[0] != own, pair[0]))
+    return ranked[0][0] if ranked else None
+
+
+def standings_rules(club: Club, wanted: str | None = None, played: list[tuple[str, str]] | None = None,
+                    player: Player | None = None, family: str | None = None) -> str:
+    """The rule set whose standings to show: ``wanted`` if it was played (by the club, or by
+    ``player``); else, for an old link naming a ``family``, that family's most played rule set;
+    else the club's own card if it was played (or nothing yet); else its most played rule set."""
+    played = club_rule_sets(club) if played is None else played
+    names = [rules for rules, _family in played]
+    if wanted in names:
+        return wanted
+    summaries = PlayerEveningSummary.objects.filter(club=club) if player is None else player.evening_summaries.all()
+    if family is not None and family in {f for _r, f in played}:
+        found = most_played_rules(summaries, family, club_rules(club))
+        if found is not None:
+            return found
+    own = club_rules(club)
+    if own in names or not played:
+        return own
+    return most_played_rules(summaries, own=own) or own
+
+
+def rules_family(rules: str, played: list[tuple[str, str]] | None = None) -> str:
+    """The family of the rule set ``rules``: as played, else a built-in card's, else the default."""
+    for name, family in played or ():
+        if name == rules:
+            return family
+    return engine_families.rule_sets().get(rules, engine_families.DEFAULT_FAMILY)
+
+
+def kroner_across(player: Player, evenings) -> Decimal:
+    """The player's kroner over every rule set he played in ``evenings``: the only figure that may
+    be added across rule sets (a krone is a krone), and shown labelled as such."""
+    total = Decimal("0.00")
+    for rules, family in player_rule_sets(player):
+        row = next((r for r in standings(player.club, evenings=evenings, family=family, rules=rules)
+                    if r.player_id == player.pk), None)
+        total += row.kroner if row is not None else Decimal("0")
+    return total
+
+
 @dataclass(frozen=True)
 class StandingRow:
     player_id: int
@@ -154,28 +249,33 @@ def standings_evenings(club: Club, *, season: Season | None = None, date_from: d
     return evenings
 
 
-def evening_points(evenings, family: str) -> dict[int, dict[int, int]]:
+def evening_points(evenings, family: str, rules: str | None = None) -> dict[int, dict[int, int]]:
     """{player id: {evening id: points}} at the ``family``'s tables of ``evenings``, from the
     journal (two queries). A seated player whose table has no leg of his yet (a fresh table of a
     card without an opening fee, a misdeal-only deal) has played the evening for 0 points, as his
-    summary row says."""
-    rows = (Leg.objects.filter(account=Account.PLAYER, entry__table__evening__in=evenings,
-                               entry__table__family=family)
+    summary row says. ``rules``: only the tables of that rule set."""
+    tables = Q(entry__table__family=family) & (Q(entry__table__rules=rules) if rules is not None else Q())
+    rows = (Leg.objects.filter(tables, account=Account.PLAYER, entry__table__evening__in=evenings)
             .values_list("player_id", "entry__table__evening_id").annotate(total=Sum("amount")))
     points: dict[int, dict[int, int]] = defaultdict(dict)
-    for player_id, evening_id in (Seat.objects.filter(table__evening__in=evenings, table__family=family)
-                                  .values_list("player_id", "table__evening_id")):
+    seats = Seat.objects.filter(table__evening__in=evenings, table__family=family)
+    if rules is not None:
+        seats = seats.filter(table__rules=rules)
+    for player_id, evening_id in seats.values_list("player_id", "table__evening_id"):
         points[player_id][evening_id] = 0
     for player_id, evening_id, total in rows:
         points[player_id][evening_id] = total
     return points
 
 
-def table_seats(evenings, family: str) -> dict[int, dict[int, list[int]]]:
-    """{evening id: {table id: [player id in seat order]}} of the ``family``'s tables (one query)."""
+def table_seats(evenings, family: str, rules: str | None = None) -> dict[int, dict[int, list[int]]]:
+    """{evening id: {table id: [player id in seat order]}} of the ``family``'s tables (of the
+    ``rules``, when given; one query)."""
     tables: dict[int, dict[int, list[int]]] = defaultdict(dict)
-    for evening_id, table_id, player_id in (Seat.objects.filter(table__evening__in=evenings, table__family=family)
-                                            .order_by("table__evening_id", "table__number", "position")
+    seats = Seat.objects.filter(table__evening__in=evenings, table__family=family)
+    if rules is not None:
+        seats = seats.filter(table__rules=rules)
+    for evening_id, table_id, player_id in (seats.order_by("table__evening_id", "table__number", "position")
                                             .values_list("table__evening_id", "table_id", "player_id")):
         tables[evening_id].setdefault(table_id, []).append(player_id)
     return tables
@@ -189,16 +289,19 @@ def evening_money(family: str, seated: dict[int, list[int]], points: dict[int, i
             for p, m in engine.money(tuple((str(p), points.get(p, 0)) for p in players))}
 
 
-def standings(club: Club, evenings=None, *, family: str | None = None, **filters) -> list[StandingRow]:
-    """One row per player of the ``family``'s tables (default: ``standings_family(club)``) over
+def standings(club: Club, evenings=None, *, family: str | None = None, rules: str | None = None,
+              **filters) -> list[StandingRow]:
+    """One row per player of the ``rules``' tables (default: ``standings_rules(club)``; the
+    ``family`` is the rule set's) over
     ``evenings`` (default: ``standings_evenings(club, **filters)``), from the per-evening summaries:
     one aggregate query, however long the history, and one for the open evenings' provisional
     kroner (each table's money at the evening's rate). A written score (``written_score``) needs
-    its tables to make money of the totals: one query of the seats."""
+    its tables to make money of the totals: one query of the seats. A closed evening's kroner are
+    the summaries' (settled among the family's tables of the evening)."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
-    family = family or standings_family(club)
-    summaries = PlayerEveningSummary.objects.filter(evening__in=evenings, family=family)
+    rules, family = _rules_and_family(club, rules, family)
+    summaries = PlayerEveningSummary.objects.filter(evening__in=evenings, family=family, rules=rules)
     rows = (summaries.values("player_id", "player__name")
             .annotate(evenings=Count("id"), total=Sum("points"), played=Sum("deals"), best=Max("points"),
                       worst=Min("points"), closed_kroner=Sum("kroner", filter=Q(closed=True)),
@@ -212,7 +315,7 @@ def standings(club: Club, evenings=None, *, family: str | None = None, **filters
         for player_id, evening_id, points, closed, frozen in summaries.values_list(
                 "player_id", "evening_id", "points", "closed", "evening__kroner_per_point"):
             by_evening[evening_id][player_id] = (points, closed, frozen)
-        seats = table_seats(evenings.filter(pk__in=list(by_evening)), family)
+        seats = table_seats(evenings.filter(pk__in=list(by_evening)), family, rules)
         for evening_id, lines in by_evening.items():
             made = evening_money(family, seats.get(evening_id, {}), {p: v[0] for p, v in lines.items()})
             for player_id, (points, closed, frozen) in lines.items():
@@ -232,6 +335,16 @@ def standings(club: Club, evenings=None, *, family: str | None = None, **filters
     return result
 
 
+def _rules_and_family(club: Club, rules: str | None, family: str | None) -> tuple[str, str]:
+    """The rule set asked for (default: ``standings_rules``; for a ``family`` alone, its most played
+    rule set) and its family."""
+    if rules is None:
+        rules = standings_rules(club, family=family)
+    if family is None:
+        family = rules_family(rules, club_rule_sets(club))
+    return rules, family
+
+
 def _row(player_id, name, evenings, deals, total, amount, events, best, worst, money) -> StandingRow:
     return StandingRow(
         player_id=player_id, player=name, evenings=evenings, deals=deals, points=total,
@@ -240,19 +353,22 @@ def _row(player_id, name, evenings, deals, total, amount, events, best, worst, m
         best_evening=best, worst_evening=worst, money=money, figures=events)
 
 
-def standings_from_journal(club: Club, evenings=None, *, family: str | None = None, **filters) -> list[StandingRow]:
-    """The same standings re-summed from every leg and per-deal row of the ``family``'s tables (the
+def standings_from_journal(club: Club, evenings=None, *, family: str | None = None, rules: str | None = None,
+                           **filters) -> list[StandingRow]:
+    """The same standings re-summed from every leg and per-deal row of the ``rules``' tables (the
     check on the summaries): each table's totals made money by the family's rule, a closed
-    evening's kroner re-settled from it (the family's tables of the evening among themselves), an
-    open one's at its rate."""
+    evening's kroner re-settled from it (the family's tables of the evening among themselves, as
+    the close settles them: a krone is paid across rule sets of one family), an open one's at its
+    rate."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
-    family = family or standings_family(club)
-    points = evening_points(evenings, family)
-    amounts, money = _journal_kroner(club, evenings, points, family)
+    rules, family = _rules_and_family(club, rules, family)
+    amounts, money = _journal_kroner(club, evenings, evening_points(evenings, family), family)
+    points = evening_points(evenings, family, rules)
     figures = {
         row["player_id"]: row for row in
-        PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, deal__table__family=family)
+        PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, deal__table__family=family,
+                                      deal__table__rules=rules)
         .values("player_id", "player__name")
         .annotate(deals=Count("id", filter=Q(active=True, deal__kind__in=played_kinds(family))),
                   **{f: figure_sum(f) for f in event_fields(family)})
@@ -263,11 +379,12 @@ def standings_from_journal(club: Club, evenings=None, *, family: str | None = No
         row = figures.get(player_id, {})
         per_evening = points.get(player_id, {})
         rows.append(_row(player_id, names[player_id], len(per_evening), row.get("deals") or 0,
-                         sum(per_evening.values()), sum(amounts[player_id].values(), Decimal("0.00")),
+                         sum(per_evening.values()),
+                         sum((amounts[player_id].get(e, Decimal("0")) for e in per_evening), Decimal("0.00")),
                          {f: row.get(f) or 0 for f in event_fields(family)},
                          max(per_evening.values()) if per_evening else None,
                          min(per_evening.values()) if per_evening else None,
-                         sum(money[player_id].values())))
+                         sum(money[player_id].get(e, 0) for e in per_evening)))
     rows.sort(key=lambda r: (-r.points, r.player))
     return rows
 

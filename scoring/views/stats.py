@@ -18,8 +18,8 @@ from scoring.models import Account, Club, Evening, Leg, Player
 from scoring.numbers import format_kroner
 from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
 from scoring.selectors.standings import (
-    club_families, event_fields, family_title, figure_heading, player_families, standings, standings_family, table_side,
-    written_score
+    club_rule_sets, event_fields, figure_heading, kroner_across, player_rule_sets, rules_family, rules_title, standings,
+    standings_rules, table_side, written_score
 )
 
 EXPORT_FORMATS = ("csv", "xlsx")
@@ -57,33 +57,47 @@ def _export(request, table, name: str):
     return None
 
 
-def _evening_filter(request, club: Club, played: list[str], player=None) -> EveningFilter:
-    """The evenings asked for, of one game family: with several families played a picker (the
-    default: ``standings_family``), with one none. Points of two families are never summed."""
-    family = standings_family(club, request.GET.get("family"), played, player)
+def _evening_filter(request, club: Club, played: list[tuple[str, str]], player=None) -> EveningFilter:
+    """The evenings asked for, of one rule set: with several played a picker (``?rules=NAME``; the
+    default: ``standings_rules``; an old ``?family=NAME`` link reads that family's most played rule
+    set), with one none. Points of two rule sets are never summed."""
+    rules = standings_rules(club, request.GET.get("rules"), played, player, request.GET.get("family"))
     return EveningFilter(request.GET, queryset=Evening.objects.filter(club=club), club=club,
-                         families=[(name, family_title(name)) for name in played], family=family)
+                         rule_sets=[(name, rules_title(name, family)) for name, family in played], rules=rules)
+
+
+def _chosen(evening_filter, played) -> tuple[str, str]:
+    """(rules, family) the filter chose."""
+    rules = evening_filter.chosen_rules
+    return rules, rules_family(rules, played)
 
 
 def _standings_context(request, club: Club):
-    played = club_families(club)
+    played = club_rule_sets(club)
     evening_filter = _evening_filter(request, club, played)
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
-    family = evening_filter.chosen_family
-    rows = [r.as_dict() for r in standings(club, evenings=evenings, family=family)]
-    return evening_filter, rows, family, len(played) > 1
+    rules, family = _chosen(evening_filter, played)
+    # each row names its rule set, so that the player's link opens his page on the same one
+    rows = [{**r.as_dict(), "rules": rules} for r in standings(club, evenings=evenings, family=family, rules=rules)]
+    return evening_filter, rows, rules, family, len(played) > 1
 
 
 @require_GET
 def standings_view(request, pk: int):
     club = _club(request, pk)
-    evening_filter, rows, family, several = _standings_context(request, club)
+    evening_filter, rows, rules, family, several = _standings_context(request, club)
     table = standings_table(rows, family)
     listing.configure(request, table, per_page=25)
-    return _export(request, table, f"stilling-{club.pk}" + (f"-{family}" if several else "")) or render(
+    # the export's name says the rule set (a spreadsheet has no title of its own)
+    return _export(request, table, f"stilling-{club.pk}-{_file_word(rules)}") or render(
         request, "scoring/standings.html", {"club": club, "filter": evening_filter, "table": table,
-                                            "query": request.GET.urlencode(), "family": family,
-                                            "family_label": family_title(family) if several else ""})
+                                            "query": request.GET.urlencode(), "family": family, "rules": rules,
+                                            "family_label": rules_title(rules, family)})
+
+
+def _file_word(rules: str) -> str:
+    """The rule set's name as a file name may carry it (a club's own card may have any name)."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", rules).strip("-") or "rules"
 
 
 @require_GET
@@ -91,12 +105,11 @@ def standings_pdf(request, pk: int):
     from scoring.pdf import render_standings_pdf
 
     club = _club(request, pk)
-    evening_filter, rows, family, several = _standings_context(request, club)
+    evening_filter, rows, rules, family, several = _standings_context(request, club)
     response = HttpResponse(render_standings_pdf(club, rows, evening_filter, family=family,
-                                                 family_label=family_title(family) if several else ""),
+                                                 family_label=rules_title(rules, family)),
                             content_type="application/pdf")
-    suffix = f"-{family}" if several else ""
-    response["Content-Disposition"] = f'inline; filename="stilling-{club.pk}{suffix}.pdf"'
+    response["Content-Disposition"] = f'inline; filename="stilling-{club.pk}-{_file_word(rules)}.pdf"'
     return response
 
 
@@ -105,34 +118,42 @@ def player_detail(request, pk: int):
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     access.require(request.user, player.club_id)
     club = player.club
-    played = player_families(player)
+    played = player_rule_sets(player)
     evening_filter = _evening_filter(request, club, played, player)
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
-    family = evening_filter.chosen_family
-    history = player_evenings(player, evenings, family)
-    row = next((r for r in standings(club, evenings=evenings, family=family) if r.player_id == player.pk), None)
+    rules, family = _chosen(evening_filter, played)
+    history = player_evenings(player, evenings, family, rules)
+    row = next((r for r in standings(club, evenings=evenings, family=family, rules=rules)
+                if r.player_id == player.pk), None)
+    # kroner are the one figure that may be added across rule sets: the evenings of the dates and
+    # season asked for, whatever rule set they were played by, labelled as such
+    across = None
+    if len(played) > 1 and evening_filter.is_valid():
+        dated = EveningFilter(request.GET, queryset=Evening.objects.filter(club=club), club=club)
+        across = format_kroner(kroner_across(player, dated.qs if dated.is_valid() else Evening.objects.none()))
     table = player_evenings_table(history, family)
     listing.configure(request, table, per_page=50)
     chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
-    return _export(request, table, f"spiller-{player.pk}") or render(
+    return _export(request, table, f"spiller-{player.pk}-{_file_word(rules)}") or render(
         request, "scoring/player_detail.html", {
             "player": player, "club": club, "row": row, "table": table, "chart": chart, "filter": evening_filter,
-            "family": family, "family_label": family_title(family) if len(played) > 1 else "",
+            "family": family, "rules": rules, "kroner_across": across,
+            "family_label": rules_title(rules, family) if len(played) > 1 else "",
             "events": [(figure_heading(family, f), row.figures.get(f, 0)) for f in event_fields(family)]
             if row is not None else [], "written": written_score(family),
             "kroner": format_kroner(row.kroner)
-            if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family)),
+            if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family, rules)),
             "query": request.GET.urlencode()})
 
 
 @require_GET
 def club_detail(request, pk: int):
     club = _club(request, pk)
-    played = club_families(club)
+    played = club_rule_sets(club)
     evening_filter = _evening_filter(request, club, played)
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
-    family = evening_filter.chosen_family
+    rules, family = _chosen(evening_filter, played)
     all_evenings = Evening.objects.filter(club=club)
     shared = dict(Leg.objects.filter(entry__table__evening__in=all_evenings, entry__kind="split",
                                      entry__reversed_by__isnull=True,  # a reopening reversed the earlier split
@@ -142,12 +163,12 @@ def club_detail(request, pk: int):
                 "closed": e.closed_at is not None}
                for e in all_evenings.annotate(tables_count=Count("tables")).order_by("-date", "-id")]
     # the cups shared per evening only for a club that has played a family with cups
-    table = EveningsTable(rows, exclude=() if any(engine_family(f).cups for f in played) else ("cups_shared",))
+    table = EveningsTable(rows, exclude=() if any(engine_family(f).cups for _r, f in played) else ("cups_shared",))
     listing.configure(request, table, per_page=20)
-    leaders = standings(club, evenings=evenings, family=family)[:5]
+    leaders = standings(club, evenings=evenings, family=family, rules=rules)[:5]
     return _export(request, table, f"aftener-{club.pk}") or render(request, "scoring/club_detail.html", {
         "club": club, "table": table, "leaders": leaders,
-        "cups": largest_cups_won(evenings) if engine_family(family).cups else [],
+        "cups": largest_cups_won(evenings, rules=rules) if engine_family(family).cups else [],
         "has_cups": bool(engine_family(family).cups),
-        "family_label": family_title(family) if len(played) > 1 else "",
+        "family_label": rules_title(rules, family) if len(played) > 1 else "",
         "filter": evening_filter, "can_admin": access.can(request.user, club, "admin")})

@@ -175,13 +175,13 @@ def test_the_standings_keep_the_families_apart(member_client, club, mixed, karls
     assert {p: r.points for p, r in karlsruhe.items()} == {p: 2 * t for p, t in seed_expected["totals"].items()}
     assert danish["Anne"].points == 320 and danish["Anne"].tout == 1
     page = html(member_client.get(f"/clubs/{club.pk}/standings/"))
-    assert 'name="family"' in page and "Tarock (Karlsruhe)" in page
+    assert 'name="rules"' in page and "Tarock (Karlsruhe)" in page   # the picker chooses a rule set
     assert "Anne" in page and "Spieler 3" not in page and "Pagat ultimo" in page
     page = html(member_client.get(f"/clubs/{club.pk}/standings/?family=karlsruhe"))
     assert "Spieler 3" in page and ">736<" in page and "Anne" not in page
     assert "Pagat ultimo" not in page and "Meldepoint" not in page   # the Danish events are not Karlsruhe's
     page = html(member_client.get(f"/clubs/{club.pk}/standings/?family=nonsense"))   # unknown: the default
-    assert "Anne" in page and "Spieler 3" not in page and "Dansk tarok</span>" in page
+    assert "Anne" in page and "Spieler 3" not in page and "Dansk tarok · VLK</span>" in page
 
 
 def test_the_standings_exports_and_pdf_are_per_family(member_client, club, mixed, karlsruhe_evening):
@@ -200,9 +200,10 @@ def test_the_standings_exports_and_pdf_are_per_family(member_client, club, mixed
 
 def test_a_club_of_one_family_has_no_picker(member_client, club, karlsruhe_evening):
     page = html(member_client.get(f"/clubs/{club.pk}/standings/"))
-    assert 'name="family"' not in page and "Spieler 3" in page
+    assert 'name="rules"' not in page and 'name="family"' not in page and "Spieler 3" in page
     pdf = pdf_text(member_client.get(f"/clubs/{club.pk}/standings/pdf/").content)
-    assert "VLK – Stilling" in pdf and "Tarock (Karlsruhe)" not in pdf
+    # the title names the rule set even when it is the only one: a printed sheet must say what was played
+    assert "VLK – Stilling · Tarock (Karlsruhe)" in pdf
 
 
 def test_the_default_family_is_the_clubs_own_game(club, mixed):
@@ -263,8 +264,8 @@ def test_a_player_of_both_families_gets_a_picker_on_his_page(member_client, club
     services.evening_close(evening=table.evening)
     anne = Player.objects.get(club=club, name="Anne")
     page = html(member_client.get(f"/players/{anne.pk}/"))
-    assert 'name="family"' in page and "Pagat ultimo" in page and ">320<" in page
-    page = html(member_client.get(f"/players/{anne.pk}/?family=karlsruhe"))
+    assert 'name="rules"' in page and "Pagat ultimo" in page and ">320<" in page   # the picker: a rule set
+    page = html(member_client.get(f"/players/{anne.pk}/?family=karlsruhe"))   # an old link: still its family
     assert "Pagat ultimo" not in page and "Spil som spilfører" in page and ">-256<" in page
     assert ">320<" not in page and ">64<" not in page   # 320 − 256: never summed across the families
 
@@ -425,17 +426,18 @@ def test_the_family_pages_in_english(member_client, club, mixed):
     page = html(member_client.get(f"/players/{spieler.pk}/"))
     assert "Games as declarer" in page and "Radl deals" in page and "Königsrufer" in page
     page = html(member_client.get(f"/clubs/{club.pk}/standings/"))
-    assert '<label>Game <select name="family"' in page
+    assert '<label>Rule set <select name="rules"' in page   # standings are per rule set
 
 
 def test_the_downloads_of_a_club_of_several_families_name_the_family(member_client, club, mixed, capsys):
     response = member_client.get(f"/clubs/{club.pk}/standings/?family=karlsruhe&_export=xlsx")
     assert response["Content-Disposition"] == f'attachment; filename="stilling-{club.pk}-karlsruhe.xlsx"'
     response = member_client.get(f"/clubs/{club.pk}/standings/pdf/")
-    assert response["Content-Disposition"] == f'inline; filename="stilling-{club.pk}-danish.pdf"'
+    # the downloads name the rule set (standings are per rule set), not the family
+    assert response["Content-Disposition"] == f'inline; filename="stilling-{club.pk}-vlk.pdf"'
     call_command("standings", "--club", "VLK", "--family", "karlsruhe")
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "family: karlsruhe (also played: danish)" and out[2].startswith("Spieler 3")
+    assert out[0] == "rules: karlsruhe (Tarock (Karlsruhe); also played: vlk)" and out[2].startswith("Spieler 3")
 
 
 def test_only_a_family_with_a_table_page_is_offered(member_client, club, monkeypatch):

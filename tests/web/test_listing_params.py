@@ -11,7 +11,7 @@ from tests.web.conftest import make_user
 pytestmark = pytest.mark.django_db
 
 VALUES = ["-1", "0", "999999999999999999999", "abc", "", "\x00", "٣", "a" * 3000]
-PARAMS = ["page", "per_page", "sort", "family", "season", "date_from", "date_to", "include_open", "_export"]
+PARAMS = ["page", "per_page", "sort", "family", "rules", "season", "date_from", "date_to", "include_open", "_export"]
 
 
 @pytest.fixture

@@ -1,13 +1,12 @@
-"""``python manage.py standings [--club NAME] [--family NAME] [--season NAME] [--include-open] [--json]``:
-the same numbers as the standings page, for one game family (default: the club's own game, as the
-page's; points of two families are never added together)."""
+"""``python manage.py standings [--club NAME] [--rules NAME | --family NAME] [--season NAME] [--include-open]
+[--json]``: the same numbers as the standings page, for one rule set (default: as the page's; a
+family alone: its most played rule set; points of two rule sets are never added together)."""
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Club, Season
-from scoring.selectors.standings import (club_families, standings, standings_family,
-                               written_score)
+from scoring.selectors.standings import club_rule_sets, rules_family, rules_title, standings, standings_rules, written_score
 
 
 class Command(BaseCommand):
@@ -15,8 +14,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--club", default=None, help="club name; default: the only club")
+        parser.add_argument("--rules", default=None,
+                            help="rule set (vlk, grosstarock, karlsruhe, a club card's name …); default: the club's")
         parser.add_argument("--family", default=None,
-                            help="game family (danish, karlsruhe, selca …); default: the club's own game")
+                            help="game family (danish, karlsruhe, selca …): its most played rule set")
         parser.add_argument("--season", default=None, help="season name")
         parser.add_argument("--include-open", action="store_true", help="count the open evening too")
         parser.add_argument("--json", action="store_true")
@@ -28,12 +29,18 @@ class Command(BaseCommand):
             season = Season.objects.filter(club=club, name=options["season"]).first()
             if season is None:
                 raise CommandError(f"--season: {club.name} has no season named {options['season']!r}")
-        played = club_families(club)
-        if options["family"] is not None and options["family"] not in played:
-            raise CommandError(f"--family: {club.name} has played {', '.join(played) or 'no game'}, "
+        played = club_rule_sets(club)
+        names = [rules for rules, _family in played]
+        if options["rules"] is not None and options["rules"] not in names:
+            raise CommandError(f"--rules: {club.name} has played {', '.join(names) or 'no rule set'}, "
+                               f"not {options['rules']!r}")
+        families = sorted({family for _rules, family in played})
+        if options["family"] is not None and options["family"] not in families:
+            raise CommandError(f"--family: {club.name} has played {', '.join(families) or 'no game'}, "
                                f"not {options['family']!r}")
-        family = standings_family(club, options["family"], played)
-        rows = standings(club, season=season, include_open=options["include_open"], family=family)
+        rules = standings_rules(club, options["rules"], played, family=options["family"])
+        family = rules_family(rules, played)
+        rows = standings(club, season=season, include_open=options["include_open"], family=family, rules=rules)
         if options["json"]:
             # the family's own figures only: no event counts it does not keep, money where it is not the points
             dropped = set() if written_score(family) else {"money"}
@@ -41,8 +48,9 @@ class Command(BaseCommand):
                      "average": None if r.average is None else str(r.average)} for r in rows]
             self.stdout.write(json.dumps(data, ensure_ascii=False, indent=1))
             return
-        if len(played) > 1:
-            self.stdout.write(f"family: {family} (also played: {', '.join(f for f in played if f != family)})")
+        others = [name for name in names if name != rules]
+        if others:
+            self.stdout.write(f"rules: {rules} ({rules_title(rules, family)}; also played: {', '.join(others)})")
         # a written score (Selca): the points written, and the money points its kroner are
         written = written_score(family)
         money = f"{'money':>8}" if written else ""

@@ -32,7 +32,10 @@ def test_short_names_are_unique_at_the_table():
 
 def test_a_cut_never_parts_a_letter_from_its_accent():
     decomposed = "Jose\u0301phine"                       # e + combining acute
-    assert short(decomposed, (decomposed, "Anne")) == "José."
+    assert short_names((decomposed, "Anne"))[decomposed] == "José."
+    assert short(decomposed, (decomposed, "Anne")) == (
+        f'<span class="name-cut">José.</span><span class="name-full">{decomposed}</span>')
+    assert short("Anne", (decomposed, "Anne")) == "Anne"
 
 
 def test_the_legend_names_the_shortened_players_only():

@@ -485,3 +485,18 @@ def test_taroc1754_s2_1_a_taroks_meld_that_does_not_say_the_pagat_reads_as_said(
     assert meld_from_code("taroks:11:-", "Anne") == meld
     assert words.meld_text({**meld, "pagat": False}) == "11 uden"
     assert dict(words.deal_lines({**OUTCOME_A, "melds": [meld]}))["Meldinger"] == "Anne 11 taroks"
+
+
+@pytest.mark.parametrize("rules", ["grosstarock", "taroc1754"])
+def test_closing_an_evening_of_a_cupless_card_says_nothing_of_cups(keeper_client, club, rules):
+    """docs/rules/grosstarock.md §1: these cards have no cups, so closing shares none."""
+    table = make_table(club, rules)
+    response = keeper_client.post(f"/evenings/{table.evening_id}/close/", follow=True)
+    text = response.content.decode()
+    assert "Aftenen er lukket." in text and "kopperne" not in text
+
+
+def test_closing_a_vlk_evening_still_says_the_cups_are_shared(keeper_client, club):
+    table = make_table(club, "vlk")
+    response = keeper_client.post(f"/evenings/{table.evening_id}/close/", follow=True)
+    assert "Aftenen er lukket, og kopperne er delt." in response.content.decode()

@@ -219,7 +219,7 @@ class DealForm(FamilyFormMixin, forms.Form):
         if offer.failed_tout:   # only cards that know a failed tout (aeldre1900, grosstarock)
             person("failed_tout", _("Tabt tout"))
         if offer.announcements:   # docs/rules/grosstarock.md §2: a vole and nolos announced before a trick
-            person("announced_vole_player", _("Meldt tout"))
+            person("announced_vole_player", _("Meldt vole"))
             self.fields["announced_vole_before_trick"] = _trick_field(_("før stik"))
             for i in range(1, ANNOUNCE_ROWS + 1):
                 person(f"announced_nolo_{i}_player", _("Meldt nolo"))
@@ -470,7 +470,7 @@ class DealForm(FamilyFormMixin, forms.Form):
             row = name.split("_")[2]
             return f"{_('Meldt nolo')} {row}" + (f": {_('før stik')}" if name.endswith("before_trick") else "")
         if name == "announced_vole_before_trick":
-            return f"{_('Meldt tout')}: {_('før stik')}"
+            return f"{_('Meldt vole')}: {_('før stik')}"
         if name.startswith(("meld_", "fine_")):
             return f"{label} {name.split('_')[1]}"
         return label
@@ -557,7 +557,7 @@ def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, 
     pairs += [(f"meld_{i}_player", (f"meld_{i}_kind",), f"{_('Melding')} {i}") for i in range(1, MELD_ROWS + 1)]
     pairs += [(f"fine_{i}_player", (f"fine_{i}_kind", f"fine_{i}_amount"), f"{_('Bøde')} {i}")
               for i in range(1, FINE_ROWS + 1)]
-    pairs.append(("announced_vole_player", ("announced_vole_before_trick",), _("Meldt tout")))
+    pairs.append(("announced_vole_player", ("announced_vole_before_trick",), _("Meldt vole")))
     pairs += [(f"announced_nolo_{i}_player", (f"announced_nolo_{i}_before_trick",), f"{_('Meldt nolo')} {i}")
               for i in range(1, ANNOUNCE_ROWS + 1)]
     for owner, belonging, label in pairs:

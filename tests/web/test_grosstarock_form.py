@@ -310,7 +310,7 @@ def test_old_german_s1_no_cups_in_the_header_preview_and_sheet(keeper_client, gt
 
 def test_grosstarock_s3_the_preview_names_every_new_payment(keeper_client, gt4):
     text = parse(preview(keeper_client, gt4, DEAL_C)).text("preview-postings")
-    assert "Anne → Carl 38 meldt tout" in text, text
+    assert "Anne → Carl 38 meldt vole" in text, text
     assert "Anne → Carl 5 hjerter konge hjem" in text, text
     assert "Bent → Carl 20 melding: 12 med pagat og skis" in text, text
     assert "Bent → Anne 10 konge bagud (spar)" in text, text
@@ -320,7 +320,7 @@ def test_grosstarock_history_lines_name_the_announcements_and_new_melds(keeper_c
     assert post(keeper_client, gt4, DEAL_C).status_code == 302
     from families.danish import words
     lines = dict(words.deal_lines(Deal.objects.get(table=gt4).outcome))
-    assert lines["Meldt tout"] == "Carl før stik 13"
+    assert lines["Meldt vole"] == "Carl før stik 13"
     assert lines["Meldinger"] == "Carl 4 store, Carl 12 med pagat og skis"
     lines = dict(words.deal_lines({**OUTCOME_B, "announced_nolo": [{"player": "Anne", "before_trick": 2}]}))
     assert lines["Meldinger"] == "Bent 4 honnører, Carl 17 ladoner, Anne fire damer"
@@ -500,3 +500,15 @@ def test_closing_a_vlk_evening_still_says_the_cups_are_shared(keeper_client, clu
     table = make_table(club, "vlk")
     response = keeper_client.post(f"/evenings/{table.evening_id}/close/", follow=True)
     assert "Aftenen er lukket, og kopperne er delt." in response.content.decode()
+
+
+def test_grosstarock_the_announced_vole_is_called_vole_in_form_preview_and_error(keeper_client, gt3):
+    """docs/rules/grosstarock.md §2: the card's word is "vole"; the form and the error both use it
+    (the preview's payment line too: test_grosstarock_s3_the_preview_names_every_new_payment)."""
+    page = keeper_client.get(f"/tables/{gt3.pk}/")
+    assert str(page.context["form"].fields["announced_vole_player"].label) == "Meldt vole"
+    assert "Meldt vole / nolo" in page.content.decode() and "Meldt tout" not in page.content.decode()
+    bad = {**DEAL_B, "announced_vole_player": "Bent", "announced_vole_before_trick": "2",
+           "announced_nolo_1_player": "Bent", "announced_nolo_1_before_trick": "3"}
+    error = parse(post(keeper_client, gt3, bad)).text("announced_nolo_1_player")
+    assert "vole" in error and "tout" not in error.lower()

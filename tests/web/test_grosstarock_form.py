@@ -342,7 +342,7 @@ BAD_GT = [
     ({"announced_nolo_2_before_trick": "3"}, "announced_nolo_2_player", "Vælg hvem der meldte."),
     ({"announced_vole_player": "Bent", "announced_vole_before_trick": "21"}, "announced_vole_before_trick", None),
     ({"announced_vole_player": "Bent", "announced_vole_before_trick": "x"}, "announced_vole_before_trick",
-     "Indtast et heltal"),
+     "«x» er ikke et helt tal"),
     ({"announced_vole_player": "Bent", "announced_vole_before_trick": "2", "announced_nolo_1_player": "Bent",
       "announced_nolo_1_before_trick": "3"}, "announced_nolo_1_player", None),
     ({"nolo": "Bent"}, "nolo", None),

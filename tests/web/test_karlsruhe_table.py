@@ -170,7 +170,7 @@ BAD = [
     ("called_king", dict(dealer="Spieler 1", game="solorufer", declarer="Spieler 2", partner="Spieler 3",
                          count_points="40"), "skal udfyldes"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2"), "skal udfyldes"),
-    ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="abc"), "heltal"),
+    ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="abc"), "«abc» er ikke et helt tal"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="71"), "70"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="0",
                           count_blaetter="0"), "fra 1 til 209"),

@@ -449,11 +449,11 @@ def test_grosstarock_hostile_posts_never_fail_and_a_refusal_writes_nothing(keepe
 def test_grosstarock_the_form_and_preview_speak_english_too(keeper_client, gt4):
     keeper_client.cookies["django_language"] = "en"
     text = parse(preview(keeper_client, gt4, DEAL_C)).text("preview-postings")
-    for line in ("Anne → Carl 38 announced tout (before trick 13)", "Anne → Carl 5 hearts king home",
+    for line in ("Anne → Carl 38 announced vole (before trick 13)", "Anne → Carl 5 hearts king home",
                  "Bent → Carl 20 meld: 12 with pagat and scies"):
         assert line in text, (line, text)
     page = keeper_client.get(f"/tables/{gt4.pk}/").content.decode()
-    for words in ("Announced tout / nolo", "All four kings", "discarded", "Taroks with pagat and scies", "17 ladons",
+    for words in ("Announced vole / nolo", "All four kings", "discarded", "Taroks with pagat and scies", "17 ladons",
                   "four cavaliers", "points to each"):
         assert words in page, words
 

@@ -10,9 +10,11 @@ goes in ``_skip_problem``.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from django import forms
 from django.utils.translation import gettext
 
 from scoring.engine import families
@@ -25,6 +27,41 @@ class EngineError:
     """An engine problem as ``add_engine_errors`` takes it (like ``services.FieldError``)."""
     field: str
     message: str
+
+
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+class CountInput(forms.TextInput):
+    """A whole-number count typed on a phone's number keyboard. A text box, not ``type=number``: a
+    number box drops what is not a number ("3O" is sent as nothing) and the error then speaks of
+    something else; this one sends what was typed, for ``CountField`` to refuse at the field."""
+
+    def __init__(self, attrs=None):
+        super().__init__({"inputmode": "numeric", "autocomplete": "off", "spellcheck": "false",
+                          "autocapitalize": "off", "class": "count", **(attrs or {})})
+        if "count" not in self.attrs["class"].split():
+            self.attrs["class"] = f"count {self.attrs['class']}"
+
+
+class CountField(forms.IntegerField):
+    """A count in whole numbers: empty is None; anything but digits ("3O", "3,5") is refused at
+    the field, naming what was typed. Its range stays the engine's (or the field's min/max)."""
+    widget = CountInput
+
+    def to_python(self, value):
+        text = "" if value is None else str(value).strip()
+        if text in self.empty_values:
+            return None
+        if not _WHOLE_NUMBER.fullmatch(text):
+            raise forms.ValidationError(
+                gettext("«%(value)s» er ikke et helt tal: skriv kun cifre.") % {"value": text}, code="invalid")
+        return int(text)
+
+    def widget_attrs(self, widget):
+        # no min/max/step attributes: they belong to a number box, and the range is told in words
+        attrs = super().widget_attrs(widget)
+        return {k: v for k, v in attrs.items() if k not in ("min", "max", "step")}
 
 
 def replay_correction(sheet, number: int, entry, *, state_of, resettle, on_later=None) -> tuple[dict, Any]:

@@ -308,8 +308,8 @@ def render_evening_pdf(evening: Evening) -> bytes:
                           "payments": [(p, format_kroner(p.kroner, lang)) for p in g.payments]}
                          for g in summary.families],
         "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
-        # the players who sign at the end: a written score's players sign its zapisnik (podpisi)
-        "signers": [p for t in tables if not t.written for p in t.sheet.players],
+        # every player signs once, at the end (a zapisnik's too: one signature block per PDF)
+        "signers": [p for t in tables for p in t.sheet.players],
         "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
         "rate": plain_decimal(summary.kroner_per_point, lang),
         "corrected": sum(1 for s in summary.sheets for row in s.rows if row.deal and row.deal.replaces_id),

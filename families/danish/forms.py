@@ -14,7 +14,7 @@ from scoring.engine.problems import EveningError, Problem
 from families.danish.engine.validate import validate_deal
 from families.danish.engine.rates import HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard
 from scoring.language import engine_language
-from scoring.family_forms import FamilyFormMixin
+from scoring.family_forms import CountField, CountInput, FamilyFormMixin
 
 
 MELD_ROWS = 6
@@ -147,11 +147,10 @@ def count_field(player: str) -> str:
     return f"counts.{player}"
 
 
-def _trick_field(label) -> forms.IntegerField:
+def _trick_field(label) -> CountField:
     """Before which trick an announcement was made: a number; its range is the engine's to judge
     (docs/rules/grosstarock.md §2: a vole 1–20, a nolo 1–13), in its words."""
-    return forms.IntegerField(label=label, required=False, widget=forms.NumberInput(attrs={
-        "inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "class": "trick"}))
+    return CountField(label=label, required=False, widget=CountInput(attrs={"class": "trick"}))
 
 
 class DealForm(FamilyFormMixin, forms.Form):
@@ -219,7 +218,7 @@ class DealForm(FamilyFormMixin, forms.Form):
         if offer.failed_tout:   # only cards that know a failed tout (aeldre1900, grosstarock)
             person("failed_tout", _("Tabt tout"))
         if offer.announcements:   # docs/rules/grosstarock.md §2: a vole and nolos announced before a trick
-            person("announced_vole_player", _("Meldt tout"))
+            person("announced_vole_player", _("Meldt vole"))
             self.fields["announced_vole_before_trick"] = _trick_field(_("før stik"))
             for i in range(1, ANNOUNCE_ROWS + 1):
                 person(f"announced_nolo_{i}_player", _("Meldt nolo"))
@@ -231,13 +230,12 @@ class DealForm(FamilyFormMixin, forms.Form):
         self.count_players = (*active, *posted_counts)
         for i, player in enumerate(self.count_players):
             is_active = player in active
-            self.fields[count_field(player)] = forms.IntegerField(
+            self.fields[count_field(player)] = CountField(
                 label=player, required=False,   # its range is the engine's (count_range), in its words
-                widget=forms.NumberInput(attrs={
+                widget=CountInput(attrs={
                     # The ids follow the order of play (forehand, middlehand, dealer): #id_count_0 …
                     "id": f"id_count_{i}" if is_active else f"id_count_out_{self.players.index(player)}",
-                    "inputmode": "numeric", "pattern": "[0-9]*", "placeholder": " ",
-                    "class": "active-count" if is_active else "out-count", "autocomplete": "off"}))
+                    "placeholder": " ", "class": "active-count" if is_active else "out-count"}))
         person("derived", _("Udregnes"), initial=self.seats.default_derived)
 
         for i in range(1, MELD_ROWS + 1):
@@ -248,10 +246,9 @@ class DealForm(FamilyFormMixin, forms.Form):
         for i in range(1, FINE_ROWS + 1):
             person(f"fine_{i}_player", _("Bødlagt"))
             self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False)
-            self.fields[f"fine_{i}_amount"] = forms.IntegerField(
+            self.fields[f"fine_{i}_amount"] = CountField(
                 label=self.fine_amount_label, required=False, min_value=bounds.FINE_AMOUNT_MIN,
-                max_value=bounds.FINE_AMOUNT_MAX,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}))
+                max_value=bounds.FINE_AMOUNT_MAX)
 
     # Layout helpers for the template ----------------------------------------------------------
     @property
@@ -470,7 +467,7 @@ class DealForm(FamilyFormMixin, forms.Form):
             row = name.split("_")[2]
             return f"{_('Meldt nolo')} {row}" + (f": {_('før stik')}" if name.endswith("before_trick") else "")
         if name == "announced_vole_before_trick":
-            return f"{_('Meldt tout')}: {_('før stik')}"
+            return f"{_('Meldt vole')}: {_('før stik')}"
         if name.startswith(("meld_", "fine_")):
             return f"{label} {name.split('_')[1]}"
         return label
@@ -557,7 +554,7 @@ def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, 
     pairs += [(f"meld_{i}_player", (f"meld_{i}_kind",), f"{_('Melding')} {i}") for i in range(1, MELD_ROWS + 1)]
     pairs += [(f"fine_{i}_player", (f"fine_{i}_kind", f"fine_{i}_amount"), f"{_('Bøde')} {i}")
               for i in range(1, FINE_ROWS + 1)]
-    pairs.append(("announced_vole_player", ("announced_vole_before_trick",), _("Meldt tout")))
+    pairs.append(("announced_vole_player", ("announced_vole_before_trick",), _("Meldt vole")))
     pairs += [(f"announced_nolo_{i}_player", (f"announced_nolo_{i}_before_trick",), f"{_('Meldt nolo')} {i}")
               for i in range(1, ANNOUNCE_ROWS + 1)]
     for owner, belonging, label in pairs:

@@ -192,7 +192,7 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
         lines.append(("Nolo", outcome["nolo"]))
     vole = outcome.get("announced_vole")
     if vole:
-        lines.append((gettext("Meldt tout"), announcement_text(vole)))
+        lines.append((gettext("Meldt vole"), announcement_text(vole)))
     announced = outcome.get("announced_nolo") or []
     if announced:
         lines.append((gettext("Meldt nolo"), ", ".join(announcement_text(a) for a in announced)))
@@ -236,14 +236,14 @@ REASON_NAMES = {
     Reason.KING_LOST: _("konge tabt"), Reason.TOUT: "tout", Reason.ULTIMO: "ultimo", Reason.BAGUD: "bagud",
     Reason.LAST_TRICK: _("sidste stik"), Reason.NOLO: "nolo", Reason.COUNTING: _("tælling"),
     Reason.REFUND: _("kop genfyldt"), Reason.SPLIT: _("deling"), Reason.FAILED_TOUT: _("tabt tout"),
-    Reason.KING_HOME: _("konge hjem"), Reason.ANNOUNCED_VOLE: _("meldt tout"), Reason.ANNOUNCED_NOLO: _("meldt nolo"),
+    Reason.KING_HOME: _("konge hjem"), Reason.ANNOUNCED_VOLE: _("meldt vole"), Reason.ANNOUNCED_NOLO: _("meldt nolo"),
 }
 
 
 def posting_reason(posting: Posting, meld: Any = None, won: bool | None = None) -> str:
     """Why a posting was made, in the scorekeeper's words: "sidste stik", "pagat hjem",
     "kongeultimo (hjerter)", "bøde: spillet uden for tur", "tælling (31)", "melding: 11 med",
-    "hjerter konge hjem", "meldt tout (før stik 13)", "meldt nolo tabt (før stik 2)" …
+    "hjerter konge hjem", "meldt vole (før stik 13)", "meldt nolo tabt (før stik 2)" …
     ``meld`` is the meld a meld posting pays for, ``won`` whether an announcement was won
     (``posting_reasons`` finds both from the deal)."""
     detail, reason = posting.detail, posting.reason
@@ -262,9 +262,9 @@ def posting_reason(posting: Posting, meld: Any = None, won: bool | None = None) 
         return gettext("%(suit)s konge hjem") % {"suit": suit}
     if reason in (Reason.ANNOUNCED_VOLE, Reason.ANNOUNCED_NOLO) and detail:
         # docs/rules/grosstarock.md §3: an announcement, by the trick it was made before; won or failed
-        texts = {(Reason.ANNOUNCED_VOLE, False): gettext("meldt tout tabt (før stik %(n)s)"),
+        texts = {(Reason.ANNOUNCED_VOLE, False): gettext("meldt vole tabt (før stik %(n)s)"),
                  (Reason.ANNOUNCED_NOLO, False): gettext("meldt nolo tabt (før stik %(n)s)"),
-                 (Reason.ANNOUNCED_VOLE, True): gettext("meldt tout (før stik %(n)s)"),
+                 (Reason.ANNOUNCED_VOLE, True): gettext("meldt vole (før stik %(n)s)"),
                  (Reason.ANNOUNCED_NOLO, True): gettext("meldt nolo (før stik %(n)s)")}
         return texts[reason, won is not False] % {"n": detail}
     if reason is Reason.MELD and meld is not None:

@@ -28,7 +28,7 @@ from scoring.engine.problems import EveningError, Problem
 
 from scoring.language import engine_language
 from scoring.family_forms import (
-    FamilyFormMixin, chips_marked_by, line_changes, lines_summary, replay_correction,
+    CountField, CountInput, FamilyFormMixin, chips_marked_by, line_changes, lines_summary, replay_correction,
 )
 from scoring.table_families import TableFamily, register
 
@@ -197,10 +197,8 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
         radio("partner", _("Partner (har kongen)"), people("partner", [(ALONE, "allein")]))
         f["king_caught"] = forms.BooleanField(label=KING_CAUGHT, required=False)
         radio("count_side", _("Tælling for"), list(SIDE_WORDS.items()), initial=Side.DECLARERS.value)
-        f["count_points"] = forms.IntegerField(
-            label="Punkte", required=False, min_value=0, max_value=MAX_POINTS, error_messages=POINTS_MESSAGES,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
-                                            "min": 0, "max": MAX_POINTS}))
+        f["count_points"] = CountField(label="Punkte", required=False, min_value=0, max_value=MAX_POINTS,
+                                       error_messages=POINTS_MESSAGES)
         radio("count_blaetter", "Blätter", _blaetter_choices(), initial="0")
         select("valat", "Valat", valat_labels().items())
         labels = bird_labels()
@@ -220,11 +218,9 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
                   and str(self.data.get(count_field(p), "")).strip()]
         self.count_players = (*active, *posted)
         for i, player in enumerate(self.count_players):
-            f[count_field(player)] = forms.IntegerField(
-                label=player, required=False, min_value=0, max_value=MAX_POINTS, error_messages=POINTS_MESSAGES,
-                widget=forms.NumberInput(attrs={
-                    "id": f"id_fahrer_{i}", "inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
-                    "min": 0, "max": MAX_POINTS}))
+            f[count_field(player)] = CountField(label=player, required=False, min_value=0, max_value=MAX_POINTS,
+                                                error_messages=POINTS_MESSAGES,
+                                                widget=CountInput(attrs={"id": f"id_fahrer_{i}"}))
             f[blaetter_field(player)] = forms.ChoiceField(
                 label="Blätter", choices=_blaetter_choices(), initial="0", required=False,
                 widget=forms.RadioSelect(attrs={"id": f"id_fahrer_{i}_blaetter"}))

@@ -621,6 +621,9 @@ def preview_context(table, sheet, form: SelcaDealForm, editing: int | None) -> d
     })
     if outcome.get("kind") == Kind.GAME.value:
         context["won"] = table.card.won(outcome["count"])
+        # coloured by the sign of what is written for the declarer, not by the count alone: a won
+        # game with a failed announced valat is written negative (docs/rules/selca.md §10.2)
+        context["written_negative"] = entry.net.get(outcome.get("declarer"), 0) < 0
     if editing:
         context.update(correction_effect(sheet, editing, entry))
     return context

@@ -7,9 +7,12 @@ names are compared by: case-folded, Unicode NFKD with the combining marks remove
 "Bént" and "Bent" all fold to "bent"; "ø" and "æ" are letters of their own and stay).
 
 ``match`` compares a new name with the club's names: an exact match (equal folds) is that player;
-a near match — folds at most 1 edit apart (2 for names of more than 4 letters; a swap of two
-neighbouring letters is one edit: "Bnet"), or one fold a prefix of the other ("Benth", "Bent H"),
-the shorter of at least 3 letters ("Xa" is not near "Ya") — is asked about ("Mente du Bent?") before anything is written.
+a near match — folds one edit apart (a letter changed, added or dropped, or two neighbouring letters
+swapped: "Bnet", "Benth", "Ben" for "Bent"), two edits when the shorter has more than seven letters
+("Kristoffer", "Kristopher"), or the shorter the first word(s) of the longer ("Bent H", "Bent
+Hansen"), the shorter of at least 3 letters ("Xa" is not near "Ya") — is asked about ("Mente du
+Bent?") before anything is written. Two edits in a short name make a different common name, not a
+slip: "Søren" and "Karen", "Ema" and "Erna", "Hans" and "Jens" are never asked about.
 """
 from __future__ import annotations
 
@@ -19,6 +22,8 @@ from typing import Iterable
 
 #: A near match needs at least this many letters in the shorter fold ("B" or "Xa" is near nothing).
 PREFIX_MIN = 3
+#: Names of up to this many letters (the shorter fold) are near at one edit; longer ones at two.
+ONE_EDIT_MAX = 7
 #: At most this many near matches are offered.
 MAX_SUGGESTIONS = 3
 
@@ -69,14 +74,20 @@ def near(a: str, b: str) -> bool:
     shorter = min(len(a), len(b))
     if shorter < PREFIX_MIN:                 # "Xa" and "Ya" are two names, not a typing slip
         return False
-    if a.startswith(b) or b.startswith(a):
+    if _first_words(a, b):
         return True
-    return distance(a, b) <= (1 if shorter <= 4 else 2)
+    return distance(a, b) <= (1 if shorter <= ONE_EDIT_MAX else 2)
+
+
+def _first_words(a: str, b: str) -> bool:
+    """Whether the shorter fold is the whole first word(s) of the longer ("bent" of "bent hansen")."""
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short + " ")
 
 
 def _closeness(a: str, b: str) -> int:
-    """How near two near folds are, for the order of the question: a prefix first, then by edits."""
-    return 0 if a.startswith(b) or b.startswith(a) else distance(a, b)
+    """How near two near folds are, for the order of the question: first words first, then by edits."""
+    return 0 if _first_words(a, b) else distance(a, b)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,9 @@ five names like "Kristoffer" push the sheet off a 360 px screen. A name of at mo
 shown as it is ("Anne", "Dorte"); a longer one as its first four letters and a dot ("Kris."),
 longer where two players' would be the same ("Kristo." and "Krista."). The full name is the
 abbreviation's title, and ``name_legend`` lists the abbreviated ones under the sheet.
+
+A name is cut only where the width needs it: ``short`` gives both the cut and the whole name, and the
+stylesheet shows the whole one on a wide screen (static/css/app.css, ``.name-cut`` / ``.name-full``).
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import unicodedata
 from functools import lru_cache
 
 from django import template
+from django.utils.html import format_html
 
 register = template.Library()
 
@@ -53,8 +57,12 @@ def _players(players) -> tuple[str, ...]:
 
 @register.filter
 def short(name, players) -> str:
-    """``{{ name|short:sheet.players }}``: the player's label on the narrow sheet."""
-    return short_names(_players(players)).get(str(name), str(name))
+    """``{{ name|short:sheet.players }}``: the player's label on the sheet: the name itself, or (safe
+    HTML) its cut label for a narrow screen beside the whole name for a wide one."""
+    label = short_names(_players(players)).get(str(name), str(name))
+    if label == str(name):
+        return label
+    return format_html('<span class="name-cut">{}</span><span class="name-full">{}</span>', label, name)
 
 
 @register.simple_tag

@@ -416,7 +416,8 @@ def evening_close(request, pk: int):
             for error in exc.errors:
                 messages.error(request, str(error))
         else:
-            cups = any(families.family(name).cups for name in evening.tables.values_list("family", flat=True))
+            # a table's card may play without cups (docs/rules/grosstarock.md §1): only its cups are shared
+            cups = any(families.family(t.family).cups_of(t.card) for t in evening.tables.all())
             messages.success(request, _("Aftenen er lukket, og kopperne er delt.") if cups else _("Aftenen er lukket."))
         return redirect("scoring:evening_detail", pk=evening.pk)
     summary = evening_summary(evening)

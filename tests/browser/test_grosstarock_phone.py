@@ -79,7 +79,7 @@ def test_grosstarock_s3_ladons_king_ultimo_and_a_won_announced_vole_tapped_on_a_
     expect(net.locator("tr").nth(1)).to_have_text("-116-73189")
     expect(net.locator(".cup")).to_have_count(0)
     postings = page.locator("#preview-postings")
-    expect(postings).to_contain_text("Anne → Carl 52 meldt tout (før stik 1)")
+    expect(postings).to_contain_text("Anne → Carl 52 meldt vole (før stik 1)")
     expect(postings).to_contain_text("Bent → Carl 10 kongeultimo (hjerter)")
     expect(postings).to_contain_text("Anne → Bent 15 melding: 16 ladoner")
     expect(postings).not_to_contain_text("kop")

@@ -40,7 +40,7 @@ def chip(page, group: str, text: str) -> None:
 def say_count(page, scope, thirds: int) -> None:
     """Type a count as the players say it: points, then tap the Blätter (114 = 38 Punkte 0 Blatt)."""
     points, blaetter = divmod(thirds, 3)
-    scope.locator("input[type=number]").fill(str(points))
+    scope.locator("input.count").fill(str(points))
     scope.locator(".blaetter label").filter(has_text=str(blaetter)).click()
 
 

@@ -474,3 +474,15 @@ def test_the_commands_on_a_mixed_club(mixed, karlsruhe_evening, tmp_path, capsys
     call_command("evening_pdf", str(karlsruhe_evening.pk), str(out))
     text = pdf_text(out.read_bytes())
     assert "Regnestykke" in text and "Kopper" not in text and "8x8=64" in text
+
+
+def test_the_new_table_page_tells_each_games_seats_not_one_range_for_all(member_client, club):
+    evening = services.evening_create(club=club, date="2026-11-27")
+    for url in (f"/evenings/{evening.pk}/tables/new/", "/evenings/new/"):
+        page = html(member_client.get(url))
+        hint = page[page.index('id="seat-hint"'):]
+        hint = hint[:hint.index("</p>")]
+        assert "det valgte spil" in hint and "3–5" not in hint and "3 til 5" not in hint, url
+        rules = page[page.index('class="muted seat-rules"'):]
+        rules = rules[:rules.index("</p>")]
+        assert "Tarock (Karlsruhe): 4–5 spillere" in rules and "3–5 spillere" in rules, url

@@ -310,7 +310,7 @@ def test_old_german_s1_no_cups_in_the_header_preview_and_sheet(keeper_client, gt
 
 def test_grosstarock_s3_the_preview_names_every_new_payment(keeper_client, gt4):
     text = parse(preview(keeper_client, gt4, DEAL_C)).text("preview-postings")
-    assert "Anne → Carl 38 meldt tout" in text, text
+    assert "Anne → Carl 38 meldt vole" in text, text
     assert "Anne → Carl 5 hjerter konge hjem" in text, text
     assert "Bent → Carl 20 melding: 12 med pagat og skis" in text, text
     assert "Bent → Anne 10 konge bagud (spar)" in text, text
@@ -320,7 +320,7 @@ def test_grosstarock_history_lines_name_the_announcements_and_new_melds(keeper_c
     assert post(keeper_client, gt4, DEAL_C).status_code == 302
     from families.danish import words
     lines = dict(words.deal_lines(Deal.objects.get(table=gt4).outcome))
-    assert lines["Meldt tout"] == "Carl før stik 13"
+    assert lines["Meldt vole"] == "Carl før stik 13"
     assert lines["Meldinger"] == "Carl 4 store, Carl 12 med pagat og skis"
     lines = dict(words.deal_lines({**OUTCOME_B, "announced_nolo": [{"player": "Anne", "before_trick": 2}]}))
     assert lines["Meldinger"] == "Bent 4 honnører, Carl 17 ladoner, Anne fire damer"
@@ -342,7 +342,7 @@ BAD_GT = [
     ({"announced_nolo_2_before_trick": "3"}, "announced_nolo_2_player", "Vælg hvem der meldte."),
     ({"announced_vole_player": "Bent", "announced_vole_before_trick": "21"}, "announced_vole_before_trick", None),
     ({"announced_vole_player": "Bent", "announced_vole_before_trick": "x"}, "announced_vole_before_trick",
-     "Indtast et heltal"),
+     "«x» er ikke et helt tal"),
     ({"announced_vole_player": "Bent", "announced_vole_before_trick": "2", "announced_nolo_1_player": "Bent",
       "announced_nolo_1_before_trick": "3"}, "announced_nolo_1_player", None),
     ({"nolo": "Bent"}, "nolo", None),
@@ -449,11 +449,11 @@ def test_grosstarock_hostile_posts_never_fail_and_a_refusal_writes_nothing(keepe
 def test_grosstarock_the_form_and_preview_speak_english_too(keeper_client, gt4):
     keeper_client.cookies["django_language"] = "en"
     text = parse(preview(keeper_client, gt4, DEAL_C)).text("preview-postings")
-    for line in ("Anne → Carl 38 announced tout (before trick 13)", "Anne → Carl 5 hearts king home",
+    for line in ("Anne → Carl 38 announced vole (before trick 13)", "Anne → Carl 5 hearts king home",
                  "Bent → Carl 20 meld: 12 with pagat and scies"):
         assert line in text, (line, text)
     page = keeper_client.get(f"/tables/{gt4.pk}/").content.decode()
-    for words in ("Announced tout / nolo", "All four kings", "discarded", "Taroks with pagat and scies", "17 ladons",
+    for words in ("Announced vole / nolo", "All four kings", "discarded", "Taroks with pagat and scies", "17 ladons",
                   "four cavaliers", "points to each"):
         assert words in page, words
 
@@ -485,3 +485,30 @@ def test_taroc1754_s2_1_a_taroks_meld_that_does_not_say_the_pagat_reads_as_said(
     assert meld_from_code("taroks:11:-", "Anne") == meld
     assert words.meld_text({**meld, "pagat": False}) == "11 uden"
     assert dict(words.deal_lines({**OUTCOME_A, "melds": [meld]}))["Meldinger"] == "Anne 11 taroks"
+
+
+@pytest.mark.parametrize("rules", ["grosstarock", "taroc1754"])
+def test_closing_an_evening_of_a_cupless_card_says_nothing_of_cups(keeper_client, club, rules):
+    """docs/rules/grosstarock.md §1: these cards have no cups, so closing shares none."""
+    table = make_table(club, rules)
+    response = keeper_client.post(f"/evenings/{table.evening_id}/close/", follow=True)
+    text = response.content.decode()
+    assert "Aftenen er lukket." in text and "kopperne" not in text
+
+
+def test_closing_a_vlk_evening_still_says_the_cups_are_shared(keeper_client, club):
+    table = make_table(club, "vlk")
+    response = keeper_client.post(f"/evenings/{table.evening_id}/close/", follow=True)
+    assert "Aftenen er lukket, og kopperne er delt." in response.content.decode()
+
+
+def test_grosstarock_the_announced_vole_is_called_vole_in_form_preview_and_error(keeper_client, gt3):
+    """docs/rules/grosstarock.md §2: the card's word is "vole"; the form and the error both use it
+    (the preview's payment line too: test_grosstarock_s3_the_preview_names_every_new_payment)."""
+    page = keeper_client.get(f"/tables/{gt3.pk}/")
+    assert str(page.context["form"].fields["announced_vole_player"].label) == "Meldt vole"
+    assert "Meldt vole / nolo" in page.content.decode() and "Meldt tout" not in page.content.decode()
+    bad = {**DEAL_B, "announced_vole_player": "Bent", "announced_vole_before_trick": "2",
+           "announced_nolo_1_player": "Bent", "announced_nolo_1_before_trick": "3"}
+    error = parse(post(keeper_client, gt3, bad)).text("announced_nolo_1_player")
+    assert "vole" in error and "tout" not in error.lower()

@@ -170,7 +170,7 @@ BAD = [
     ("called_king", dict(dealer="Spieler 1", game="solorufer", declarer="Spieler 2", partner="Spieler 3",
                          count_points="40"), "skal udfyldes"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2"), "skal udfyldes"),
-    ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="abc"), "heltal"),
+    ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="abc"), "«abc» er ikke et helt tal"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="71"), "Højst 70 Punkte"),
     # Counts are refused in the players' Punkte and Blätter, never in the engine's thirds (§3).
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="0",
@@ -300,7 +300,7 @@ def test_karlsruhe_s6_the_fahrer_preview_names_who_pays(keeper_client, k_table):
 def test_karlsruhe_s1_at_five_the_dealer_sits_out_with_0(keeper_client, five_table):
     page = parse(preview(keeper_client, five_table, dealer="Bernd", game="dreier", declarer="Clara",
                          count_points="40"))
-    assert page.text("preview-net") == "Anna Bernd Clara Diet. Erik -8 0 24 -8 -8"
+    assert page.text("preview-net") == "Anna Bernd Clara Diet. Dieter Erik -8 0 24 -8 -8"   # the cut name and the whole (css shows one)
     form = parse(keeper_client.get(f"/tables/{five_table.pk}/form/?dealer=Bernd&declarer=Bernd&game=dreier"))
     assert {v for _t, n, v, _c in form.inputs if n == "declarer"} == {"Anna", "Clara", "Dieter", "Erik"}
     assert "Bernd sidder over nu; ryddet: Spilfører." in form.text("dealer-cleared")

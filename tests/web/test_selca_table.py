@@ -295,12 +295,24 @@ def test_selca_a_new_dealer_rebuilds_the_form_clearing_who_now_rests(keeper_clie
 
 # The preview -------------------------------------------------------------------------------------
 
+def test_selca_s10_2_the_preview_is_coloured_by_the_sign_of_what_is_written(keeper_client, s_table):
+    """Worked example deal 10: ena won on the count, the announced valat failed, Ana written −33:
+    the preview's "vundet" is red (s-lost) beside her negative figure, never green."""
+    response = preview(keeper_client, s_table, **WORKED_TAPS[9])
+    page = parse(response)
+    assert page.text("preview-what") == "ena · Ana vundet"
+    assert page.text("preview-net").split()[3].startswith("-")        # Ana is written negative
+    assert '<span class="s-lost">vundet</span>' in response.content.decode()
+    assert "s-won" not in response.content.decode()
+
+
 def test_selca_s10_the_preview_shows_what_is_written(keeper_client, s_table):
     """Worked example 3: deal 14's izkupiček 21 (Cene +16, Ana −32, Bojan 0), before saving."""
     before = rows()
     page = parse(preview(keeper_client, s_table, **WORKED_TAPS[13]))
     assert page.text("preview-title") == "Spil 1 – skrives på arket"
     assert page.text("preview-what") == "dve · Cene vundet"
+    assert '<span class="s-won">vundet</span>' in preview(keeper_client, s_table, **WORKED_TAPS[13]).content.decode()
     assert page.text("preview-count") == "igralec 55⅔ · nasprotnika 14⅓"
     assert page.text("preview-net") == "Ana Bojan Cene -32 0 +16"
     assert page.text("preview-formula").endswith("declarer V, Ana -2V, partner 0")

@@ -32,7 +32,10 @@ def test_short_names_are_unique_at_the_table():
 
 def test_a_cut_never_parts_a_letter_from_its_accent():
     decomposed = "Jose\u0301phine"                       # e + combining acute
-    assert short(decomposed, (decomposed, "Anne")) == "José."
+    assert short_names((decomposed, "Anne"))[decomposed] == "José."
+    assert short(decomposed, (decomposed, "Anne")) == (
+        f'<span class="name-cut">José.</span><span class="name-full">{decomposed}</span>')
+    assert short("Anne", (decomposed, "Anne")) == "Anne"
 
 
 def test_the_legend_names_the_shortened_players_only():
@@ -84,13 +87,13 @@ def test_the_forms_own_problems_and_the_rules_show_together(keeper_client, four_
     assert response.status_code == 422 and not Deal.objects.exists()
     html = parse(response)
     assert "Vælg både melder og melding." in html.text("meld_1_kind")
-    assert "heltal" in html.text("counts.Dorte")
+    assert "«tyve» er ikke et helt tal" in html.text("counts.Dorte")
     assert "skal udfyldes" in html.text("last_trick")
     assert "Carl sidder over i dette spil" in html.text("king_hearts_owner")
     # the engine saw one count, not two: its "two or three players must count" would only confuse
     assert "skal tælle" not in html.text("counts")
     problems = parse(preview(keeper_client, four_table, data)).text("preview-problems")
-    for text in ("Melding 1: Vælg både melder og melding.", "heltal", "Sidste stik: skal udfyldes",
+    for text in ("Melding 1: Vælg både melder og melding.", "«tyve» er ikke et helt tal", "Sidste stik: skal udfyldes",
                  "Hjerter konge hos: Carl sidder over"):
         assert text in problems, (text, problems)
     assert problems.index("Melding 1") < problems.index("Hjerter") < problems.index("Sidste stik")   # as shown

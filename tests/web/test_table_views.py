@@ -143,7 +143,8 @@ def test_a_plain_deal_needs_five_taps(keeper_client, four_table):
     # nothing else is chosen beforehand (the derived select shows only when all three count)
     untouched = {n: s for n, s in html.selects.items() if n not in ("dealer", "derived")}
     assert all(chosen in ([], [""]) for chosen, _first in untouched.values()), untouched
-    assert all(v == "" for t, n, v, _c in html.inputs if t == "number")
+    counts = [v for _t, n, v, _c in html.inputs if n and n.startswith("counts.")]
+    assert counts and all(v == "" for v in counts)
 
     taps = {"pagat_owner": "Bent",        # 1
             "last_trick": "Dorte",        # 2

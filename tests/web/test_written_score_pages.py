@@ -261,6 +261,17 @@ def test_the_zapisnik_pdf_prints_the_sheet_in_slovenian_words(both, worked):
     assert "Kopper" not in text.split("Zapisnik")[1].split("Slutresultat")[0]
 
 
+def test_the_closed_evening_pdf_has_one_signature_block(both, worked):
+    """The zapisnik's players sign once, with the evening's other players: one Underskrifter ·
+    Podpisi, one line per player."""
+    text = pdf_text(render_evening_pdf(both))
+    assert text.count("Podpisi") == 1 and text.count("Underskrifter") == 1
+    assert text.count("Vi har set") == 1
+    signatures = text[text.index("Underskrifter"):]
+    for player in settle_evening(parse_evening(worked[0])).players:
+        assert signatures.count(player) == 1, player
+
+
 def test_the_zapisnik_pdf_of_an_open_evening_is_provisional(open_selca, four):
     text = pdf_text(render_evening_pdf(Evening.objects.select_related("club").get(pk=open_selca.pk)))
     assert "Foreløbig – aftenen er ikke lukket." in text and "Podpisi" not in text

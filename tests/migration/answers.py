@@ -12,8 +12,9 @@ import sys
 
 def recording() -> dict:
     """``check_ledger``'s output (its differences, when there are any),
-    ``standings --json`` of every club and family it played (closed evenings, and with
-    ``--include-open``), ``export_evening`` of every table, and what the player and club pages
+    ``standings --json`` of every club and rule set it played (closed evenings, and with
+    ``--include-open``; the old code answered per family, see ``test_storage_migration``),
+    ``export_evening`` of every table, and what the player and club pages
     read of the per-deal figures (``pages``)."""
     import django
     django.setup()
@@ -22,7 +23,7 @@ def recording() -> dict:
     from django.core.management import call_command
 
     from scoring.models import Club, Table
-    from scoring.selectors.standings import club_families
+    from scoring.selectors.standings import club_rule_sets
 
     def command(*args: str) -> str:
         out, err = StringIO(), StringIO()
@@ -34,10 +35,10 @@ def recording() -> dict:
 
     standings = {}
     for club in Club.objects.order_by("name"):
-        for family in club_families(club):
+        for rules, family in club_rule_sets(club):
             for extra in ((), ("--include-open",)):
-                key = f"{club.name}|{family}|{'open' if extra else 'closed'}"
-                standings[key] = json.loads(command("standings", "--json", "--club", club.name, "--family", family,
+                key = f"{club.name}|{family}|{rules}|{'open' if extra else 'closed'}"
+                standings[key] = json.loads(command("standings", "--json", "--club", club.name, "--rules", rules,
                                                     *extra))
     exports = {f"{evening}/{table}": json.loads(command("export_evening", str(evening), "--table", str(table)))
                for evening, table in Table.objects.order_by("evening_id", "number").values_list("evening_id",

@@ -18,7 +18,7 @@ from .errors import RecordingError
 from .journal import (
     _minus, _outcome_json, _post, _pot_movement, _reverse, _save_stats, _user, table_players, table_pots, table_state
 )
-from .locks import _check_open, _check_version, _lock_evening, _locked
+from .locks import _writable_table
 from .summaries import summary_refresh
 
 
@@ -42,10 +42,7 @@ def _current_deals(table: Table) -> list[Deal]:
 @transaction.atomic
 def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int | None = None) -> Deal:
     """Record the next deal at ``table`` from its evening-file deal object (docs/format.md)."""
-    evening = _lock_evening(table.evening_id, shared=True)
-    _check_open(evening)
-    table = _locked(table, evening)
-    _check_version(table, expected_version)
+    table = _writable_table(table, expected_version)
     _check_deal_bounds(table)
     number = next_deal_number(table)
     family = table.engine
@@ -75,6 +72,15 @@ def _check_deal_bounds(table: Table) -> None:
                                     % {"max": bounds.MAX_DEALS_PER_EVENING})
 
 
+def _current_again(deal: Deal, superseded: str) -> Deal:
+    """The deal read again under its table's lock; refused with ``superseded`` when another version
+    (a correction, a void) replaced it meanwhile."""
+    deal = Deal.objects.get(pk=deal.pk)
+    if not deal.current:
+        raise RecordingError.single("", superseded)
+    return deal
+
+
 def _settle(family: Family, players: dict[str, Player], number: int, deal, state, card):
     try:
         return family.settle_deal(tuple(players), number, deal, state, card)
@@ -87,13 +93,8 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
                  reason: str = "") -> Deal:
     """Correct a recorded deal: its entries and every later deal's are reversed and posted anew
     from the corrected cups; the old deal row stays on record, replaced by the new one."""
-    evening = _lock_evening(deal.table.evening_id, shared=True)
-    _check_open(evening)
-    table = _locked(deal.table, evening)
-    _check_version(table, expected_version)
-    deal = Deal.objects.get(pk=deal.pk)
-    if not deal.current:
-        raise RecordingError.single("", _("Spillet er allerede rettet; ret den nyeste udgave."))
+    table = _writable_table(deal.table, expected_version)
+    deal = _current_again(deal, _("Spillet er allerede rettet; ret den nyeste udgave."))
     family = table.engine
     corrected = _parse(family, outcome, deal.number, table.card)
     players = table_players(table)
@@ -201,13 +202,8 @@ def deal_void(*, deal: Deal, user=None, reason: str = "", expected_version: int 
     correction settles them again). A voided version keeps the deal's number (the next deal is
     numbered after the highest number ever used, ``next_deal_number``) and nothing is deleted; the
     dealing order goes on from the deals that stand (``selectors.TableSheet.next_seating``)."""
-    evening = _lock_evening(deal.table.evening_id, shared=True)
-    _check_open(evening)
-    table = _locked(deal.table, evening)
-    _check_version(table, expected_version)
-    deal = Deal.objects.get(pk=deal.pk)
-    if not deal.current:
-        raise RecordingError.single("", _("Spillet er allerede rettet eller annulleret; brug den nyeste udgave."))
+    table = _writable_table(deal.table, expected_version)
+    deal = _current_again(deal, _("Spillet er allerede rettet eller annulleret; brug den nyeste udgave."))
     if not reason.strip():
         raise RecordingError.single("reason", _("Skriv en begrundelse."))
     plan = void_plan(table, deal)   # everything settled in memory first: nothing written unless valid

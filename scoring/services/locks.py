@@ -38,3 +38,13 @@ def _check_version(table: Table, expected_version: int | None) -> None:
     if expected_version is not None and table.version != expected_version:
         raise StaleTableError.single(
             "", _("En anden har registreret et spil ved bordet – her er arket nu; dine indtastninger er bevaret."))
+
+
+def _writable_table(table: Table, expected_version: int | None) -> Table:
+    """The table locked for a change of its deals: its evening locked (shared) and open, the table
+    row locked after it and still at the version the phone loaded."""
+    evening = _lock_evening(table.evening_id, shared=True)
+    _check_open(evening)
+    locked = _locked(table, evening)
+    _check_version(locked, expected_version)
+    return locked

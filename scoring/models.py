@@ -91,12 +91,27 @@ class Season(models.Model):
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(_("navn"), max_length=NAME_MAX_LENGTH)   # bounds.py: the name rule
+    # Where the club sends the player his sheet; never shown outside his club.
+    email = models.EmailField(_("e-mail"), blank=True, default="")
+    # The member's login that speaks for this player (marking his transfers paid); one per club.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="players", verbose_name=_("login"))
+    # A duplicate merged into another player keeps its row (the journal's legs point to it) and every
+    # read resolves it to the player it was merged into.
+    merged_into = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="merged_players", verbose_name=_("lagt sammen med"))
+    # A retired player leaves the seat pickers and name suggestions; his history stays.
+    retired_at = models.DateTimeField(_("udtrådt"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("spiller")
         verbose_name_plural = _("spillere")
         ordering = ["club", "name"]
-        constraints = [models.UniqueConstraint(fields=["club", "name"], name="player_unique_name")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_unique_name"),
+            models.UniqueConstraint(fields=["club", "user"], condition=models.Q(user__isnull=False),
+                                    name="player_unique_login"),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -51,10 +51,10 @@ messages: $(STAMP) debs-test
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-## Install everything the tests need, lint, and run the whole suite on SQLite, then on PostgreSQL.
+## Install everything the tests need, lint, and run the whole suite on SQLite and on PostgreSQL side by
+## side (scripts/test-suites: one run per core, each line prefixed with its database).
 test: $(STAMP) debs-test lint
-	$(PY) -m pytest
-	scripts/with-postgres $(PY) -m pytest -p no:cacheprovider
+	PY=$(PY) scripts/test-suites
 
 test-engine: $(STAMP)
 	$(PY) -m pytest tests/engine

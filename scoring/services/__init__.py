@@ -13,10 +13,15 @@ from .journal import table_players, table_pots, table_state
 from .players import player_get_or_create
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
+from .tournaments import (
+    entrant_leave, entrant_register, entrant_unregister, round_close, round_confirm, round_draw, tournament_create
+)
 
 __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "PreparedImport", "RecordingError", "StaleTableError", "VoidPlan",
     "builtin_card", "club_card", "club_language_set", "deal_correct", "deal_record", "deal_void", "evening_close", "evening_create",
     "evening_import", "evening_import_prepare", "evening_reopen", "lockout_clear", "next_deal_number", "player_get_or_create",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
+    "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm", "round_draw",
+    "tournament_create",
 ]

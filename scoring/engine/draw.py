@@ -132,12 +132,14 @@ def draw_round(players: Iterable[str], *, number: int, seed: int, size: int, sea
     seated = [p for p in order if p not in byes]
     plain = _fill(seated, sizes)
     random_repeats = repeats(plain, met)
-    best = _improve(plain, met)
     # a round of the plane as good as the search's is taken: it keeps the later rounds apart too
     planes = _plane_rounds(seated, sizes, seed if tournament_seed is None else tournament_seed)
-    if planes:
-        plane = min(planes, key=lambda tables: _cost(tables, met))
-        if _cost(plane, met) <= _cost(best, met):
+    plane = min(planes, key=lambda tables: _cost(tables, met)) if planes else None
+    if plane is not None and _cost(plane, met) == (0, 0):
+        best = plane                     # nobody meets again: no search can do better
+    else:
+        best = _improve(plain, met)
+        if plane is not None and _cost(plane, met) <= _cost(best, met):
             best = plane
     numbers_order = players[:]
     rng.shuffle(numbers_order)

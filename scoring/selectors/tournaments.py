@@ -87,13 +87,16 @@ def table_totals(rounds: list[TournamentRound]) -> dict[tuple[int, int, int], in
                                                    "total"))}
 
 
-def tournament_standings(tournament: Tournament) -> list[TournamentRow]:
-    """Every registered player's rounds, score and rank (the module's docstring); four queries."""
-    rounds = list(tournament.round_set.exclude(state=RoundState.DRAWN).order_by("number"))
+def tournament_standings(tournament: Tournament, until: int | None = None) -> list[TournamentRow]:
+    """Every registered player's rounds, score and rank (the module's docstring), after round
+    ``until`` (default: every round played or being played); four queries."""
+    rounds = tournament.round_set.exclude(state=RoundState.DRAWN).order_by("number")
+    rounds = list(rounds if until is None else rounds.filter(number__lte=until))
     rows = {e.player_id: TournamentRow(e.player_id, e.player.name, e.status, e.since_round)
             for e in Entrant.objects.filter(tournament=tournament).select_related("player")}
     money = families.family(tournament.family).money
     placement = tournament.scoring == TournamentScoring.PLACES
+    by_name = {row.name: row for row in rows.values()}
     seats = round_tables(rounds)
     totals = table_totals(rounds)
     for r in rounds:
@@ -106,7 +109,7 @@ def tournament_standings(tournament: Tournament) -> list[TournamentRow]:
                 if row is not None:
                     row.rounds[r.number] = RoundResult(r.number, number, raw[name], scores[name], live=live)
         for name in r.draw.get("byes", ()):
-            row = next((x for x in rows.values() if x.name == name), None)
+            row = by_name.get(name)
             if row is not None:
                 row.rounds[r.number] = RoundResult(r.number, None, 0, Fraction(0), bye=True, live=live)
     for row in rows.values():

@@ -166,3 +166,26 @@ def test_every_tournament_page_speaks_the_four_languages(keeper_client, tourname
                           reverse("scoring:tournament_standings", args=[tournament.pk])), WORDS[language]):
         response = keeper_client.get(url)
         assert response.status_code == 200 and word in response.content.decode(), (url, word)
+
+
+def test_the_command_prints_the_standings_and_refuses_bad_input_with_status_2():
+    from django.core.management import call_command
+
+    club = Club.objects.create(name="Kommandoklubben")
+    t = services.tournament_create(club=club, name="Pokal", rules="vlk", rounds=2, round_length=1, seed=3)
+    for i in range(1, 9):
+        services.entrant_register(tournament=t, name=f"Spiller {i}")
+    services.round_confirm(round=services.round_draw(tournament=t, seed=1))
+    out = io.StringIO()
+    call_command("tournament_standings", str(t.pk), stdout=out)
+    text = out.getvalue()
+    assert "Pokal" in text and "R1" in text and all(f"Spiller {i}" in text for i in range(1, 9))
+    out = io.StringIO()
+    call_command("tournament_standings", str(t.pk), "--csv", "--round", "1", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "rank,player,status,R1,total,points" and len(lines) == 9
+    from django.core.management.base import CommandError
+    for args in (("999999",), ("x",), (str(t.pk), "--round", "3"), (str(t.pk), "--round", "y")):
+        with pytest.raises(CommandError) as refused:
+            call_command("tournament_standings", *args)
+        assert refused.value.returncode == 2

@@ -304,8 +304,8 @@ class TournamentStandingsTable(tables.Table):
     """A tournament's standings (``selectors.tournaments``): rank, player, his status, each round's
     score (a bye marked), the total and the raw points that break ties (``tournament_standings_table``)."""
     rank = tables.Column(verbose_name=_("Nr."), default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Spiller"), linkify=lambda record: reverse(
-        "scoring:player_detail", args=[record["player_id"]]))
+    name = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "name"}, "th": {"class": "name"}},
+                         linkify=lambda record: reverse("scoring:player_detail", args=[record["player_id"]]))
     status = tables.Column(verbose_name=_("Status"), default="")
     score = ScoreColumn(verbose_name=_("I alt"))
     points = NumberColumn(verbose_name=_("Point"))

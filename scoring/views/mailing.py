@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import access, services, submissions
 from scoring.mail import pdf_name
-from scoring.models import Evening, Player, Role
+from scoring.models import Evening, EveningMail, Player, Role
 from scoring.selectors.statements import evening_outbox
 
 
@@ -20,10 +20,15 @@ def mail_context(request, evening: Evening) -> dict:
     never an address), how many of the evening's players have an address, and whether this user
     may send."""
     players = Player.objects.filter(seats__table__evening=evening).distinct()
+    outbox = evening_outbox(evening) if evening.is_closed else []
+    with_address = set(players.exclude(email="").values_list("pk", flat=True))
+    queued = set(EveningMail.objects.filter(evening=evening).values_list("player_id", flat=True)) if outbox else set()
     return {
-        "outbox": evening_outbox(evening) if evening.is_closed else [],
+        "outbox": outbox,
         "mail_players": players.count(),
-        "mail_addresses": players.exclude(email="").count(),
+        "mail_addresses": len(with_address),
+        # the button is offered while a player with an address has nothing queued
+        "mail_waiting": len(with_address - queued),
         "can_mail": evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "pdf_name": pdf_name(evening),
     }

@@ -80,9 +80,12 @@ def test_sending_twice_queues_nothing_twice(keeper_client, evening, club):
     assert "allerede lagt i udbakken" in keeper_client.get(f"/evenings/{evening.pk}/").content.decode()
     # an address written since: only that player is queued by the next press
     Player.objects.filter(club=club, name="Dorte").update(email="dorte@example.org")
+    page = keeper_client.get(f"/evenings/{evening.pk}/").content.decode()
+    assert "Send til den ene, der mangler" in page
     keyed_post(keeper_client, evening, key="0e0a4a9d-37d2-4b5b-8a8e-1f6b1bd0c002")
     assert EveningMail.objects.count() == 4
     assert EveningMail.objects.filter(player__name="Dorte").count() == 1
+    assert 'id="mail-send"' not in keeper_client.get(f"/evenings/{evening.pk}/").content.decode()
 
 
 def test_the_outbox_refuses_a_second_mail_of_a_kind_for_a_player(evening, scorekeeper):

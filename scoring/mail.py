@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -95,7 +95,7 @@ def prepare() -> int:
 
     from scoring.pdf import render_evening_pdf
 
-    pending = (EveningMail.objects.filter(email__isnull=True, problem="", evening__closed_at__isnull=False)
+    pending = (EveningMail.objects.filter(rendered_at__isnull=True, problem="", evening__closed_at__isnull=False)
                .select_related("evening__club", "player").order_by("evening_id", "id"))
     done = 0
     for _evening_id, mails in groupby(pending, key=lambda m: m.evening_id):
@@ -120,14 +120,16 @@ def prepare() -> int:
                                              subject=text.subject, message=text.text, html_message=text.html,
                                              priority="medium")
                     email.attachments.add(attachments[mail.language])
-                    if EveningMail.objects.filter(pk=mail.pk, email__isnull=True).update(email=email) != 1:
+                    if EveningMail.objects.filter(pk=mail.pk, rendered_at__isnull=True).update(
+                            email=email, rendered_at=timezone.now()) != 1:
                         raise _Taken
                 done += 1
             except _Taken:
                 continue
             except Exception as exc:   # one mail that cannot be rendered never stops the others
                 log.exception("mail %s of evening %s could not be rendered", mail.pk, evening.pk)
-                EveningMail.objects.filter(pk=mail.pk, email__isnull=True).update(problem=str(exc)[:500] or "error")
+                EveningMail.objects.filter(pk=mail.pk, rendered_at__isnull=True).update(
+                    problem=str(exc)[:500] or "error")
     return done
 
 

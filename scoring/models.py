@@ -481,9 +481,11 @@ class EveningMail(models.Model):
     queued_at = models.DateTimeField(default=timezone.now)
     queued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                   related_name="+")
-    # set by the sender once the mail is rendered and in post_office's queue
+    # set by the sender once the mail is rendered and in post_office's queue; the mail is never
+    # rendered again, even after post_office's ``cleanup_mail`` has deleted its ``Email``
     email = models.OneToOneField("post_office.Email", on_delete=models.SET_NULL, null=True, blank=True,
                                  related_name="evening_mail")
+    rendered_at = models.DateTimeField(null=True, blank=True)
     # why the sender could not render it (it is not tried again); "" otherwise
     problem = models.TextField(blank=True, default="")
 

@@ -86,7 +86,8 @@ def evening_statements(summary: EveningSummary) -> list[Statement]:
 @dataclass(frozen=True)
 class OutboxLine:
     """A mail of the evening as its page shows it: to whom (the player's name only: an address is
-    never shown on a page), its state (``queued``, ``retrying``, ``sent`` or ``failed``) and since when."""
+    never shown on a page), its state (``queued``, ``retrying``, ``sent`` or ``failed``; ``cleared`` once the outbox has
+    forgotten it) and since when."""
     player: str
     state: str
     at: object
@@ -101,6 +102,8 @@ def outbox_state(mail: EveningMail) -> tuple[str, object]:
     if mail.problem:
         return "failed", mail.queued_at
     email = mail.email
+    if email is None and mail.rendered_at is not None:   # deleted by post_office's cleanup_mail since
+        return "cleared", mail.rendered_at
     if email is None:
         return "queued", mail.queued_at
     if email.status == STATUS.sent:

@@ -359,3 +359,14 @@ def test_prepare_renders_each_pdf_once_per_language(evening, scorekeeper, monkey
     monkeypatch.setattr(scoring.pdf, "render_evening_pdf", lambda e: calls.append(e.pk) or real(e))
     services.evening_mail_queue(evening=evening, user=scorekeeper)
     assert prepare() == 3 and calls == [evening.pk]
+
+
+def test_a_mail_cleaned_out_of_the_outbox_is_never_sent_again(evening, scorekeeper, keeper_client, lock):
+    services.evening_mail_queue(evening=evening, user=scorekeeper)
+    assert send_round(lock).sent == 3
+    call_command("cleanup_mail", days=0, delete_attachments=True)
+    assert not Email.objects.exists() and EveningMail.objects.count() == 3
+    again = send_round(lock)
+    assert (again.rendered, again.sent) == (0, 0) and len(outbox.outbox) == 3
+    page = keeper_client.get(f"/evenings/{evening.pk}/").content.decode()
+    assert page.count('data-state="cleared"') == 3 and "slettet fra udbakken" in page

@@ -44,7 +44,7 @@ def test_del_downloads_the_pdf_where_the_browser_cannot_share(live_server, brows
         expect(share).to_have_text("Del")
         assert page.evaluate("typeof navigator.canShare !== 'function' || "
                              "!navigator.canShare({files: [new File([''], 'x.pdf', {type: 'application/pdf'})]})")
-        with page.expect_download() as waiting:
+        with page.expect_download(timeout=60_000) as waiting:   # the PDF is rendered on request
             share.click()
         download = waiting.value
         assert download.suggested_filename == f"tarok-2026-11-20-aften-{evening.pk}.pdf"
@@ -75,7 +75,7 @@ def test_del_shares_the_pdf_as_a_file_where_the_browser_can(live_server, browser
     try:
         login(page, live_server, f"/evenings/{evening.pk}/", "medlem")
         page.click("#share-pdf")
-        wait_until(page, "window.__shared !== undefined")
+        wait_until(page, "window.__shared !== undefined", timeout=60_000)   # the PDF is rendered on request
         shared = page.evaluate("window.__shared")
         assert shared["name"] == f"tarok-2026-11-20-aften-{evening.pk}.pdf"
         assert shared["type"] == "application/pdf" and shared["head"] == "%PDF-" and shared["size"] > 1000
@@ -107,5 +107,28 @@ def test_the_scorekeeper_sends_and_the_page_shows_each_mails_state(live_server, 
         expect(page.locator("body")).not_to_contain_text("@example.org")
         no_sideways_scroll(page)
         shot(page, f"evening-mail-{width}-sent", full=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", ("Send the sheet to the players", "3 of 4 players have an e-mail address.", "Share", "queued")),
+    ("de", ("Das Blatt an die Spieler senden", "3 von 4 Spielern haben eine E-Mail-Adresse.", "Teilen",
+            "in der Warteschlange")),
+    ("sl", ("Pošlji list igralcem", "E-poštni naslov ima 3 od 4 igralcev.", "Deli", "v čakalni vrsti")),
+])
+def test_the_mail_block_reads_in_each_language(live_server, browser, closed_evening, language, words):
+    evening = closed_evening
+    services.evening_mail_queue(evening=evening)
+    context, page = phone_context(browser, 390, 844)
+    try:
+        login(page, live_server, f"/evenings/{evening.pk}/", "skriver")
+        context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        page.reload()
+        for word in words:
+            expect(page.locator("body")).to_contain_text(word)
+        no_sideways_scroll(page)
+        page.locator("#evening-mail").scroll_into_view_if_needed()
+        shot(page, f"evening-mail-390-{language}")
     finally:
         context.close()

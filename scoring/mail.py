@@ -66,8 +66,9 @@ def statement_context(statement: Statement, evening, rate) -> dict:
     return {
         "evening": evening, "club": evening.club.name, "date": date_format(evening.date, "DATE_FORMAT"),
         "s": statement, "game": family_title(statement.family),
+        # an opening or a split that moved nothing of his is left out
         "lines": [(_row_label(line.number, line.kind), line.net, line.running, line.active)
-                  for line in statement.lines],
+                  for line in statement.lines if line.number is not None or line.net],
         "kroner": format_kroner(statement.kroner, lang),
         "pays": [(p.payee, p.points, format_kroner(p.kroner, lang)) for p in statement.pays],
         "receives": [(p.payer, p.points, format_kroner(p.kroner, lang)) for p in statement.receives],

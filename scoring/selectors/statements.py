@@ -51,8 +51,10 @@ class Statement:
         return sum(1 for line in self.lines if line.number is not None and line.active)
 
 
-def _line(row: SheetRow, at: int) -> StatementLine:
-    return StatementLine(row.number, row.kind, row.active[at], row.net[at], row.running[at])
+def _line(row: SheetRow, at: int, written: bool) -> StatementLine:
+    # a written score writes points by the game played (docs/rules/selca.md), which the seating's
+    # "active" does not tell: its statement never says that he sat out
+    return StatementLine(row.number, row.kind, row.active[at] or written, row.net[at], row.running[at])
 
 
 def resolved(player: Player) -> Player:
@@ -75,7 +77,7 @@ def evening_statements(summary: EveningSummary) -> list[Statement]:
             for at, name in enumerate(sheet.players):
                 statements.append(Statement(
                     player=resolved(seats[name]), name=name, table=sheet.table.number, family=group.name,
-                    written=group.written, lines=tuple(_line(row, at) for row in sheet.rows),
+                    written=group.written, lines=tuple(_line(row, at, group.written) for row in sheet.rows),
                     points=sheet.totals[at], money_points=money.get(name, sheet.totals[at]),
                     kroner=kroner[name],
                     pays=tuple(p for p in group.payments if p.payer == name),

@@ -181,7 +181,7 @@ def test_each_mail_is_in_its_players_language(evening, club, scorekeeper, lock):
     by_address = {m.to[0]: m for m in outbox.outbox}
     assert by_address["anne@example.org"].body.startswith("Dragi Anne")
     sl, de = format_kroner(Decimal("68.75"), "sl"), format_kroner(Decimal("68.75"), "de")
-    assert f"Bent ti plača 275 točk ({sl})" in by_address["anne@example.org"].body   # kroner as Slovenian writes them
+    assert f"Bent ti plača – točke: 275 ({sl})" in by_address["anne@example.org"].body   # kroner as Slovenian writes them
     assert by_address["bent@example.org"].body.startswith("Hallo Bent")
     assert f"Du zahlst Anne 275 Punkte ({de})" in by_address["bent@example.org"].body
     carl = by_address["carl@example.org"]

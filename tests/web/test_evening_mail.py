@@ -66,7 +66,8 @@ def test_a_scorekeeper_queues_one_mail_per_player_with_an_address(keeper_client,
     assert all(m.email_id is None for m in mails.values())   # the request only queues: nothing rendered
     assert not outbox.outbox and not Email.objects.exists()
     event = EveningEvent.objects.get(evening=evening, kind="mailed")
-    assert event.count == 3
+    assert event.count == 3 and event.user.username.startswith("scorekeeper")
+    assert "Arket lagt i udbakken til spillerne" in keeper_client.get(f"/evenings/{evening.pk}/log/").content.decode()
 
 
 def test_sending_twice_queues_nothing_twice(keeper_client, evening, club):

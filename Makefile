@@ -14,12 +14,15 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
-## Install, migrate, load the demo data and serve on http://127.0.0.1:8000 (SQLite), with DEBUG on (local use only).
+## Install, migrate, load the demo data and serve on http://127.0.0.1:8000 (SQLite), with DEBUG on (local use only);
+## the mail sender runs beside it (mail is written to the console unless EMAIL_HOST is set).
 run: export DEBUG = 1
 run: $(STAMP) debs-app
 	$(PY) manage.py migrate --noinput
 	if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
-	$(PY) manage.py runserver 127.0.0.1:8000
+# the outbox's sender beside the server (the players' sheets: scoring/mail.py), stopped with it
+	$(PY) manage.py send_evening_mail --every 10 & sender=$$!; trap 'kill $$sender 2>/dev/null' EXIT INT TERM; \
+		$(PY) manage.py runserver 127.0.0.1:8000
 
 # Debian packages, installed when missing (scripts/debian-packages): what the app needs (WeasyPrint's
 # Pango and the PDFs' fonts: DejaVu, then Noto for the scripts DejaVu lacks and Noto CJK for Chinese,

@@ -11,7 +11,7 @@ every version on record.
 from django.contrib import admin
 
 from .models import (
-    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, LanguageChoice, Leg, Membership,
+    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, EveningMail, JournalEntry, LanguageChoice, Leg, Membership,
     Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
 )
 
@@ -151,3 +151,50 @@ class EveningEventAdmin(ReadOnlyAdmin):
     list_filter = ("kind", "evening__club")
     date_hierarchy = "at"
     search_fields = ("reason",)
+
+
+@admin.register(EveningMail)
+class EveningMailAdmin(ReadOnlyAdmin):
+    """The outbox's mails of the evenings: written by the request (queued) and the sender (rendered)."""
+    list_display = ("evening", "player", "kind", "language", "queued_at", "email", "problem")
+    list_filter = ("kind", "language", "evening__club")
+    date_hierarchy = "queued_at"
+    search_fields = ("player__name",)
+
+
+def _superuser_only(model_admin: type[admin.ModelAdmin]) -> type[admin.ModelAdmin]:
+    """A model admin that only the superuser sees: the outbox holds every club's players' addresses,
+    so a staff user with model permissions (a club's own people) never sees it."""
+
+    class SuperuserOnly(model_admin):
+        def has_module_permission(self, request) -> bool:
+            return request.user.is_active and request.user.is_superuser
+
+        def has_view_permission(self, request, obj=None) -> bool:
+            return request.user.is_active and request.user.is_superuser
+
+        def has_add_permission(self, request, *args) -> bool:
+            return request.user.is_active and request.user.is_superuser and super().has_add_permission(request, *args)
+
+        def has_change_permission(self, request, obj=None) -> bool:
+            return request.user.is_active and request.user.is_superuser and super().has_change_permission(request, obj)
+
+        def has_delete_permission(self, request, obj=None) -> bool:
+            return request.user.is_active and request.user.is_superuser and super().has_delete_permission(request, obj)
+
+    SuperuserOnly.__name__ = SuperuserOnly.__qualname__ = model_admin.__name__
+    return SuperuserOnly
+
+
+def _post_office_for_the_superuser() -> None:
+    """django-post-office's models (the e-mails, their logs, attachments and templates) in the admin
+    for the superuser only."""
+    from post_office import admin as _registers  # noqa: F401  (post_office registers its own)
+
+    for model, model_admin in list(admin.site._registry.items()):
+        if model._meta.app_label == "post_office":
+            admin.site.unregister(model)
+            admin.site.register(model, _superuser_only(type(model_admin)))
+
+
+_post_office_for_the_superuser()

@@ -104,3 +104,13 @@ def club_default_reaches(request, language: str) -> str:
     if not LanguageChoice.objects.filter(user=request.user).exists():
         request.session[SESSION_KEY] = language
     return request_language(request)
+
+
+def player_language(player) -> str:
+    """The language a player is written to in (his mail, scoring/mail.py): the choice of the login
+    that speaks for him (``Player.user``), else his club's default language, else Danish."""
+    from .models import LanguageChoice
+
+    own = (LanguageChoice.objects.filter(user_id=player.user_id).values_list("language", flat=True).first()
+           if player.user_id else None)
+    return known(own) or known(player.club.language) or settings.LANGUAGE_CODE

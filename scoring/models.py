@@ -342,6 +342,7 @@ class EveningEventKind(models.TextChoices):
     IMPORTED = "imported", _("importeret")
     CLOSED = "closed", _("lukket")
     REOPENED = "reopened", _("genåbnet")
+    MAILED = "mailed", _("arket lagt i udbakken til spillerne")
 
 
 class EveningEvent(models.Model):
@@ -580,3 +581,40 @@ class TournamentEvent(models.Model):
 
     class Meta:
         ordering = ["tournament", "at", "id"]
+
+class EveningMailKind(models.TextChoices):
+    """What a mail of the outbox carries to a player about one evening."""
+    SHEET = "sheet", _("afregningsark og opgørelse")
+
+
+class EveningMail(models.Model):
+    """One player's mail about one closed evening in the outbox: queued by the request (at most once
+    per evening, player and kind: the unique constraint keys it), then rendered and handed to
+    django-post-office's ``Email`` by the sender outside any request (scoring/mail.py), whose status
+    (queued, sent, failed) the evening page shows. ``address`` and ``language`` are taken when it is
+    queued: the player's address then, and his login's language, else his club's."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="mails")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="mails")
+    kind = models.CharField(max_length=10, choices=EveningMailKind.choices, default=EveningMailKind.SHEET)
+    address = models.EmailField()
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+    queued_at = models.DateTimeField(default=timezone.now)
+    queued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="+")
+    # set by the sender once the mail is rendered and in post_office's queue; the mail is never
+    # rendered again, even after post_office's ``cleanup_mail`` has deleted its ``Email``
+    email = models.OneToOneField("post_office.Email", on_delete=models.SET_NULL, null=True, blank=True,
+                                 related_name="evening_mail")
+    rendered_at = models.DateTimeField(null=True, blank=True)
+    # why the sender could not render it (it is not tried again); "" otherwise
+    problem = models.TextField(blank=True, default="")
+
+    class Meta:
+        verbose_name = _("udsendt ark")
+        verbose_name_plural = _("udsendte ark")
+        ordering = ["evening", "id"]
+        constraints = [models.UniqueConstraint(fields=["evening", "player", "kind"], name="mail_once_per_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.evening} – {self.player}"

@@ -11,6 +11,11 @@ TRUSTED_PROXIES  comma separated addresses or networks of the reverse proxies in
                (e.g. "127.0.0.1" for nginx on the same host); only a request from one of them has
                its client address taken from X-Forwarded-For, for the login lockout. Default: none,
                the header is ignored
+EMAIL_HOST     the SMTP server the players' sheets are sent through (scoring/mail.py); without it mail
+               is written to the console. EMAIL_PORT (default 587), EMAIL_HOST_USER,
+               EMAIL_HOST_PASSWORD, EMAIL_USE_TLS (default on) / EMAIL_USE_SSL, DEFAULT_FROM_EMAIL
+MEDIA_ROOT     where the outbox keeps the PDFs it attaches until they are sent (default media/
+               beside manage.py)
 """
 from datetime import timedelta
 from ipaddress import ip_network
@@ -49,6 +54,7 @@ INSTALLED_APPS = [
     "axes",
     "health_check",
     "csp",
+    "post_office",   # the outbox of the players' sheets (scoring/mail.py)
 ]
 
 MIDDLEWARE = [
@@ -166,6 +172,23 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     },
 }
+
+# E-mail (Django's e-mail framework): the console by default, SMTP when the environment names a
+# server. The request only queues a mail in the outbox (django-post-office's tables); the sender
+# (``manage.py send_evening_mail``) renders and sends it outside any request.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_SSL = _flag("EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = _flag("EMAIL_USE_TLS", not EMAIL_USE_SSL)   # the two exclude each other
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tarokklub@localhost")
+# One recipient a mail and a few tries of a mail that failed; the attachments kept in MEDIA_ROOT.
+POST_OFFICE = {"MAX_RETRIES": 3, "RETRY_INTERVAL": timedelta(minutes=5), "LOG_LEVEL": 1}
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media")))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"

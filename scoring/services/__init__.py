@@ -9,6 +9,7 @@ from .deals import VoidPlan, deal_correct, deal_record, deal_void, next_deal_num
 from .errors import BusyError, EveningClosedError, FieldError, RecordingError, StaleTableError
 from .evenings import evening_close, evening_create, evening_reopen
 from .imports import PreparedImport, evening_import, evening_import_prepare
+from .mailing import MailQueued, NoAddressError, NotClosedError, evening_mail_queue
 from .journal import table_players, table_pots, table_state
 from .players import player_get_or_create
 from .summaries import summary_refresh
@@ -20,7 +21,8 @@ from .tournaments import (
 __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "PreparedImport", "RecordingError", "StaleTableError", "VoidPlan",
     "builtin_card", "club_card", "club_language_set", "deal_correct", "deal_record", "deal_void", "evening_close", "evening_create",
-    "evening_import", "evening_import_prepare", "evening_reopen", "lockout_clear", "next_deal_number", "player_get_or_create",
+    "evening_import", "evening_import_prepare", "evening_mail_queue", "MailQueued", "NoAddressError",
+    "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "player_get_or_create",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
     "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm", "round_draw",
     "tournament_create",

@@ -28,6 +28,7 @@ from scoring.forms import SeatingForm, seat_counts
 from scoring.language import page_language
 from scoring.models import Club, Deal, Evening, Role, Table
 from scoring.numbers import format_kroner, plain_decimal
+from scoring.mail import pdf_name
 from scoring.pdf import render_evening_pdf
 from scoring.selectors import (
     EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file, written_score
@@ -36,6 +37,7 @@ from scoring.selectors import live_tables
 from scoring.selectors.standings import family_title, table_side
 
 from . import live
+from .mailing import mail_context
 
 
 def _evening(request, pk: int, role: str = Role.MEMBER) -> Evening:
@@ -367,6 +369,7 @@ def evening_detail(request, pk: int):
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),
         **_money_context(summary, page_language()),
+        **mail_context(request, evening),
     })
 
 
@@ -449,7 +452,9 @@ def evening_pdf(request, pk: int):
             "Aftenen har %(n)s spil; en PDF laves for højst %(max)s spil pr. aften.")
             % {"n": deals, "max": bounds.MAX_DEALS_PER_EVENING}}, status=413)
     response = HttpResponse(render_evening_pdf(evening), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="tarok-{evening.date:%Y-%m-%d}-aften-{evening.pk}.pdf"'
+    # ?download: saved as a file ("Del" where the browser cannot share it), else shown in the browser
+    disposition = "attachment" if "download" in request.GET else "inline"
+    response["Content-Disposition"] = f'{disposition}; filename="{pdf_name(evening)}"'
     return response
 
 

@@ -246,3 +246,21 @@ def test_the_offline_queue_knows_who_deals_after_a_deal_of_a_form_without_kinds(
     rotation = json.loads(raw)["rotation"]
     assert rotation["kinds"] == ["played"]
     assert rotation["after"] == {"Anna": {"played": "Bo"}, "Bo": {"played": "Cai"}, "Cai": {"played": "Anna"}}
+
+
+def test_the_players_mail_carries_the_family_s_statement(keeper_client, club, closed_mini, settings, tmp_path):
+    from django.core import mail as outbox
+
+    from scoring.mail import send_round
+    from scoring.models import Player
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    Player.objects.filter(club=club, name="Cai").update(email="cai@example.org")
+    assert keeper_client.post(f"/evenings/{closed_mini.evening_id}/mail/").status_code == 302
+    assert send_round(str(tmp_path / "lock")).sent == 1
+    (message,) = outbox.outbox
+    assert message.to == ["cai@example.org"]
+    # Cai: -5 three times, then the kitty of 3 (rule 4): -12 in all, paid to Anna
+    assert "Spil 3: -5 (i alt -15)" in message.body and "Deling: 3 (i alt -12)" in message.body
+    assert "Point i alt: -12" in message.body and "Du betaler Anna 12 point (3,00 kr.)" in message.body

@@ -39,3 +39,20 @@ def test_commands_that_need_no_key_run_in_a_clean_environment():
 def test_make_run_and_make_bench_turn_debug_on():
     makefile = (ROOT / "Makefile").read_text()
     assert "run: export DEBUG = 1" in makefile and "bench: export DEBUG = 1" in makefile
+
+
+def test_mail_goes_to_the_console_unless_the_environment_names_an_smtp_server():
+    code = ("from django.conf import settings;"
+            "print(settings.EMAIL_BACKEND, settings.EMAIL_HOST or '-', settings.EMAIL_PORT, settings.EMAIL_USE_TLS,"
+            " settings.EMAIL_USE_SSL, settings.DEFAULT_FROM_EMAIL)")
+    assert run(["-c", code], DEBUG="1").stdout.split() == [
+        "django.core.mail.backends.console.EmailBackend", "-", "587", "True", "False", "tarokklub@localhost"]
+    smtp = run(["-c", code], DEBUG="1", EMAIL_HOST="smtp.example.org", EMAIL_PORT="465", EMAIL_USE_SSL="1",
+               DEFAULT_FROM_EMAIL="klub@example.org")
+    assert smtp.stdout.split() == ["django.core.mail.backends.smtp.EmailBackend", "smtp.example.org", "465",
+                                   "False", "True", "klub@example.org"], smtp.stderr
+
+
+def test_make_run_starts_the_mail_sender_beside_the_server():
+    recipe = (ROOT / "Makefile").read_text().split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    assert "manage.py send_evening_mail --every" in recipe and "runserver" in recipe

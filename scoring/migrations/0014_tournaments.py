@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0012_player_members'),
+        ('scoring', '0013_evening_mail'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

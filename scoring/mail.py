@@ -1,0 +1,158 @@
+"""The sender of the outbox: renders each queued mail of a closed evening (the settlement PDF of
+scoring/pdf.py and the player's own statement, in the player's language) and sends it, outside any
+request (``manage.py send_evening_mail``; ``make run`` runs it beside the server).
+
+A round (``send_round``) has two steps under one file lock, so that two senders never take the same
+mail: ``prepare`` turns every queued ``EveningMail`` into a django-post-office ``Email`` (one
+recipient, the statement as text and HTML, the PDF attached: one PDF per evening and language,
+shared by the mails that carry it), then post_office's ``send_queued`` hands them to Django's e-mail
+backend (the console by default, SMTP from the environment: tarokklub/settings.py) and records each
+one sent or failed (a failed one is tried again, ``POST_OFFICE["MAX_RETRIES"]``).
+
+A mail whose evening has been reopened since it was queued waits until the evening is closed again,
+so that it carries the final figures; one that cannot be rendered is marked with its problem and
+shown as failed."""
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from dataclasses import dataclass
+from itertools import groupby
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from scoring.models import EveningMail
+from scoring.numbers import format_kroner, plain_decimal
+from scoring.selectors import evening_summary
+from scoring.selectors.standings import family_title
+from scoring.selectors.statements import Statement, evening_statements
+
+log = logging.getLogger(__name__)
+
+#: The file lock of a round: one sender at a time takes the outbox.
+LOCK_FILE = os.path.join(tempfile.gettempdir(), "tarokklub-mail")
+
+
+def pdf_name(evening) -> str:
+    """The attached settlement PDF's file name (the evening page's PDF link gives the same name)."""
+    return f"tarok-{evening.date:%Y-%m-%d}-aften-{evening.pk}.pdf"
+
+
+def _row_label(number: int | None, kind: str) -> str:
+    if number is None:
+        return str(_("Deling") if kind == "split" else _("Åbning"))
+    words = {"misdeal": _("fejlgivning"), "scrapped": _("kasseret"), "redeal": _("givet om")}
+    label = _("Spil %(n)s") % {"n": number}
+    return f"{label} ({words[kind]})" if kind in words else label
+
+
+@dataclass(frozen=True)
+class MailText:
+    subject: str
+    text: str
+    html: str
+
+
+def statement_context(statement: Statement, evening, rate) -> dict:
+    """What the mail's templates print, every amount written out in the active language."""
+    lang = translation.get_language()
+    return {
+        "evening": evening, "club": evening.club.name, "date": date_format(evening.date, "DATE_FORMAT"),
+        "s": statement, "game": family_title(statement.family),
+        # an opening or a split that moved nothing of his is left out
+        "lines": [(_row_label(line.number, line.kind), line.net, line.running, line.active)
+                  for line in statement.lines if line.number is not None or line.net],
+        "kroner": format_kroner(statement.kroner, lang),
+        "pays": [(p.payee, p.points, format_kroner(p.kroner, lang)) for p in statement.pays],
+        "receives": [(p.payer, p.points, format_kroner(p.kroner, lang)) for p in statement.receives],
+        "rate": plain_decimal(rate, lang), "pdf": pdf_name(evening),
+    }
+
+
+def render_statement(statement: Statement, evening, rate, language: str) -> MailText:
+    """The mail of one statement in ``language``: its subject, its text and its HTML."""
+    with translation.override(language):
+        context = statement_context(statement, evening, rate)
+        subject = " ".join(render_to_string("scoring/mail/subject.txt", context).split())
+        return MailText(subject, render_to_string("scoring/mail/statement.txt", context),
+                        render_to_string("scoring/mail/statement.html", context))
+
+
+class _Taken(Exception):
+    """Another sender rendered the mail meanwhile: this one's work is rolled back."""
+
+
+def prepare() -> int:
+    """Render every queued mail of a closed evening into post_office's queue; the number rendered."""
+    from post_office import mail as post_office
+    from post_office.utils import create_attachments
+
+    from scoring.pdf import render_evening_pdf
+
+    pending = (EveningMail.objects.filter(rendered_at__isnull=True, problem="", evening__closed_at__isnull=False)
+               .select_related("evening__club", "player").order_by("evening_id", "id"))
+    done = 0
+    for _evening_id, mails in groupby(pending, key=lambda m: m.evening_id):
+        mails = list(mails)
+        evening = mails[0].evening
+        summary = evening_summary(evening)
+        statements = {s.player.pk: s for s in evening_statements(summary)}
+        attachments: dict[str, object] = {}   # one PDF per language, shared by the mails in it
+        for mail in mails:
+            try:
+                statement = statements.get(mail.player_id)
+                if statement is None:
+                    raise LookupError(f"{mail.player.name} has no seat this evening any more")
+                if mail.language not in attachments:
+                    with translation.override(mail.language):
+                        pdf = render_evening_pdf(evening)
+                    attachments[mail.language] = create_attachments(
+                        {pdf_name(evening): {"file": ContentFile(pdf), "mimetype": "application/pdf"}})[0]
+                text = render_statement(statement, evening, summary.kroner_per_point, mail.language)
+                with transaction.atomic():
+                    email = post_office.send(recipients=[mail.address], sender=settings.DEFAULT_FROM_EMAIL,
+                                             subject=text.subject, message=text.text, html_message=text.html,
+                                             priority="medium")
+                    email.attachments.add(attachments[mail.language])
+                    if EveningMail.objects.filter(pk=mail.pk, rendered_at__isnull=True).update(
+                            email=email, rendered_at=timezone.now()) != 1:
+                        raise _Taken
+                done += 1
+            except _Taken:
+                continue
+            except Exception as exc:   # one mail that cannot be rendered never stops the others
+                log.exception("mail %s of evening %s could not be rendered", mail.pk, evening.pk)
+                EveningMail.objects.filter(pk=mail.pk, rendered_at__isnull=True).update(
+                    problem=str(exc)[:500] or "error")
+    return done
+
+
+@dataclass(frozen=True)
+class Round:
+    rendered: int
+    sent: int
+    failed: int
+    requeued: int
+
+
+def send_round(lock_file: str = LOCK_FILE) -> Round | None:
+    """One round of the sender: render what is queued, then send everything post_office has queued.
+    None when another sender holds the lock."""
+    from post_office.lockfile import FileLock, FileLocked
+    from post_office.mail import send_queued
+
+    try:
+        with FileLock(lock_file):
+            rendered = prepare()
+            sent, failed, requeued = send_queued()
+            return Round(rendered, sent, failed, requeued)
+    except FileLocked:
+        log.info("another sender holds %s", lock_file)
+        return None

@@ -1,0 +1,123 @@
+"""Each player's own statement of a closed evening (what his mail tells him: his deals' results, his
+totals, what he pays or receives and to whom), and the outbox's mails of an evening as its page
+shows them.
+
+A statement is read from the evening's settlement (``evening_summary``), never computed anew: his
+kroner are his line of the settlement and his payments are the settlement's who-pays-whom, so a
+statement agrees with the settlement PDF to the øre."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from scoring.engine.money import Payment
+from scoring.models import EveningMail, Player
+
+from .settlement import EveningSummary
+from .sheets import SheetRow
+
+
+@dataclass(frozen=True)
+class StatementLine:
+    """One row of his table's sheet, as it touched him: the deal's number (None for the opening and
+    the split), its kind, whether he played it (not sitting out), his result and his total after it."""
+    number: int | None
+    kind: str
+    active: bool
+    net: int
+    running: int
+
+
+@dataclass(frozen=True)
+class Statement:
+    player: Player
+    name: str                      # as seated (the sheet's name)
+    table: int                     # his table's number
+    family: str                    # his table's game family (engine name)
+    written: bool                  # a written score: his money points are not his points
+    lines: tuple[StatementLine, ...]
+    points: int                    # his total on the sheet (after the split)
+    money_points: int              # the points his money is reckoned from (``Family.money``)
+    kroner: Decimal                # his kroner: + receives, - pays (the settlement's own figure)
+    pays: tuple[Payment, ...]      # the payments he makes
+    receives: tuple[Payment, ...]  # the payments made to him
+
+    @property
+    def deals(self) -> int:
+        return sum(1 for line in self.lines if line.number is not None)
+
+    @property
+    def played(self) -> int:
+        return sum(1 for line in self.lines if line.number is not None and line.active)
+
+
+def _line(row: SheetRow, at: int, written: bool) -> StatementLine:
+    # a written score writes points by the game played (docs/rules/selca.md), which the seating's
+    # "active" does not tell: its statement never says that he sat out
+    return StatementLine(row.number, row.kind, row.active[at] or written, row.net[at], row.running[at])
+
+
+def resolved(player: Player) -> Player:
+    """The player a seat's player stands for now: a duplicate merged into another is read as that one."""
+    seen = set()
+    while player.merged_into_id is not None and player.pk not in seen:
+        seen.add(player.pk)
+        player = player.merged_into
+    return player
+
+
+def evening_statements(summary: EveningSummary) -> list[Statement]:
+    """Every seated player's statement, in table and seat order, keyed to the player he stands for now."""
+    statements = []
+    for group in summary.families:
+        kroner = {name: amount for name, _points, amount in group.totals}
+        money = dict(group.money)
+        for sheet in group.sheets:
+            seats = {seat.player.name: seat.player for seat in sheet.table.seats.all()}
+            for at, name in enumerate(sheet.players):
+                statements.append(Statement(
+                    player=resolved(seats[name]), name=name, table=sheet.table.number, family=group.name,
+                    written=group.written, lines=tuple(_line(row, at, group.written) for row in sheet.rows),
+                    points=sheet.totals[at], money_points=money.get(name, sheet.totals[at]),
+                    kroner=kroner[name],
+                    pays=tuple(p for p in group.payments if p.payer == name),
+                    receives=tuple(p for p in group.payments if p.payee == name)))
+    return statements
+
+
+@dataclass(frozen=True)
+class OutboxLine:
+    """A mail of the evening as its page shows it: to whom (the player's name only: an address is
+    never shown on a page), its state (``queued``, ``retrying``, ``sent`` or ``failed``; ``cleared`` once the outbox has
+    forgotten it) and since when."""
+    player: str
+    state: str
+    at: object
+
+
+def outbox_state(mail: EveningMail) -> tuple[str, object]:
+    """The state of one outbox mail and its time: queued until the sender has rendered it and
+    post_office has sent it; post_office's status after that (a failed try that will be tried again
+    reads ``retrying``)."""
+    from post_office.models import STATUS
+
+    if mail.problem:
+        return "failed", mail.queued_at
+    email = mail.email
+    if email is None and mail.rendered_at is not None:   # deleted by post_office's cleanup_mail since
+        return "cleared", mail.rendered_at
+    if email is None:
+        return "queued", mail.queued_at
+    if email.status == STATUS.sent:
+        return "sent", email.last_updated
+    if email.status == STATUS.failed:
+        return "failed", email.last_updated
+    if email.status == STATUS.requeued:
+        return "retrying", email.last_updated
+    return "queued", mail.queued_at
+
+
+def evening_outbox(evening) -> list[OutboxLine]:
+    """The evening's mails, one line each, in the order they were queued."""
+    mails = EveningMail.objects.filter(evening=evening).select_related("player", "email").order_by("id")
+    return [OutboxLine(m.player.name, *outbox_state(m)) for m in mails]

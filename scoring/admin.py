@@ -12,7 +12,8 @@ from django.contrib import admin
 
 from .models import (
     Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, EveningMail, JournalEntry, LanguageChoice, Leg, Membership,
-    Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
+    Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table, Entrant, Tournament, TournamentEvent,
+    TournamentRound,
 )
 
 
@@ -143,6 +144,30 @@ class ClubEventAdmin(ReadOnlyAdmin):
     list_filter = ("kind", "club")
     date_hierarchy = "at"
     search_fields = ("subject",)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ReadOnlyAdmin):
+    """Written by the tournament's services with its log (the draw's seeds, the rounds' evenings)."""
+    list_display = ("name", "club", "rules", "rounds", "scoring", "created_at")
+    list_filter = ("club",)
+
+
+@admin.register(Entrant)
+class EntrantAdmin(ReadOnlyAdmin):
+    list_display = ("tournament", "player", "status", "since_round")
+    list_filter = ("status", "tournament__club")
+
+
+@admin.register(TournamentRound)
+class TournamentRoundAdmin(ReadOnlyAdmin):
+    list_display = ("tournament", "number", "state", "seed", "evening")
+
+
+@admin.register(TournamentEvent)
+class TournamentEventAdmin(ReadOnlyAdmin):
+    list_display = ("at", "tournament", "kind", "player", "round", "user")
+    list_filter = ("kind", "tournament__club")
 
 
 @admin.register(EveningEvent)

@@ -282,3 +282,42 @@ class EveningsTable(tables.Table):
     class Meta:
         attrs = {"class": "evenings", "id": "club-evenings"}
         sheet_title = _("Aftener")
+
+
+class ScoreColumn(tables.Column):
+    """A tournament score: whole or half points ("2½" on the page), a decimal number in exports."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num"}})
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        from .selectors.tournaments import format_score
+
+        return format_score(value) if not isinstance(value, str) else value
+
+    def value(self, value):
+        return value if isinstance(value, str) else Decimal(value.numerator) / Decimal(value.denominator)
+
+
+class TournamentStandingsTable(tables.Table):
+    """A tournament's standings (``selectors.tournaments``): rank, player, his status, each round's
+    score (a bye marked), the total and the raw points that break ties (``tournament_standings_table``)."""
+    rank = tables.Column(verbose_name=_("Nr."), default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "name"}, "th": {"class": "name"}},
+                         linkify=lambda record: reverse("scoring:player_detail", args=[record["player_id"]]))
+    status = tables.Column(verbose_name=_("Status"), default="")
+    score = ScoreColumn(verbose_name=_("I alt"))
+    points = NumberColumn(verbose_name=_("Point"))
+
+    class Meta:
+        orderable = False
+        sheet_title = _("Turnering")
+        attrs = {"class": "standings tournament"}
+
+
+def tournament_standings_table(rows, rounds: int, **kwargs) -> TournamentStandingsTable:
+    """A column per round played or being played (``round_1`` …), between the player and the total."""
+    extra = [(f"round_{n}", ScoreColumn(verbose_name=_("R%(n)s") % {"n": n}, default="")) for n in range(1, rounds + 1)]
+    return TournamentStandingsTable(rows, extra_columns=extra, sequence=(
+        "rank", "name", "status", *(f"round_{n}" for n in range(1, rounds + 1)), "score", "points"), **kwargs)

@@ -126,6 +126,9 @@ class Evening(models.Model):
     # rate never rewrites a closed evening's kroner. None while the evening is open.
     kroner_per_point = models.DecimalField(_("kroner pr. point"), max_digits=8, decimal_places=4,
                                            null=True, blank=True)
+    # Whether the evening's tables count in the club's standings: a tournament's rounds are evenings
+    # whose director may keep them out (docs/tournaments.md).
+    counts_in_standings = models.BooleanField(_("tæller i stillingen"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -460,6 +463,124 @@ class ClubEvent(models.Model):
     class Meta:
         ordering = ["club", "-at", "-id"]
 
+
+# Tournaments (docs/tournaments.md): a club's tournament plays one rule set over rounds; each round is
+# drawn (scoring/engine/draw.py) and then played as an ordinary evening of the club.
+
+class RoundLength(models.TextChoices):
+    DEALS = "deals", _("spil pr. bord")
+    DEALER_TURNS = "dealer", _("gange hver spiller giver")
+
+
+class TournamentScoring(models.TextChoices):
+    POINTS = "points", _("point")
+    PLACES = "places", _("placeringspoint")
+
+
+class ByeScore(models.TextChoices):
+    ZERO = "zero", _("0 point")
+    AVERAGE = "average", _("spillerens gennemsnit")
+
+
+class Tournament(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
+    name = models.CharField(_("navn"), max_length=100)
+    rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH)
+    family = models.CharField(_("spil"), max_length=20, choices=family_choices)
+    rate_card_json = models.TextField()          # the card, frozen when the tournament was created
+    rounds = models.PositiveSmallIntegerField(_("runder"), validators=[MinValueValidator(1)])
+    round_length_kind = models.CharField(_("rundens længde"), max_length=8, choices=RoundLength.choices,
+                                         default=RoundLength.DEALS)
+    round_length = models.PositiveSmallIntegerField(_("længde"), validators=[MinValueValidator(1)])
+    scoring = models.CharField(_("stilling efter"), max_length=8, choices=TournamentScoring.choices,
+                               default=TournamentScoring.POINTS)
+    bye_score = models.CharField(_("en oversidder får"), max_length=8, choices=ByeScore.choices,
+                                 default=ByeScore.ZERO)
+    counts_in_standings = models.BooleanField(_("tæller i sæsonens stilling"), default=False)
+    kroner_per_point = models.DecimalField(_("kroner pr. point"), max_digits=8, decimal_places=4,
+                                           default=Decimal("0"), validators=[MinValueValidator(Decimal("0"))])
+    seed = models.BigIntegerField()               # the draw's recorded seed (each round's is its own)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+")
+
+    class Meta:
+        verbose_name = _("turnering")
+        verbose_name_plural = _("turneringer")
+        ordering = ["-created_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="tournament_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EntrantStatus(models.TextChoices):
+    ACTIVE = "active", _("med")
+    WITHDRAWN = "withdrawn", _("trukket sig")
+    DISQUALIFIED = "disqualified", _("diskvalificeret")
+
+
+class Entrant(models.Model):
+    """A player registered for a tournament (a member or a guest: a player row of the club); a
+    withdrawn or disqualified one is drawn no more from ``since_round`` on."""
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    status = models.CharField(_("status"), max_length=12, choices=EntrantStatus.choices, default=EntrantStatus.ACTIVE)
+    since_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.TextField(_("begrundelse"), blank=True)
+
+    class Meta:
+        ordering = ["tournament", "player__name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="entrant_unique_player")]
+
+
+class RoundState(models.TextChoices):
+    DRAWN = "drawn", _("trukket")
+    PLAYING = "playing", _("spilles")
+    CLOSED = "closed", _("afsluttet")
+
+
+class TournamentRound(models.Model):
+    """A round: its draw (``draw``: tables in dealing order, byes, numbers, pairs meeting again)
+    from its ``seed``, shown until confirmed; confirmed, it is played as ``evening``."""
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("runde"))
+    seed = models.BigIntegerField()
+    draw = models.JSONField()
+    state = models.CharField(max_length=8, choices=RoundState.choices, default=RoundState.DRAWN)
+    evening = models.OneToOneField(Evening, on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="tournament_round")
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")]
+
+
+class TournamentEventKind(models.TextChoices):
+    CREATED = "created", _("turnering oprettet")
+    REGISTERED = "registered", _("spiller tilmeldt")
+    UNREGISTERED = "unregistered", _("spiller afmeldt")
+    DRAWN = "drawn", _("runde trukket")
+    CONFIRMED = "confirmed", _("lodtrækning godkendt")
+    ROUND_CLOSED = "closed", _("runde afsluttet")
+    WITHDRAWN = "withdrawn", _("spiller trukket sig")
+    DISQUALIFIED = "disqualified", _("spiller diskvalificeret")
+
+
+class TournamentEvent(models.Model):
+    """The tournament's log: every write, with who and when (and a draw's seed, a reason)."""
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="events")
+    kind = models.CharField(max_length=12, choices=TournamentEventKind.choices)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    seed = models.BigIntegerField(null=True, blank=True)
+    reason = models.TextField(_("begrundelse"), blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                             related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
 
 class EveningMailKind(models.TextChoices):
     """What a mail of the outbox carries to a player about one evening."""

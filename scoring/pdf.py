@@ -438,3 +438,10 @@ def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family:
         "covered": covered, "include_open": bool(data.get("include_open")), "printed": timezone.localtime(),
     })
     return HTML(string=html, url_fetcher=_no_remote).write_pdf()
+
+
+def render_html_pdf(template: str, context: dict) -> bytes:
+    """A small document (a tournament's draw or standings) from its template, with no remote fetches."""
+    from weasyprint import HTML
+
+    return HTML(string=render_to_string(template, context), url_fetcher=_no_remote).write_pdf()

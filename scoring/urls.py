@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import club, evening, live, mailing, stats, sync, table
+from .views import club, evening, live, mailing, stats, sync, table, tournaments
 
 app_name = "scoring"
 urlpatterns = [
@@ -37,4 +37,19 @@ urlpatterns = [
     path("evenings/<int:pk>/log/", club.evening_log, name="evening_log"),
     path("deals/<int:pk>/void/", club.deal_void, name="deal_void"),
     path("deals/<int:pk>/history/", club.deal_history, name="deal_history"),
+    path("clubs/<int:pk>/tournaments/", tournaments.tournament_list, name="tournament_list"),
+    path("tournaments/<int:pk>/", tournaments.tournament_detail, name="tournament_detail"),
+    path("tournaments/<int:pk>/players/", tournaments.tournament_register, name="tournament_register"),
+    path("tournaments/<int:pk>/leave/", tournaments.tournament_leave, name="tournament_leave"),
+    path("tournaments/<int:pk>/draw/", tournaments.tournament_draw, name="tournament_draw"),
+    path("tournaments/<int:pk>/rounds/<int:number>/", tournaments.tournament_round, name="tournament_round"),
+    path("tournaments/<int:pk>/rounds/<int:number>/pdf/", tournaments.tournament_round_pdf,
+         name="tournament_round_pdf"),
+    path("tournaments/<int:pk>/rounds/<int:number>/confirm/", tournaments.tournament_round_write,
+         {"action": "confirm"}, name="tournament_round_confirm"),
+    path("tournaments/<int:pk>/rounds/<int:number>/close/", tournaments.tournament_round_write,
+         {"action": "close"}, name="tournament_round_close"),
+    path("tournaments/<int:pk>/standings/", tournaments.tournament_standings_view, name="tournament_standings"),
+    path("tournaments/<int:pk>/standings/pdf/", tournaments.tournament_standings_pdf,
+         name="tournament_standings_pdf"),
 ]

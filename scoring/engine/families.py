@@ -36,6 +36,9 @@ The protocol, each a plain function of the family:
   written-score family (the deals write points that do not sum to zero, balanced in the ledger by
   its sheet pot) its own rule, zero-sum. Kroner are this at the club's rate.
 - ``random_deal(rng, players, dealer, card)``: a random valid deal, if the family has a generator.
+- ``card_seats(card)``: the table sizes a card seats, where a card seats fewer than the family
+  (``seats(card)`` answers for every family); ``tournament_table(card)``: the size a tournament of
+  the card draws where it is not four (``tournament_size(card)`` answers for every family).
 - ``rate_cards`` (name -> card), ``card_from_dict``, ``owns_card(data)`` (a card's JSON shape
   is this family's) and ``card_base(card)`` (the built-in card a club's copy is based on, or None).
 """
@@ -90,6 +93,25 @@ class Family:
     #: ``random_deal(rng, players, dealer, card)``: a random valid deal (the family's ``generate``),
     #: for the benchmarks' and demos' club histories; ``None`` for a family without a generator.
     random_deal: Callable[..., Any] | None = None
+    #: ``card_seats(card)``: how many a card seats at a table (of ``players``; the old German cards
+    #: three only); ``None``: every count of ``players``.
+    card_seats: Callable[[Any], tuple[int, ...]] | None = None
+    #: ``tournament_table(card)``: the table size a tournament of the card draws, where it is not
+    #: four (or the smallest the card seats when it seats no four); ``None``: that rule.
+    tournament_table: Callable[[Any], int] | None = None
+
+    def seats(self, card: Any) -> tuple[int, ...]:
+        """How many may sit at a table playing ``card``."""
+        return tuple(self.card_seats(card)) if self.card_seats is not None else self.players
+
+    def tournament_size(self, card: Any) -> tuple[int, tuple[int, ...]]:
+        """(the table size a tournament of ``card`` draws, every size the card seats): four where
+        the card seats four (Danish, Karlsruhe, Selca with its resting dealer), else its smallest
+        table (the old German cards' three); docs/tournaments.md, "Table sizes"."""
+        seatable = self.seats(card)
+        if self.tournament_table is not None:
+            return self.tournament_table(card), seatable
+        return (4 if 4 in seatable else min(seatable)), seatable
 
     def stored_figures(self, figures: Any) -> dict[str, int]:
         """One player's figures of a deal (an item of ``deal_stats``) as they are stored: each of

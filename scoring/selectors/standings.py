@@ -235,9 +235,15 @@ def written_score(family: str) -> bool:
     return written(engine_families.family(family))
 
 
+def standings_source(club: Club):
+    """The club's evenings whose tables count in its standings: all but a tournament's rounds that
+    its director kept out (``Evening.counts_in_standings``)."""
+    return Evening.objects.filter(club=club, counts_in_standings=True)
+
+
 def standings_evenings(club: Club, *, season: Season | None = None, date_from: dt.date | None = None,
                        date_to: dt.date | None = None, include_open: bool = False):
-    evenings = Evening.objects.filter(club=club)
+    evenings = standings_source(club)
     if season is not None:
         evenings = evenings.filter(season=season)
     if date_from is not None:

@@ -14,6 +14,9 @@ from .journal import table_players, table_pots, table_state
 from .players import player_get_or_create
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
+from .tournaments import (
+    entrant_leave, entrant_register, entrant_unregister, round_close, round_confirm, round_draw, tournament_create
+)
 
 __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "PreparedImport", "RecordingError", "StaleTableError", "VoidPlan",
@@ -21,4 +24,6 @@ __all__ = [
     "evening_import", "evening_import_prepare", "evening_mail_queue", "MailQueued", "NoAddressError",
     "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "player_get_or_create",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
+    "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm", "round_draw",
+    "tournament_create",
 ]

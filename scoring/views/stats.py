@@ -18,7 +18,7 @@ from scoring.models import Account, Club, Evening, Leg, Player
 from scoring.numbers import format_kroner
 from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
 from scoring.selectors.standings import (
-    club_rule_sets, event_fields, figure_heading, kroner_across, player_rule_sets, rules_family, rules_title, standings,
+    club_rule_sets, event_fields, figure_heading, kroner_across, player_rule_sets, rules_family, rules_title, standings, standings_source,
     standings_rules, table_side, written_score
 )
 
@@ -62,7 +62,7 @@ def _evening_filter(request, club: Club, played: list[tuple[str, str]], player=N
     default: ``standings_rules``; an old ``?family=NAME`` link reads that family's most played rule
     set), with one none. Points of two rule sets are never summed."""
     rules = standings_rules(club, request.GET.get("rules"), played, player, request.GET.get("family"))
-    return EveningFilter(request.GET, queryset=Evening.objects.filter(club=club), club=club,
+    return EveningFilter(request.GET, queryset=standings_source(club), club=club,
                          rule_sets=[(name, rules_title(name, family)) for name, family in played], rules=rules)
 
 
@@ -129,7 +129,7 @@ def player_detail(request, pk: int):
     # season asked for, whatever rule set they were played by, labelled as such
     across = None
     if len(played) > 1 and evening_filter.is_valid():
-        dated = EveningFilter(request.GET, queryset=Evening.objects.filter(club=club), club=club)
+        dated = EveningFilter(request.GET, queryset=standings_source(club), club=club)
         across = format_kroner(kroner_across(player, dated.qs if dated.is_valid() else Evening.objects.none()))
     table = player_evenings_table(history, family)
     listing.configure(request, table, per_page=50)

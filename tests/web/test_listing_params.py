@@ -19,11 +19,17 @@ def world(club, golden_dir):
     data = json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text())
     table = services.evening_import(club=club, data=data)
     services.evening_close(evening=table.evening)
+    tournament = services.tournament_create(club=club, name="Pokal", rules="vlk", rounds=2, round_length=1, seed=1)
+    for name in ("Anne", "Bent", "Carl", "Dorte", "Erik", "Finn"):
+        services.entrant_register(tournament=tournament, name=name)
+    services.round_confirm(round=services.round_draw(tournament=tournament, seed=1))
     return club, Player.objects.filter(club=club).first()
 
 
 def pages(club, player):
-    return [f"/clubs/{club.pk}/", f"/clubs/{club.pk}/standings/", f"/players/{player.pk}/"]
+    tournament = club.tournaments.get()
+    return [f"/clubs/{club.pk}/", f"/clubs/{club.pk}/standings/", f"/players/{player.pk}/",
+            f"/tournaments/{tournament.pk}/standings/"]
 
 
 def test_every_parameter_with_every_value_answers_cleanly(client, world):

@@ -22,6 +22,20 @@ def _dealer_after(players: tuple[str, ...], dealer: str, kind: str) -> str:
     return dealer if kind == "scrapped" else model.seating(players, dealer).next_dealer
 
 
+def _card_seats(card: rates.RateCard) -> tuple[int, ...]:
+    """Three up to the card's ``max_players`` (the old German cards: three only)."""
+    return tuple(n for n in (3, 4, 5) if n <= card.max_players)
+
+
+def _tournament_table(card: rates.RateCard) -> int:
+    """The old German cards are three-handed games (docs/rules/grosstarock.md §1): a tournament
+    seats them in threes; the Danish cards in fours, one sitting out each deal."""
+    old_german = card.name in rates.OLD_GERMAN_CARDS or any(
+        interchange.card_fixed_fields(card) == interchange.card_fixed_fields(base)
+        for base in rates.OLD_GERMAN_CARDS.values())
+    return 3 if old_german else 4
+
+
 def _cups_of(card: rates.RateCard) -> tuple[str, ...]:
     """The two cups, unless the card never puts anything into them (``RateCard.has_cups``)."""
     return ("king", "pagat") if card.has_cups else ()
@@ -40,6 +54,8 @@ FAMILY = family_of_modules(
     dealer_after=_dealer_after,
     money=zero_sum_money,
     random_deal=generate.random_deal,
+    card_seats=_card_seats,
+    tournament_table=_tournament_table,
     played_kinds=("played",),
     summary_figures=("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                      "meld_points", "fines"),

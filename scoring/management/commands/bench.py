@@ -218,6 +218,7 @@ class Command(BaseCommand):
         results.update(engine_measure(quick))
         results.update(family_engine_speed(quick))
         results.update(pipeline_speed(quick))
+        results.update(tournament_figures(quick))
 
         user = get_user_model().objects.create_superuser("bench", password="bench-password-1")
         client = Client()
@@ -298,6 +299,57 @@ class Command(BaseCommand):
             "query_counts_independent_of_history": list(small_counts) == [standings_queries, player_queries],
         })
         return results
+
+
+def tournament_figures(quick: bool) -> dict:
+    """The draw of 64 players over 7 rounds (pure, ms: median of a few), and the tournament
+    standings page after 7 rounds of 16 tables of four (ms), with its queries after 2 rounds and
+    after 7 (equal: the page reads a fixed number of queries whatever the rounds)."""
+    import random
+
+    from scoring import services
+    from scoring.engine import families
+    from scoring.engine.draw import draw_round, meetings
+    from scoring.models import Club, Table
+
+    players = [f"Spiller {i:02d}" for i in range(1, 65)]
+
+    def seven_rounds():
+        draws = []
+        for number in range(1, 8):
+            draws.append(draw_round(players, number=number, seed=number, tournament_seed=1, size=4,
+                                    seatable=(3, 4, 5), met=meetings(d.tables for d in draws)))
+        return draws
+
+    out = {"tournament_draw_64_players_7_rounds_ms": round(statistics.median(timed(seven_rounds, 3 if quick else 7))
+                                                           * 1000, 1)}
+    club = Club.objects.create(name="Turneringsbænk")
+    tournament = services.tournament_create(club=club, name="Bænk", rules="vlk", rounds=7, round_length=1, seed=1)
+    for name in players:
+        services.entrant_register(tournament=tournament, name=name)
+    user = get_user_model().objects.create_superuser("tournament-bench", password="bench-password-1")
+    client = Client()
+    client.force_login(user)
+    url = f"/tournaments/{tournament.pk}/standings/"
+    rng, queries = random.Random(3), {}
+    game = families.family("danish")
+    for number in range(1, 8):
+        playing = services.round_confirm(round=services.round_draw(tournament=tournament, seed=number))
+        for table in Table.objects.filter(evening=playing.evening):
+            seated = tuple(table.seats.order_by("position").values_list("player__name", flat=True))
+            services.deal_record(table=table, outcome=game.deal_to_dict(game.random_deal(rng, seated, seated[0],
+                                                                                         table.card)))
+        services.round_close(round=playing)
+        if number in (2, 7):
+            executed = []
+            with connection.execute_wrapper(lambda execute, sql, *rest: executed.append(sql) or execute(sql, *rest)):
+                assert client.get(url).status_code == 200
+            queries[number] = len(executed)
+    out["tournament_standings_7_rounds_ms"] = round(statistics.median(timed(lambda: client.get(url),
+                                                                            5 if quick else 10)) * 1000, 1)
+    out["tournament_standings_queries_2_and_7_rounds"] = [queries[2], queries[7]]
+    out["tournament_standings_queries_constant"] = queries[2] == queries[7]
+    return out
 
 
 def _record_60(club, empty, rng) -> tuple:

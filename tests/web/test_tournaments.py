@@ -1,0 +1,240 @@
+"""Tournaments (docs/tournaments.md): the services (create, register, draw, confirm, close, withdraw,
+disqualify) and the standings, on the database."""
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scoring import services
+from scoring.engine import families
+from scoring.models import (
+    Club, Deal, Entrant, EntrantStatus, Evening, RoundState, Table, Tournament, TournamentEvent, TournamentRound
+)
+from scoring.selectors.standings import standings
+from scoring.selectors.tournaments import format_score, placement_scores, tournament_standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return Club.objects.create(name="Turneringsklubben", kroner_per_point=Decimal("0.25"))
+
+
+def names(n):
+    return [f"Spiller {i:02d}" for i in range(1, n + 1)]
+
+
+def make(club, players=16, rules="vlk", name=None, **options):
+    options = {"rounds": 5, "round_length": 2, **options}
+    tournament = services.tournament_create(club=club, name=name or f"Mesterskab {rules}", rules=rules, seed=42,
+                                            **options)
+    for name in names(players):
+        services.entrant_register(tournament=tournament, name=name)
+    return tournament
+
+
+def play(round, deals=None, seed=1):
+    """Record random deals at every table of a confirmed round: ``deals`` each (default: the round's length)."""
+    rng = random.Random(seed)
+    tournament = round.tournament
+    for table in Table.objects.filter(evening=round.evening).order_by("number"):
+        game = families.family(table.family)
+        seated = tuple(table.seats.order_by("position").values_list("player__name", flat=True))
+        last = Deal.objects.filter(table=table, current=True).order_by("-number").first()
+        dealer = seated[0] if last is None else game.dealer_after(seated, last.dealer.name, last.kind)
+        for _ in range(tournament.round_length if deals is None else deals):
+            deal = game.random_deal(rng, seated, dealer, table.card)
+            services.deal_record(table=table, outcome=game.deal_to_dict(deal))
+            dealer = game.dealer_after(seated, dealer, deal.kind.value)
+
+
+def play_round(tournament, seed=1):
+    drawn = services.round_draw(tournament=tournament, seed=seed)
+    playing = services.round_confirm(round=drawn)
+    play(playing, seed=seed)
+    return services.round_close(round=playing)
+
+
+def test_a_round_is_drawn_shown_redrawn_and_confirmed_as_an_evening_of_ordinary_tables(club):
+    tournament = make(club)
+    drawn = services.round_draw(tournament=tournament, seed=7)
+    assert drawn.state == RoundState.DRAWN and drawn.evening is None
+    assert [len(t) for t in drawn.draw["tables"]] == [4, 4, 4, 4] and drawn.draw["byes"] == []
+    again = services.round_draw(tournament=tournament, seed=8)
+    assert TournamentRound.objects.filter(tournament=tournament).count() == 1 and again.seed == 8
+    playing = services.round_confirm(round=again)
+    evening = playing.evening
+    assert playing.state == RoundState.PLAYING and evening.club == club
+    assert evening.counts_in_standings is False and evening.kroner_per_point == Decimal("0")
+    tables = list(evening.tables.order_by("number"))
+    assert [[s.player.name for s in t.seats.order_by("position")] for t in tables] == again.draw["tables"]
+    # the lowest number deals first at each table
+    for seated in again.draw["tables"]:
+        assert [again.draw["numbers"][n] for n in seated] == sorted(again.draw["numbers"][n] for n in seated)
+    kinds = list(TournamentEvent.objects.filter(tournament=tournament).values_list("kind", flat=True))
+    assert kinds.count("drawn") == 2 and kinds[-1] == "confirmed" and kinds.count("registered") == 16
+
+
+def test_a_round_closes_only_when_every_table_is_complete_naming_the_short_ones(club):
+    tournament = make(club, round_length=3)
+    playing = services.round_confirm(round=services.round_draw(tournament=tournament, seed=1))
+    play(playing, deals=3)
+    short = Table.objects.get(evening=playing.evening, number=2)
+    Deal.objects.filter(table=short, number=3).update(voided=True)
+    with pytest.raises(services.RecordingError) as refused:
+        services.round_close(round=playing)
+    assert "bord 2 (2 af 3)" in str(refused.value)
+    assert Evening.objects.get(pk=playing.evening_id).closed_at is None
+    Deal.objects.filter(table=short, number=3).update(voided=False)
+    closed = services.round_close(round=playing)
+    assert closed.state == RoundState.CLOSED and closed.evening.closed_at is not None
+
+
+def test_dealer_turns_count_each_player_s_deals(club):
+    tournament = make(club, players=8, round_length_kind="dealer", round_length=1)
+    playing = services.round_confirm(round=services.round_draw(tournament=tournament, seed=1))
+    play(playing, deals=3)     # three deals: one of the four players at each table has not dealt yet
+    with pytest.raises(services.RecordingError, match="bord 1 \\(0 af 1\\), bord 2 \\(0 af 1\\)"):
+        services.round_close(round=playing)
+    for seed in range(2, 30):   # a deal dealt again by the same dealer (a scrapped deal) is no turn of another
+        play(playing, deals=1, seed=seed)
+        try:
+            closed = services.round_close(round=playing)
+        except services.RecordingError:
+            continue
+        break
+    assert closed.state == RoundState.CLOSED
+    dealt = set(Deal.objects.filter(table__evening=closed.evening, current=True).values_list("dealer__name", flat=True))
+    assert dealt == {n for t in closed.draw["tables"] for n in t}
+
+
+def test_sixteen_players_over_five_rounds_meet_no_pair_twice_and_the_standings_add_up(club):
+    tournament = make(club)
+    for number in range(1, 6):
+        play_round(tournament, seed=number)
+    met = {}
+    for r in tournament.round_set.all():
+        assert r.draw["repeats"] == 0
+        for table in r.draw["tables"]:
+            for i, a in enumerate(table):
+                for b in table[i + 1:]:
+                    met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+    assert max(met.values()) == 1
+    rows = tournament_standings(tournament)
+    assert len(rows) == 16 and [r.rank for r in rows] == sorted(r.rank for r in rows)
+    assert sum(r.points for r in rows) == 0          # a payment game: every round's points sum to zero
+    assert all(len(r.rounds) == 5 for r in rows)
+    with pytest.raises(services.RecordingError, match="5 runder"):
+        services.round_draw(tournament=tournament)
+
+
+def test_placement_points_share_ties_and_raw_points_break_ties_in_the_total():
+    assert placement_scores({"A": 10, "B": 5, "C": -5, "D": -10}) == {"A": 3, "B": 2, "C": 1, "D": 0}
+    assert placement_scores({"A": 10, "B": 10, "C": -5, "D": -15}) == {
+        "A": Fraction(5, 2), "B": Fraction(5, 2), "C": 1, "D": 0}
+    assert placement_scores({"A": 0, "B": 0, "C": 0}) == {"A": 1, "B": 1, "C": 1}
+    assert format_score(Fraction(5, 2)) == "2½" and format_score(Fraction(-1, 2)) == "−½"
+
+
+def test_placement_standings_sum_to_the_places_given(club):
+    tournament = make(club, players=12, scoring="places", rounds=2)
+    play_round(tournament, seed=3)
+    rows = tournament_standings(tournament)
+    assert sum(r.score for r in rows) == 3 * (3 + 2 + 1 + 0)
+    assert all(r.rounds[1].score == placement_scores(
+        {x.name: x.rounds[1].points for x in rows if x.rounds[1].table == r.rounds[1].table})[r.name] for r in rows)
+
+
+def test_byes_score_zero_or_the_player_s_average_and_nobody_has_two_before_all_had_one(club):
+    # five at the old German cards (three-handed; four with one sitting out): one table of four, one bye
+    tournament = make(club, players=5, rules="taroc1754", rounds=5, bye_score="average", scoring="places")
+    for number in range(1, 6):
+        play_round(tournament, seed=number)
+    byes = {}
+    for r in tournament.round_set.all():
+        assert [len(t) for t in r.draw["tables"]] == [4] and len(r.draw["byes"]) == 1
+        for name in r.draw["byes"]:
+            byes[name] = byes.get(name, 0) + 1
+    assert max(byes.values()) == 1
+    for row in tournament_standings(tournament):
+        played = [x.score for x in row.rounds.values() if not x.bye]
+        for result in row.rounds.values():
+            if result.bye:
+                assert result.score == sum(played, Fraction(0)) / len(played)
+
+
+def test_a_withdrawn_player_is_drawn_no_more_and_a_disqualified_one_is_out_of_the_ranking(club):
+    tournament = make(club, players=13)
+    play_round(tournament, seed=1)
+    services.entrant_leave(tournament=tournament, player=club.players.get(name="Spiller 01"), disqualify=False,
+                           reason="Syg")
+    services.entrant_leave(tournament=tournament, player=club.players.get(name="Spiller 02"), disqualify=True,
+                           reason="Gentaget forsætlig renons")
+    drawn = services.round_draw(tournament=tournament, seed=2)
+    assert "Spiller 01" not in drawn.draw["numbers"] and "Spiller 02" not in drawn.draw["numbers"]
+    assert "Spiller 01" not in drawn.draw["byes"] and "Spiller 02" not in drawn.draw["byes"]
+    rows = {r.name: r for r in tournament_standings(tournament)}
+    assert rows["Spiller 01"].rank is not None and 1 in rows["Spiller 01"].rounds
+    assert rows["Spiller 02"].rank is None and 1 in rows["Spiller 02"].rounds
+    assert Entrant.objects.get(player__name="Spiller 02").status == EntrantStatus.DISQUALIFIED
+    with pytest.raises(services.RecordingError, match="begrundelse"):
+        services.entrant_leave(tournament=tournament, player=club.players.get(name="Spiller 03"), disqualify=False,
+                               reason=" ")
+
+
+def test_bad_input_is_refused_by_field_with_nothing_written(club):
+    tournament = make(club, players=3)
+    with pytest.raises(services.RecordingError) as twice:
+        services.entrant_register(tournament=tournament, name="Spiller 01")
+    assert twice.value.errors[0].field == "name" and "Spiller 01" in str(twice.value)
+    assert Entrant.objects.filter(tournament=tournament).count() == 3
+    karlsruhe = make(club, players=3, rules="karlsruhe")
+    with pytest.raises(services.RecordingError) as few:
+        services.round_draw(tournament=karlsruhe)
+    assert few.value.errors[0].field == "players" and "3 spillere" in str(few.value)
+    assert not TournamentRound.objects.filter(tournament=karlsruhe).exists()
+    for field, value in (("rounds", "0"), ("round_length", "x"), ("rules", "nosuchcard"),
+                         ("kroner_per_point", "-1"), ("scoring", "lottery"), ("name", " ")):
+        arguments = {"rounds": 3, "round_length": 4, "rules": "vlk", "name": "Ny", field: value}
+        with pytest.raises(services.RecordingError) as refused:
+            services.tournament_create(club=club, **arguments)
+        assert refused.value.errors[0].field == field
+    assert Tournament.objects.filter(club=club).count() == 2
+
+
+def test_a_tournament_kept_out_of_the_season_standings_is_not_in_them(club):
+    tournament = make(club, players=8, rounds=1)
+    play_round(tournament)
+    assert standings(club, rules="vlk") == []
+    counted = make(club, players=8, rounds=1, counts_in_standings=True, kroner_per_point="0.50", name="Pokal")
+    play_round(counted)
+    rows = standings(club, rules="vlk")
+    assert len(rows) == 8 and sum(r.points for r in rows) == 0
+    assert counted.round_set.get().evening.kroner_per_point == Decimal("0.50")
+
+
+def test_every_family_plays_a_round(club):
+    for rules in ("vlk", "karlsruhe", "selca", "grosstarock"):
+        tournament = make(club, players=8, rules=rules, rounds=1)
+        closed = play_round(tournament)
+        rows = tournament_standings(tournament)
+        assert closed.evening.tables.count() >= 2 and all(1 in r.rounds for r in rows)
+        assert sum(r.points for r in rows) == 0, rules
+
+
+def test_the_standings_cost_the_same_queries_after_two_rounds_as_after_seven(club):
+    tournament = make(club, players=8, rounds=7, round_length=1)
+    counts = {}
+    for number in range(1, 8):
+        play_round(tournament, seed=number)
+        if number in (2, 7):
+            with CaptureQueriesContext(connection) as queries:
+                tournament_standings(Tournament.objects.get(pk=tournament.pk))
+            counts[number] = len(queries)
+    assert counts[2] == counts[7]

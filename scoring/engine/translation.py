@@ -63,3 +63,65 @@ def pgettext_lazy(context: str, message: str) -> Text:
     language it is shown in. Named as Django's own, so that ``make messages`` collects it; always
     write both arguments as string literals (xgettext reads the source, not the values)."""
     return Text(context, message)
+
+
+#: A phrase as stored (JSON): a list of pieces, each a literal string or ``[msgid, {name: value}]``,
+#: the msgid a Danish text marked ``pgettext_lazy("engine", …)`` and each value a number, a string
+#: or a phrase of its own.
+PhraseData = list
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A text built of pieces (a formula): literal strings and marked texts with their parameters,
+    kept as data so that it is worded when it is shown, in the language of the page that shows it
+    (``phrase_text``); ``data`` is what is stored (JSON)."""
+    data: tuple
+
+    def __add__(self, other: Phrase | str) -> Phrase:
+        return Phrase(self.data + (other.data if isinstance(other, Phrase) else (other,)))
+
+    def in_language(self, lang: str = DEFAULT) -> str:
+        return phrase_text(self.to_json(), lang)
+
+    def to_json(self) -> PhraseData:
+        return [_piece_json(piece) for piece in self.data]
+
+
+def phrase(*pieces: Text | str | tuple[Text, dict] | Phrase) -> Phrase:
+    """A phrase of literal strings, marked texts (``Text``) and texts with parameters
+    (``(Text, {name: value})``, a value a number, a string or a ``Phrase``)."""
+    out: list = []
+    for piece in pieces:
+        if isinstance(piece, Phrase):
+            out += piece.data
+        elif isinstance(piece, Text):
+            out.append((piece, {}))
+        else:
+            out.append(piece)
+    return Phrase(tuple(out))
+
+
+def _piece_json(piece):
+    if isinstance(piece, str):
+        return piece
+    text, params = piece
+    return [text.msgid, {name: value.to_json() if isinstance(value, Phrase) else value
+                         for name, value in params.items()}]
+
+
+def phrase_text(data: PhraseData | str, lang: str = DEFAULT) -> str:
+    """A stored phrase worded in ``lang`` (a plain string, as stored before phrases, as it is)."""
+    if isinstance(data, str):
+        return data
+    words = catalogue(language(lang))
+    out = []
+    for piece in data:
+        if isinstance(piece, str):
+            out.append(piece)
+        else:
+            msgid, params = piece
+            out.append(words.pgettext("engine", msgid).format(
+                **{name: phrase_text(value, lang) if isinstance(value, list) else value
+                   for name, value in params.items()}))
+    return "".join(out)

@@ -106,3 +106,28 @@ def test_the_engine_speaks_german_without_django():
 def test_the_catalogues_the_engine_reads_are_the_projects():
     assert LOCALE_DIR == ROOT / "locale"
     assert all((LOCALE_DIR / lang / "LC_MESSAGES" / "django.mo").exists() for lang in ("en", "de", "sl"))
+
+
+def test_a_selca_formula_is_stored_as_its_words_and_worded_in_each_language():
+    from scoring.engine.interchange import loads
+    from scoring.engine.ledger import FORMULA_WORDS
+    from scoring.engine.report import settlement_to_dict
+    from scoring.engine.settle import settle_evening
+    from scoring.engine.translation import phrase_text
+
+    settled = settle_evening(loads((ROOT / "tests" / "golden" / "selca" / "worked-examples.json").read_text()))
+    first = settled.deals[0].facts
+    assert json.loads(json.dumps(first[FORMULA_WORDS])) == first[FORMULA_WORDS]     # stored as JSON
+    assert first["formula"] == phrase_text(first[FORMULA_WORDS], "en") == (
+        "Bojan plays three, wins 43:27: game item [game +1 + poeni +2 + kings +1] = +4; x1 (three) = V0 +4; "
+        "declarer V, opponents -V each")
+    assert phrase_text(first[FORMULA_WORDS], "de") == (
+        "Bojan spielt tri, gewinnt 43:27: Spielposten [Spiel +1 + poeni +2 + Könige +1] = +4; x1 (tri) = V0 +4; "
+        "Spieler V, Gegner je -V")
+    assert phrase_text(first[FORMULA_WORDS], "sl") == (
+        "Bojan igra tri, dobi 43:27: postavka igre [igra +1 + poeni +2 + kralji +1] = +4; x1 (tri) = V0 +4; "
+        "igralec V, nasprotniki vsak -V")
+    assert phrase_text(settled.deals[1].facts[FORMULA_WORDS], "da") == "klop: Ana tog flest (34) -5"
+    # the evening file and settle keep the English formula only
+    assert all(FORMULA_WORDS not in row for row in settlement_to_dict(settled)["deals"])
+    assert phrase_text("a formula stored before words were", "de") == "a formula stored before words were"

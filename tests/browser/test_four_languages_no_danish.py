@@ -39,8 +39,8 @@ GAME_WORDS = {
     "klop", "polni", "renons", "poen", "poeni", "kavf", "trula", "mondfang", "pagatfonk", "zapisnik", "izkupiček",
     "ena", "dve", "tri", "zatala", "igralec", "igra", "točke", "točk", "talon", "kralji", "škis",
     # names, not words: the app, its families, the Danish language as the picker names it in its own
-    # tongue, and the Danish rule books' titles ("Dansk Tarokforbund 2011")
-    "tarokklub", "karlsruhe", "selca", "kroner", "dansk",
+    # tongue, and the rule books' titles ("Dansk Tarokforbund 2011", "Regeln bey dem Taroc-Spiele")
+    "tarokklub", "karlsruhe", "selca", "kroner", "dansk", "dem",
 }
 
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from .translation import DEFAULT, LANGUAGES, Text, pgettext_lazy
-
-__all__ = ["LANGUAGES", "Problem", "EveningError", "card_name", "problem", "register"]
+from .translation import DEFAULT, Text, pgettext_lazy
 
 _CATALOGUE: dict[str, Text] = {
     # code: its Danish wording, a msgid of the catalogues (translation.py)

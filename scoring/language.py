@@ -7,9 +7,10 @@ Which language a page is in, first match wins:
    looked up once when he logs in, so that a page costs no extra query;
 3. Danish (``settings.LANGUAGE_CODE``) — never guessed from the browser.
 
-The engine's messages, the spreadsheets, the PDF and the amounts follow the page: the engine writes
-its own texts in Danish or English (``engine_language``); numbers and dates take the page's language
-(scoring/numbers.py, tarokklub/formats)."""
+The engine's messages, the spreadsheets, the PDF and the amounts follow the page: the engine words
+its own texts through the same catalogues in the page's language (``engine_language``,
+scoring/engine/translation.py); numbers and dates take the page's language (scoring/numbers.py,
+tarokklub/formats)."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -28,10 +29,10 @@ def known(code) -> str | None:
 
 
 def engine_language(lang: str | None = None) -> str:
-    """The engine's own texts (its problems' wording) exist in Danish and English only: ``"da"`` for a
-    Danish page (``lang``, default the active language), ``"en"`` for any other — a German or
-    Slovenian player reads English sooner than Danish."""
-    return "da" if (lang or translation.get_language() or "da").startswith("da") else "en"
+    """The language the engine words its own texts in (its problems' messages, a formula's words):
+    the page's language (``lang``, default the active one), which the engine speaks in every case
+    (scoring/engine/translation.py reads the same catalogues as the pages)."""
+    return page_language(lang)
 
 
 def page_language(lang: str | None = None) -> str:

@@ -24,7 +24,9 @@ from django.utils.translation import gettext, gettext_lazy as _
 
 from scoring import services
 from scoring.engine import families
+from scoring.engine.ledger import FORMULA_WORDS
 from scoring.engine.problems import EveningError, Problem
+from scoring.engine.translation import phrase_text
 from families.selca.engine.model import (
     DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, derived_count, other_side_thirds, points_said,
     said_to_thirds, thirds_to_said,
@@ -615,7 +617,7 @@ def preview_context(table, sheet, form: SelcaDealForm, editing: int | None) -> d
     playing = participants(sheet.players, outcome)
     context.update({
         "number": number,
-        "formula": entry.facts.get("formula", ""),
+        "formula": phrase_text(entry.facts[FORMULA_WORDS], engine_language()),
         "net": [(p, entry.net[p], p in playing) for p in sheet.players],
         **describe(outcome),
     })

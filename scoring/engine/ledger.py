@@ -57,6 +57,12 @@ class Posting:
     detail: str = ""   # e.g. the meld kind, the fine kind, the card, the bonus
 
 
+#: The fact that holds a formula's words (a stored phrase, scoring/engine/translation.py) beside its
+#: English ``formula``: stored with the deal so that a page words the formula in its language;
+#: the evening file and ``settle`` print the English ``formula`` only.
+FORMULA_WORDS = "formula_words"
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One journal entry of a family that keeps its postings as objects."""

@@ -1,6 +1,8 @@
-"""Validation problems and their wording, in Danish and English.
+"""Validation problems and their wording, in every page language.
 
-The engine has no Django, so it carries its own small catalogue. A ``Problem`` names the deal
+Each message code has one Danish wording, a msgid of the project's gettext catalogues marked with
+``pgettext_lazy("engine", …)`` (translation.py: the engine reads the compiled catalogues without
+Django); English, German and Slovenian are its translations there. A ``Problem`` names the deal
 (1-based, ``None`` for the evening itself), the field path inside the deal (docs/format.md names,
 list items 1-based: ``melds[2].count``) and a message code with its parameters.
 """
@@ -9,192 +11,176 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-LANGUAGES = ("da", "en")
+from .translation import DEFAULT, Text, pgettext_lazy
 
-_CATALOGUE: dict[str, tuple[str, str]] = {
-    # code: (Danish, English)
-    "required": ("skal udfyldes", "is required"),
-    "unknown_key": ("ukendt felt '{key}'", "unknown key '{key}'"),
-    "not_object": ("skal være et objekt", "must be an object"),
-    "not_list": ("skal være en liste", "must be a list"),
-    "not_text": ("skal være tekst", "must be text"),
-    "not_int": ("skal være et helt tal", "must be a whole number"),
-    "not_bool": ("skal være true eller false", "must be true or false"),
-    "not_date": ("skal være en dato (ÅÅÅÅ-MM-DD)", "must be an ISO date (YYYY-MM-DD)"),
-    "not_json": ("filen er ikke gyldig JSON: {detail}", "the file is not valid JSON: {detail}"),
-    "choice": ("skal være en af: {choices}", "must be one of: {choices}"),
-    "format": ("skal være '{expected}'", "must be '{expected}'"),
-    "bad_rate_card": ("takstkortet er ugyldigt: {detail}", "the rate card is not valid: {detail}"),
-    "rate_card_name": ("kortets navn '{name}' skal være det samme som rules '{rules}'",
-                       "the card's name '{name}' must equal rules '{rules}'"),
-    "unknown_rules": ("ukendt takstkort '{name}'", "unknown rate card '{name}'"),
-    "player_count": ("et bord har 3 til 5 spillere, ikke {count}", "a table seats 3 to 5 players, not {count}"),
-    "empty_name": ("et navn må ikke være tomt", "a name must not be empty"),
-    "duplicate_name": ("{name} står to gange", "{name} is listed twice"),
-    "not_at_table": ("{name} sidder ikke ved dette bord", "{name} does not sit at this table"),
-    "sits_out": ("{name} sidder over i dette spil", "{name} sits out this deal"),
-    "only_dealer_and_fines": (
-        "en fejlgivning eller et kasseret spil har kun giver, art og bøder",
-        "a misdeal or scrapped deal carries only dealer, kind and fines",
-    ),
-    "meld_field_unused": ("hører ikke til en {kind}-melding", "does not belong to a {kind} meld"),
-    "meld_count_range": ("skal være mellem {low} og {high}", "must be between {low} and {high}"),
-    "missing_kind_kings": ("skal være en farve (hearts, diamonds, clubs, spades)",
-                           "must be a suit (hearts, diamonds, clubs, spades)"),
-    "missing_kind_court": ("skal være king, queen, cavalier eller knave",
-                           "must be king, queen, cavalier or knave"),
-    "two_melds_group": ("{name} har allerede en melding i {group}", "{name} already has a meld in {group}"),
-    "two_melds_kind": ("{name} har allerede en {kind}-melding", "{name} already has a {kind} meld"),
-    "card_claimed_twice": ("{card} kan ikke høre til både {first} og {second}",
-                           "{card} cannot belong to both {first} and {second}"),
-    "taroks_without_own_pagat": ("{name} har pagat og kan ikke melde 'uden'",
-                                 "{name} holds the pagat and cannot meld 'without'"),
-    "missing_card_owned": ("{name} melder {card} som manglende, men har det",
-                           "{name} names {card} as missing but holds it"),
-    "too_many_taroks": ("{total} taroks meldt i alt; der er kun 22", "{total} taroks melded in all; there are only 22"),
-    "two_ultimo": ("kun ét kort kan gå ultimo", "only one card can make ultimo"),
-    "ultimo_not_winner": ("{name} tog ikke sidste stik og kan ikke gå ultimo",
-                          "{name} did not win the last trick and cannot make ultimo"),
-    "bagud_winner": ("{name} tog sidste stik, så kortet kan ikke gå bagud",
-                     "{name} won the last trick, so the card cannot go bagud"),
-    "two_cards_last_trick": ("{name} kan ikke have to kort i sidste stik",
-                             "{name} cannot have two cards in the last trick"),
-    "tout_not_winner": ("{name} tog ikke sidste stik og kan ikke have tout",
-                        "{name} did not win the last trick and cannot have a tout"),
-    "tout_and_nolo": ("tout og nolo kan ikke begge ske", "a tout and a nolo cannot both happen"),
-    "nolo_winner": ("{name} tog sidste stik og kan ikke have nolo",
-                    "{name} won the last trick and cannot have a nolo"),
-    "nolo_card_home": ("{name} har nolo og kan ikke have taget stik med {card}",
-                       "{name} has a nolo and cannot have won a trick with {card}"),
-    "tout_card_home": ("{name} fik tout, så {owner} kan ikke have taget stik med {card}",
-                       "{name} made a tout, so {owner} cannot have won a trick with {card}"),
-    "tout_card_lost": ("{name} fik tout og kan ikke have tabt {card}",
-                       "{name} made a tout and cannot have lost {card}"),
-    "counts_after_nolo": ("der tælles ikke efter en nolo", "there is no counting after a nolo"),
-    "counts_missing": ("to eller tre spillere skal tælle", "two or three players must count"),
-    "count_range": ("skal være mellem {low} og {high}", "must be between {low} and {high}"),
-    "counts_sum_two": ("de to tal giver {total}; højst {maximum}", "the two counts add up to {total}; at most {maximum}"),
-    "counts_sum_three": ("de tre tal giver {total}; de skal give {expected}",
-                         "the three counts add up to {total}; they must add up to {expected}"),
-    "derived_must_be": ("med to tal er det {name}, der udregnes", "with two counts the derived player is {name}"),
-    "custom_amount": ("skal være et positivt helt tal", "must be a positive whole number"),
-    "amount_not_custom": ("kun en anden bøde har et beløb", "only a custom fine has an amount"),
-    "misdeal_only_its_fine": ("en fejlgivning har kun giverafgiften og fejlgivningsbøden",
-                              "a misdeal has only the dealer's fee and the misdeal fine"),
-    "misdeal_fine_misplaced": ("fejlgivningsbøden gives ved at registrere spillet som fejlgivning (giveren betaler)",
-                               "the misdeal fine comes with a misdeal deal and falls on its dealer"),
-    "fine_not_on_card": ("takstkortet '{rules}' har ingen bøde for {fine}; brug en anden bøde med beløb",
-                         "the '{rules}' rate card has no fine for {fine}; use a custom fine with an amount"),
-    "failed_tout_not_on_card": ("takstkortet '{rules}' kender ikke tabt tout",
-                                "the '{rules}' rate card knows no failed tout"),
-    "failed_tout_made": ("{name} fik tout og kan ikke også have tabt den",
-                         "{name} made the tout and cannot also have failed it"),
+_CATALOGUE: dict[str, Text] = {
+    # code: its Danish wording, a msgid of the catalogues (translation.py)
+    "required": pgettext_lazy("engine", "skal udfyldes"),
+    "unknown_key": pgettext_lazy("engine", "ukendt felt '{key}'"),
+    "not_object": pgettext_lazy("engine", "skal være et objekt"),
+    "not_list": pgettext_lazy("engine", "skal være en liste"),
+    "not_text": pgettext_lazy("engine", "skal være tekst"),
+    "not_int": pgettext_lazy("engine", "skal være et helt tal"),
+    "not_bool": pgettext_lazy("engine", "skal være true eller false"),
+    "not_date": pgettext_lazy("engine", "skal være en dato (ÅÅÅÅ-MM-DD)"),
+    "not_json": pgettext_lazy("engine", "filen er ikke gyldig JSON: {detail}"),
+    "choice": pgettext_lazy("engine", "skal være en af: {choices}"),
+    "format": pgettext_lazy("engine", "skal være '{expected}'"),
+    "bad_rate_card": pgettext_lazy("engine", "takstkortet er ugyldigt: {detail}"),
+    "rate_card_name": pgettext_lazy("engine", "kortets navn '{name}' skal være det samme som rules '{rules}'"),
+    "unknown_rules": pgettext_lazy("engine", "ukendt takstkort '{name}'"),
+    "player_count": pgettext_lazy("engine", "et bord har 3 til 5 spillere, ikke {count}"),
+    "empty_name": pgettext_lazy("engine", "et navn må ikke være tomt"),
+    "duplicate_name": pgettext_lazy("engine", "{name} står to gange"),
+    "not_at_table": pgettext_lazy("engine", "{name} sidder ikke ved dette bord"),
+    "sits_out": pgettext_lazy("engine", "{name} sidder over i dette spil"),
+    "only_dealer_and_fines": pgettext_lazy("engine", "en fejlgivning eller et kasseret spil har kun giver, art og "
+                                                     "bøder"),
+    "meld_field_unused": pgettext_lazy("engine", "hører ikke til en {kind}-melding"),
+    "meld_count_range": pgettext_lazy("engine", "skal være mellem {low} og {high}"),
+    "missing_kind_kings": pgettext_lazy("engine", "skal være en farve (hearts, diamonds, clubs, spades)"),
+    "missing_kind_court": pgettext_lazy("engine", "skal være king, queen, cavalier eller knave"),
+    "two_melds_group": pgettext_lazy("engine", "{name} har allerede en melding i {group}"),
+    "two_melds_kind": pgettext_lazy("engine", "{name} har allerede en {kind}-melding"),
+    "card_claimed_twice": pgettext_lazy("engine", "{card} kan ikke høre til både {first} og {second}"),
+    "taroks_without_own_pagat": pgettext_lazy("engine", "{name} har pagat og kan ikke melde 'uden'"),
+    "missing_card_owned": pgettext_lazy("engine", "{name} melder {card} som manglende, men har det"),
+    "too_many_taroks": pgettext_lazy("engine", "{total} taroks meldt i alt; der er kun 22"),
+    "two_ultimo": pgettext_lazy("engine", "kun ét kort kan gå ultimo"),
+    "ultimo_not_winner": pgettext_lazy("engine", "{name} tog ikke sidste stik og kan ikke gå ultimo"),
+    "bagud_winner": pgettext_lazy("engine", "{name} tog sidste stik, så kortet kan ikke gå bagud"),
+    "two_cards_last_trick": pgettext_lazy("engine", "{name} kan ikke have to kort i sidste stik"),
+    "tout_not_winner": pgettext_lazy("engine", "{name} tog ikke sidste stik og kan ikke have tout"),
+    "tout_and_nolo": pgettext_lazy("engine", "tout og nolo kan ikke begge ske"),
+    "nolo_winner": pgettext_lazy("engine", "{name} tog sidste stik og kan ikke have nolo"),
+    "nolo_card_home": pgettext_lazy("engine", "{name} har nolo og kan ikke have taget stik med {card}"),
+    "tout_card_home": pgettext_lazy("engine", "{name} fik tout, så {owner} kan ikke have taget stik med {card}"),
+    "tout_card_lost": pgettext_lazy("engine", "{name} fik tout og kan ikke have tabt {card}"),
+    "counts_after_nolo": pgettext_lazy("engine", "der tælles ikke efter en nolo"),
+    "counts_missing": pgettext_lazy("engine", "to eller tre spillere skal tælle"),
+    "count_range": pgettext_lazy("engine", "skal være mellem {low} og {high}"),
+    "counts_sum_two": pgettext_lazy("engine", "de to tal giver {total}; højst {maximum}"),
+    "counts_sum_three": pgettext_lazy("engine", "de tre tal giver {total}; de skal give {expected}"),
+    "derived_must_be": pgettext_lazy("engine", "med to tal er det {name}, der udregnes"),
+    "custom_amount": pgettext_lazy("engine", "skal være et positivt helt tal"),
+    "amount_not_custom": pgettext_lazy("engine", "kun en anden bøde har et beløb"),
+    "misdeal_only_its_fine": pgettext_lazy("engine", "en fejlgivning har kun giverafgiften og fejlgivningsbøden"),
+    "misdeal_fine_misplaced": pgettext_lazy("engine", "fejlgivningsbøden gives ved at registrere spillet som "
+                                                      "fejlgivning (giveren betaler)"),
+    "fine_not_on_card": pgettext_lazy("engine", "takstkortet '{rules}' har ingen bøde for {fine}; brug en anden "
+                                                "bøde med beløb"),
+    "failed_tout_not_on_card": pgettext_lazy("engine", "takstkortet '{rules}' kender ikke tabt tout"),
+    "failed_tout_made": pgettext_lazy("engine", "{name} fik tout og kan ikke også have tabt den"),
     # The old German cards (docs/rules/grosstarock.md §5)
-    "player_count_card": ("takstkortet '{rules}' har højst {maximum} spillere ved bordet, ikke {count}",
-                          "the '{rules}' rate card seats at most {maximum} players, not {count}"),
-    "key_not_on_card": ("takstkortet '{rules}' kender ikke '{key}'", "the '{rules}' rate card has no '{key}'"),
-    "meld_not_on_card": ("takstkortet '{rules}' kender ingen {kind}-melding",
-                         "the '{rules}' rate card has no {kind} meld"),
-    "group_not_on_card": ("på takstkortet '{rules}' meldes {kind} kun i en farve (hearts, diamonds, clubs, spades)",
-                          "on the '{rules}' rate card a {kind} meld names a suit (hearts, diamonds, clubs, spades)"),
-    "group_kind": ("skal være kings eller en farve (hearts, diamonds, clubs, spades)",
-                   "must be kings or a suit (hearts, diamonds, clubs, spades)"),
-    "four_group": ("skal være queens, cavaliers eller knaves", "must be queens, cavaliers or knaves"),
-    "fate_not_on_card": ("takstkortet '{rules}' kender ikke udfaldet '{fate}'",
-                         "the '{rules}' rate card knows no fate '{fate}'"),
-    "discard_not_dealer": ("kun giveren kan lægge pagat i skat; {name} gav ikke",
-                           "only the dealer can discard the pagat; {name} did not deal"),
-    "king_discarded": ("en konge kan ikke lægges i skat", "a king cannot be discarded"),
-    "card_discarded": ("{card} blev lagt i skat af giveren", "{card} was discarded by the dealer"),
-    "taroks_without_own_scies": ("{name} har skisen og kan ikke melde 'uden'",
-                                 "{name} holds the scies and cannot meld 'without'"),
-    "taroks_over_deck": ("{name} kan højst have {maximum} taroks: de andre har resten",
-                         "{name} can hold at most {maximum} taroks: the others hold the rest"),
-    "honours_over_deck": ("{name} kan højst melde {maximum} honneurs: de andre har resten eller de er lagt i skat",
-                          "{name} can meld at most {maximum} honours: the others hold or discarded the rest"),
-    "ladons_over_deck": ("{total} ladoner meldt i alt; der er kun {maximum}",
-                         "{total} ladons melded in all; there are only {maximum}"),
-    "hand_over_25": ("{name} skulle have {count} kort; en hånd har {maximum}",
-                     "{name} would hold {count} cards; a hand has {maximum}"),
-    "announced_nolo_twice": ("{name} har allerede meldt nolo", "{name} has already announced a nolo"),
-    "announced_nolo_and_vole": ("{name} har meldt vole og kan ikke også melde nolo",
-                                "{name} announced a vole and cannot also announce a nolo"),
-    "failed_tout_vole": ("{name} meldte vole; den tabte vole betales allerede",
-                         "{name} announced the vole; the failed vole is paid already"),
-    "count_must": ("{name} tog et stik eller har sin skat og tæller mindst 1",
-                   "{name} took a trick or holds his discard and counts at least 1"),
+    "player_count_card": pgettext_lazy("engine", "takstkortet '{rules}' har højst {maximum} spillere ved bordet, "
+                                                 "ikke {count}"),
+    "key_not_on_card": pgettext_lazy("engine", "takstkortet '{rules}' kender ikke '{key}'"),
+    "meld_not_on_card": pgettext_lazy("engine", "takstkortet '{rules}' kender ingen {kind}-melding"),
+    "group_not_on_card": pgettext_lazy("engine", "på takstkortet '{rules}' meldes {kind} kun i en farve (hearts, "
+                                                 "diamonds, clubs, spades)"),
+    "group_kind": pgettext_lazy("engine", "skal være kings eller en farve (hearts, diamonds, clubs, spades)"),
+    "four_group": pgettext_lazy("engine", "skal være queens, cavaliers eller knaves"),
+    "fate_not_on_card": pgettext_lazy("engine", "takstkortet '{rules}' kender ikke udfaldet '{fate}'"),
+    "discard_not_dealer": pgettext_lazy("engine", "kun giveren kan lægge pagat i skat; {name} gav ikke"),
+    "king_discarded": pgettext_lazy("engine", "en konge kan ikke lægges i skat"),
+    "card_discarded": pgettext_lazy("engine", "{card} blev lagt i skat af giveren"),
+    "taroks_without_own_scies": pgettext_lazy("engine", "{name} har skisen og kan ikke melde 'uden'"),
+    "taroks_over_deck": pgettext_lazy("engine", "{name} kan højst have {maximum} taroks: de andre har resten"),
+    "honours_over_deck": pgettext_lazy("engine", "{name} kan højst melde {maximum} honneurs: de andre har resten "
+                                                 "eller de er lagt i skat"),
+    "ladons_over_deck": pgettext_lazy("engine", "{total} ladoner meldt i alt; der er kun {maximum}"),
+    "hand_over_25": pgettext_lazy("engine", "{name} skulle have {count} kort; en hånd har {maximum}"),
+    "announced_nolo_twice": pgettext_lazy("engine", "{name} har allerede meldt nolo"),
+    "announced_nolo_and_vole": pgettext_lazy("engine", "{name} har meldt vole og kan ikke også melde nolo"),
+    "failed_tout_vole": pgettext_lazy("engine", "{name} meldte vole; den tabte vole betales allerede"),
+    "count_must": pgettext_lazy("engine", "{name} tog et stik eller har sin skat og tæller mindst 1"),
     # Bounds of what may be entered (bounds.py)
-    "name_too_long": ("højst {maximum} tegn (her {length})", "at most {maximum} characters (this one has {length})"),
-    "name_characters": ("må ikke indeholde styre-, format- eller skilletegn (U+{char})",
-                        "must not contain a control, format or separator character (U+{char})"),
-    "name_spaces": ("må ikke begynde eller slutte med mellemrum", "must not begin or end with white space"),
-    "name_inner_spaces": ("kun ét almindeligt mellemrum mellem ordene", "only single plain spaces between words"),
-    "name_not_nfc": ("skal være Unicode-normaliseret (NFC)", "must be in Unicode normal form NFC"),
-    "duplicate_key": ("feltet står to gange; kun én værdi er tilladt",
-                      "the key appears twice; only one value is allowed"),
-    "too_many_digits": ("et tal med {digits} cifre er for stort", "a number of {digits} digits is too large"),
-    "number_range": ("skal være et helt tal fra {low} til {high}", "must be a whole number from {low} to {high}"),
-    "too_many_deals": ("en aftenfil må højst have {maximum} spil; denne har {count}",
-                       "an evening file may hold at most {maximum} deals; this one has {count}"),
-    "file_too_large": ("filen fylder {size} byte; en aftenfil må højst fylde {maximum} byte",
-                       "the file has {size} bytes; an evening file may have at most {maximum} bytes"),
-    "card_fixed_field": ("kan ikke ændres på et klubkort: skal være {expected} som på '{base}'",
-                         "cannot be changed on a club card: must be {expected} as on '{base}'"),
-    "card_unknown": ("filens takstkort '{name}' er ikke et af klubbens kort (beløbene afgør); en klubadministrator "
-                     "kan indlæse det som et nyt klubkort med sin egen titel",
-                     "the file's rate card '{name}' is not one of the club's cards (by its amounts); a club admin "
-                     "can import it as a new club card with a title of its own"),
-    "card_title_taken": ("der er allerede et takstkort med titlen '{title}'",
-                         "there is already a rate card titled '{title}'"),
+    "name_too_long": pgettext_lazy("engine", "højst {maximum} tegn (her {length})"),
+    "name_characters": pgettext_lazy("engine", "må ikke indeholde styre-, format- eller skilletegn (U+{char})"),
+    "name_spaces": pgettext_lazy("engine", "må ikke begynde eller slutte med mellemrum"),
+    "name_inner_spaces": pgettext_lazy("engine", "kun ét almindeligt mellemrum mellem ordene"),
+    "name_not_nfc": pgettext_lazy("engine", "skal være Unicode-normaliseret (NFC)"),
+    "duplicate_key": pgettext_lazy("engine", "feltet står to gange; kun én værdi er tilladt"),
+    "too_many_digits": pgettext_lazy("engine", "et tal med {digits} cifre er for stort"),
+    "number_range": pgettext_lazy("engine", "skal være et helt tal fra {low} til {high}"),
+    "too_many_deals": pgettext_lazy("engine", "en aftenfil må højst have {maximum} spil; denne har {count}"),
+    "file_too_large": pgettext_lazy("engine", "filen fylder {size} byte; en aftenfil må højst fylde {maximum} byte"),
+    "card_fixed_field": pgettext_lazy("engine", "kan ikke ændres på et klubkort: skal være {expected} som på '{base}'"),
+    "card_unknown": pgettext_lazy("engine", "filens takstkort '{name}' er ikke et af klubbens kort (beløbene "
+                                            "afgør); en klubadministrator kan indlæse det som et nyt klubkort med "
+                                            "sin egen titel"),
+    "card_title_taken": pgettext_lazy("engine", "der er allerede et takstkort med titlen '{title}'"),
 }
 
-def register(catalogue: dict[str, tuple[str, str]]) -> None:
-    """Add a family's own message codes (Danish, English) to the catalogue; a code already there
-    with other wording is a bug (two families would disagree on what it says)."""
+
+def register(catalogue: dict[str, Text]) -> None:
+    """Add a family's own message codes (each a Danish msgid marked ``pgettext_lazy("engine", …)``)
+    to the catalogue; a code already there with other wording is a bug (two families would disagree
+    on what it says)."""
     for code, wording in catalogue.items():
+        if not isinstance(wording, Text):
+            raise TypeError(f"problem code {code!r}: mark its wording with pgettext_lazy(\"engine\", …)")
         if _CATALOGUE.setdefault(code, wording) != wording:
             raise ValueError(f"problem code {code!r} is already registered with other wording")
 
 
-_CARD_NAMES: dict[str, tuple[str, str]] = {
-    "pagat": ("pagat", "the pagat"),
-    "scies": ("skisen", "the scies"),
-    "tarok21": ("tarok 21", "tarok 21"),
+#: The cards a message may name (``card`` parameters): the trumps by their own words, the court
+#: cards whole, because each language builds "the king of hearts" its own way.
+_CARD_NAMES: dict[str, Text] = {
+    "pagat": pgettext_lazy("engine", "pagat"),
+    "scies": pgettext_lazy("engine", "skisen"),
+    "hearts.king": pgettext_lazy("engine", "hjerter konge"),
+    "hearts.queen": pgettext_lazy("engine", "hjerter dame"),
+    "hearts.cavalier": pgettext_lazy("engine", "hjerter kavaler"),
+    "hearts.knave": pgettext_lazy("engine", "hjerter knægt"),
+    "diamonds.king": pgettext_lazy("engine", "ruder konge"),
+    "diamonds.queen": pgettext_lazy("engine", "ruder dame"),
+    "diamonds.cavalier": pgettext_lazy("engine", "ruder kavaler"),
+    "diamonds.knave": pgettext_lazy("engine", "ruder knægt"),
+    "clubs.king": pgettext_lazy("engine", "klør konge"),
+    "clubs.queen": pgettext_lazy("engine", "klør dame"),
+    "clubs.cavalier": pgettext_lazy("engine", "klør kavaler"),
+    "clubs.knave": pgettext_lazy("engine", "klør knægt"),
+    "spades.king": pgettext_lazy("engine", "spar konge"),
+    "spades.queen": pgettext_lazy("engine", "spar dame"),
+    "spades.cavalier": pgettext_lazy("engine", "spar kavaler"),
+    "spades.knave": pgettext_lazy("engine", "spar knægt"),
 }
-_SUITS = {"hearts": ("hjerter", "hearts"), "diamonds": ("ruder", "diamonds"),
-          "clubs": ("klør", "clubs"), "spades": ("spar", "spades")}
-_COURTS = {"king": ("konge", "king"), "queen": ("dame", "queen"),
-           "cavalier": ("kavaler", "cavalier"), "knave": ("knægt", "knave")}
-_GROUPS = {"kings": ("kongerne", "the kings"), **{k: (v[0], v[1]) for k, v in _SUITS.items()},
-           "queens": ("damerne", "the queens"), "cavaliers": ("kavalererne", "the cavaliers"),
-           "knaves": ("knægtene", "the knaves")}
-_FINE_NAMES = {
-    "cup_not_moved": ("kopperne ikke flyttet", "cups not moved"),
-    "misdeal": ("fejlgivning", "misdeal"),
-    "wrong_card_count": ("forkert antal kort", "wrong card count"),
-    "false_meld": ("falsk melding", "false meld"),
-    "missed_meld": ("glemt melding", "missed meld"),
-    "meld_before_dealer": ("meldt før giveren", "meld before the dealer"),
-    "out_of_turn": ("spillet uden for tur", "playing out of turn"),
-    "false_scies_call": ("falsk skiskald", "false scies call"),
-    "revoke": ("svigtet kulør", "revoke"),
-    "illegal_discard": ("ulovlig ecartering", "illegal discard"),
-    "custom": ("anden bøde", "custom fine"),
+_TAROK = pgettext_lazy("engine", "tarok {number}")
+_GROUPS: dict[str, Text] = {
+    "kings": pgettext_lazy("engine", "kongerne"),
+    "hearts": pgettext_lazy("engine", "hjerter"),
+    "diamonds": pgettext_lazy("engine", "ruder"),
+    "clubs": pgettext_lazy("engine", "klør"),
+    "spades": pgettext_lazy("engine", "spar"),
+    "queens": pgettext_lazy("engine", "damerne"),
+    "cavaliers": pgettext_lazy("engine", "kavalererne"),
+    "knaves": pgettext_lazy("engine", "knægtene"),
 }
-_DEAL_WORD = ("spil", "deal")
+_FINE_NAMES: dict[str, Text] = {
+    "cup_not_moved": pgettext_lazy("engine", "kopperne ikke flyttet"),
+    "misdeal": pgettext_lazy("engine", "fejlgivning"),
+    "wrong_card_count": pgettext_lazy("engine", "forkert antal kort"),
+    "false_meld": pgettext_lazy("engine", "falsk melding"),
+    "missed_meld": pgettext_lazy("engine", "glemt melding"),
+    "meld_before_dealer": pgettext_lazy("engine", "meldt før giveren"),
+    "out_of_turn": pgettext_lazy("engine", "spillet uden for tur"),
+    "false_scies_call": pgettext_lazy("engine", "falsk skiskald"),
+    "revoke": pgettext_lazy("engine", "svigtet kulør"),
+    "illegal_discard": pgettext_lazy("engine", "ulovlig ecartering"),
+    "custom": pgettext_lazy("engine", "anden bøde"),
+}
+#: "deal 3: field: message" in each language.
+_WHERE = pgettext_lazy("engine", "spil {deal}: {field}: {message}")
 
 
-def card_name(key: str, lang: str = "en") -> str:
+def card_name(key: str, lang: str = DEFAULT) -> str:
     """Name of a card key (``pagat``, ``scies``, ``tarok21`` or ``<suit>.<court>``)."""
-    i = LANGUAGES.index(lang)
     if key in _CARD_NAMES:
-        return _CARD_NAMES[key][i]
+        return _CARD_NAMES[key].in_language(lang)
     if key.startswith("tarok"):
-        return f"tarok {key[5:]}"
-    suit, court = key.split(".")
-    if lang == "da":
-        return f"{_SUITS[suit][0]} {_COURTS[court][0]}"
-    return f"the {_COURTS[court][1]} of {_SUITS[suit][1]}"
+        return _TAROK.format(lang, number=key[5:])
+    raise KeyError(key)
 
 
 @dataclass(frozen=True)
@@ -204,21 +190,23 @@ class Problem:
     code: str
     params: tuple[tuple[str, str | int], ...] = ()
 
-    def message(self, lang: str = "en") -> str:
-        i = LANGUAGES.index(lang)
+    def message(self, lang: str = DEFAULT) -> str:
+        """The message in ``lang`` (da, en, de or sl), its parameters worded in it too."""
         params = dict(self.params)
         if "card" in params:
             params["card"] = card_name(str(params["card"]), lang)
         if "group" in params:
-            params["group"] = _GROUPS[str(params["group"])][i]
+            params["group"] = _GROUPS[str(params["group"])].in_language(lang)
         if "fine" in params:
-            params["fine"] = "'" + _FINE_NAMES[str(params["fine"])][i] + "'"
-        return _CATALOGUE[self.code][i].format(**params)
+            params["fine"] = "'" + _FINE_NAMES[str(params["fine"])].in_language(lang) + "'"
+        return _CATALOGUE[self.code].format(lang, **params)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = DEFAULT) -> str:
         """One line naming deal and field: ``deal 3: kings.hearts.owner: Carl sits out this deal``."""
-        where = f"{_DEAL_WORD[LANGUAGES.index(lang)]} {self.deal}: " if self.deal is not None else ""
-        return f"{where}{self.field}: {self.message(lang)}"
+        message = self.message(lang)
+        if self.deal is None:
+            return f"{self.field}: {message}"
+        return _WHERE.format(lang, deal=self.deal, field=self.field, message=message)
 
     def __str__(self) -> str:
         return self.text("en")
@@ -249,7 +237,7 @@ class EveningError(Exception):
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
-    def lines(self, lang: str = "en") -> list[str]:
+    def lines(self, lang: str = DEFAULT) -> list[str]:
         return [p.text(lang) for p in self.problems]
 
 

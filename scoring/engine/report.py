@@ -4,7 +4,7 @@ only the ledger's protocol (``ledger.py``) is read. A family without cups report
 a family's facts about each deal (``formula``, ``radl`` …) are added to its row."""
 from __future__ import annotations
 
-from .ledger import Settlement, cup_contents, holds
+from .ledger import FORMULA_WORDS, Settlement, cup_contents, holds
 
 
 def _row(entry, players: tuple[str, ...]) -> dict:
@@ -27,9 +27,7 @@ def settlement_to_dict(s: Settlement) -> dict:
             row["cups"] = {name: contents[name] for name in held}
         else:
             row["cups"] = {}
-        info = e.info
-        if info:
-            row.update(info)
+        row.update((key, value) for key, value in e.info if key != FORMULA_WORDS)
         deals.append(row)
     return {
         "players": list(players),

@@ -9,6 +9,9 @@ from typing import Mapping
 from django.db.models import Prefetch, Q
 
 from scoring.engine.families import Family
+from scoring.engine.ledger import FORMULA_WORDS
+from scoring.engine.translation import phrase_text
+from scoring.language import engine_language
 from scoring.models import Account, Deal, EntryKind, JournalEntry, Leg, Table
 
 
@@ -27,7 +30,12 @@ class SheetRow:
 
     @property
     def formula(self) -> str:
-        return (self.info or {}).get("formula", "")
+        """The deal's formula in the page's language where the family stored its words (Selca's,
+        ``FORMULA_WORDS``), else as the engine gave it (numbers only, or stored before)."""
+        info = self.info or {}
+        if FORMULA_WORDS in info:
+            return phrase_text(info[FORMULA_WORDS], engine_language())
+        return info.get("formula", "")
 
     @property
     def net_cells(self) -> tuple[tuple[int, bool], ...]:

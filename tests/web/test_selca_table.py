@@ -10,6 +10,7 @@ import pytest
 
 from families.selca import table as st
 from scoring import services
+from scoring.engine.translation import phrase_text
 from scoring.models import Deal, JournalEntry
 from tests.web import family_tables
 from tests.web.family_tables import rows, seat
@@ -119,8 +120,17 @@ def test_selca_s14_the_worked_examples_recorded_through_the_form_are_the_golden_
     assert page.text("game-4") == "zatala"
     assert page.text("game-7") == "pokazal Ana"
     assert "kontra" in page.text("deal-row-3") and "renons" in page.text("deal-row-11")
+    # the formula in the page's words (a Danish page), and on an English page as the golden reads
+    stored = {e.deal.number: json.loads(e.info_json) for e in JournalEntry.objects.filter(
+        table=s_table, deal__current=True, reverses=None, reversed_by=None).exclude(deal=None)}
     for deal in expected["deals"]:
-        assert page.text(f"formula-{deal['number']}") == deal["formula"]
+        assert stored[deal["number"]]["formula"] == deal["formula"]
+        assert page.text(f"formula-{deal['number']}") == phrase_text(stored[deal["number"]]["formula_words"], "da")
+    assert page.text("formula-1").startswith("Bojan spiller tri, vinder 43:27: spillets post [spil +1")
+    keeper_client.cookies["django_language"] = "en"
+    english = parse(keeper_client.get(f"/tables/{s_table.pk}/"))
+    for deal in expected["deals"]:
+        assert english.text(f"formula-{deal['number']}") == deal["formula"]
     html = response.content.decode()
     assert "kongekop" not in html and "king-cup" not in html   # a written score has no cups
 
@@ -315,7 +325,7 @@ def test_selca_s10_the_preview_shows_what_is_written(keeper_client, s_table):
     assert '<span class="s-won">vundet</span>' in preview(keeper_client, s_table, **WORKED_TAPS[13]).content.decode()
     assert page.text("preview-count") == "igralec 55⅔ · nasprotnika 14⅓"
     assert page.text("preview-net") == "Ana Bojan Cene -32 0 +16"
-    assert page.text("preview-formula").endswith("declarer V, Ana -2V, partner 0")
+    assert page.text("preview-formula").endswith("spilfører V, Ana -2V, makker 0")   # the page's words
     assert page.text("preview-summary") == "Ana -32 Bojan 0 Cene +16"
     assert page.text("count-other") == "nasprotnika 14⅓"      # the other side's count, at once
     assert rows() == before

@@ -95,6 +95,18 @@ def test_problems_in_danish(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("lang, lines", [
+    ("de", ["Spiel 1: dealer: Erik sitzt nicht an diesem Tisch", "Spiel 1: pagat: muss ausgefüllt werden",
+            "Spiel 1: last_trick: muss ausgefüllt werden"]),
+    ("sl", ["igra 1: dealer: Erik ne sedi za to mizo", "igra 1: pagat: je obvezno", "igra 1: last_trick: je obvezno"]),
+])
+def test_problems_in_german_and_slovenian(tmp_path, lang, lines):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "tarokklub.evening/1", "players": ["Anne", "Bent", "Carl"], "deals": [{"dealer": "Erik"}]}')
+    out = settle(bad, "--lang", lang)
+    assert out.returncode == 2 and out.stderr.strip().splitlines() == lines
+
+
 @pytest.mark.parametrize("text", ["", "not json", "[]", '{"format": 1}', "null"])
 def test_garbage_exits_2(tmp_path, text):
     bad = tmp_path / "bad.json"

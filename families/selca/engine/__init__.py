@@ -13,7 +13,7 @@ from scoring.engine.families import card_with_keys, copy_of, family_of_modules
 from scoring.engine.ledger import holds
 from . import generate, interchange, model, problems, rates, settle, stats, validate
 
-#: The family's own message codes (Danish, English), registered when ``problems`` is imported.
+#: The family's own message codes (Danish msgids of the catalogues), registered when ``problems`` is imported.
 CODES = problems.CATALOGUE
 
 

@@ -17,9 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from scoring.engine.ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn
+from scoring.engine.ledger import (
+    FORMULA_WORDS, Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn,
+)
+from scoring.engine.translation import Phrase, phrase, pgettext_lazy
 from .model import (
-    DECK_THIRDS, GAME_WORDS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
+    DECK_THIRDS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
     side_of, thirds_to_said,
 )
 from .rates import RateCard, rate_card
@@ -209,26 +212,74 @@ def klop_written(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[
 
 
 # The formula (informative) ---------------------------------------------------------------------
+# Built as a Phrase (scoring/engine/translation.py): worded on each page in its language, in English
+# in the evening file and ``settle``. The zapisnik's own words (poeni, kavf, trula, renons, klop,
+# polni klop, mondfang, pagatfonk, V0, V) stay as they are in every language (§14).
+
+_GAME_WORD = {3: pgettext_lazy("engine", "tri"), 2: pgettext_lazy("engine", "dve"), 1: pgettext_lazy("engine", "ena")}
+_LABELS = {
+    "game": pgettext_lazy("engine", "spil"),
+    "poeni": pgettext_lazy("engine", "poeni"),
+    "kavf": pgettext_lazy("engine", "kavf"),
+    "kings": pgettext_lazy("engine", "konger"),
+    "trula": pgettext_lazy("engine", "trula"),
+    "silent pagat": pgettext_lazy("engine", "stille pagat"),
+    "silent pagat lost": pgettext_lazy("engine", "stille pagat tabt"),
+    "silent valat": pgettext_lazy("engine", "stille valat"),
+    "pagat announced": pgettext_lazy("engine", "pagat ansagt"),
+    "valat announced": pgettext_lazy("engine", "valat ansagt"),
+}
+_PLAYS_WINS = pgettext_lazy("engine", "{declarer} spiller {word}, vinder {score}")
+_PLAYS_LOSES = pgettext_lazy("engine", "{declarer} spiller {word}, taber {score}")
+_GAME_ITEM = pgettext_lazy("engine", "spillets post [{items}] = {value}")
+_WHO = {
+    "zero": pgettext_lazy("engine", "V0 = 0: intet skrives"),
+    "winners_revoked_declarer": pgettext_lazy("engine", "vinderne (spilføreren) lavede renons: intet skrives"),
+    "winners_revoked_opponents": pgettext_lazy("engine", "vinderne (modspillerne) lavede renons: intet skrives"),
+    "double_renons": pgettext_lazy("engine", "dobbelt renons, spilføreren tabte: spilfører 0, {doubled} V0, makker -V0"),
+    "izkupicek_21": pgettext_lazy("engine", "kontra på spillet, modspillerne under 21: spilfører V, {doubled} -2V, makker 0"),
+    "declarer_revoked_lost": pgettext_lazy("engine", "spilføreren lavede renons og tabte: spilfører V, modspillerne -V hver"),
+    "doubled_revoked": pgettext_lazy("engine", "{doubled} lavede renons og bærer dobbelt, makker 0"),
+    "opponents_revoked": pgettext_lazy("engine", "modspillerne lavede renons: spilfører V, modspillerne -V hver"),
+    "plain": pgettext_lazy("engine", "spilfører V, modspillerne -V hver"),
+}
+_KLOP_TIED = pgettext_lazy("engine", "klop: {losers} tog flest ({most}) -{penalty} hver")
+_KLOP_FULL = pgettext_lazy("engine", "klop: {loser} tog flest ({most}) = polni klop -{penalty}")
+_KLOP = pgettext_lazy("engine", "klop: {loser} tog flest ({most}) -{penalty}")
+_KLOP_RENONS_ONE = pgettext_lazy("engine", "renons: {revokers} bærer alle {whole}")
+_KLOP_RENONS_MANY = pgettext_lazy("engine", "renons: {revokers} bærer hver alle {whole}")
+_MISDEAL = pgettext_lazy("engine", "fejlgivning: {dealer} -{penalty}, giver igen")
+_SHOWN = pgettext_lazy("engine", "vist af {player}: intet skrives")
+
 
 def _times(factor: int) -> str:
     return f" x{factor}" if factor != 1 else ""
 
 
-def game_formula(deal: Deal, gv: GameValue, flats: Sequence[tuple[str, int, Reason]]) -> str:
+def _item(label: str, base: int) -> Phrase:
+    return phrase((_LABELS[label], {}), f" {base:+d}")
+
+
+def game_formula(deal: Deal, gv: GameValue, flats: Sequence[tuple[str, int, Reason]]) -> Phrase:
     """The game in words and numbers a person can check (§6, §7)."""
     c = deal.count
-    word = GAME_WORDS[deal.game]
-    text = (f"{deal.declarer} plays {word}, {'wins' if gv.win else 'loses'} "
-            f"{thirds_to_said(c)}:{thirds_to_said(DECK_THIRDS - c)}: ")
+    word = _GAME_WORD[deal.game]
+    text = phrase((_PLAYS_WINS if gv.win else _PLAYS_LOSES,
+                   {"declarer": deal.declarer, "word": phrase(word),
+                    "score": f"{thirds_to_said(c)}:{thirds_to_said(DECK_THIRDS - c)}"}), ": ")
     silent = [i for i in gv.items if i.kontra_item == "game"]
     a0 = sum(i.base for i in silent)
-    parts = ["game item [" + " + ".join(f"{i.label} {i.base:+d}" for i in silent) + f"] = {a0:+d}"
-             + _times(gv.k["game"])]
-    parts += [f"{i.label} {i.base:+d}{_times(gv.k[i.kontra_item])}" for i in gv.items if i.kontra_item != "game"]
-    text += "; ".join(parts) + f"; x{gv.m} ({word}) = V0 {gv.value0:+d}"
+    items = phrase()
+    for n, i in enumerate(silent):
+        items += phrase(" + " if n else "", _item(i.label, i.base))
+    text += phrase((_GAME_ITEM, {"items": items, "value": f"{a0:+d}"}), _times(gv.k["game"]))
+    for i in gv.items:
+        if i.kontra_item != "game":
+            text += phrase("; ", _item(i.label, i.base), _times(gv.k[i.kontra_item]))
+    text += phrase(f"; x{gv.m} (", word, f") = V0 {gv.value0:+d}")
     if gv.renons_poen:
         text += f"; renons poen {gv.renons_poen:+d}{_times(gv.k['game'])} x{gv.m} = V {gv.value:+d}"
-    text += "; " + _who(deal, gv)
+    text += phrase("; ", _who(deal, gv))
     for reason in (Reason.MONDFANG, Reason.PAGATFONK):
         mine = [f"{p} {a:+d}" for p, a, r in flats if r is reason]
         if mine:
@@ -236,36 +287,33 @@ def game_formula(deal: Deal, gv: GameValue, flats: Sequence[tuple[str, int, Reas
     return text
 
 
-def _who(deal: Deal, gv: GameValue) -> str:
+def _who(deal: Deal, gv: GameValue) -> Phrase:
     if gv.case == "zero":
-        return "V0 = 0: nothing written"
+        return phrase(_WHO["zero"])
     if gv.case == "winners_revoked":
-        return f"the winners ({'declarer' if gv.value0 > 0 else 'opponents'}) revoked: nothing written"
-    if gv.case == "double_renons":
-        return f"double renons, declarer lost: declarer 0, {gv.doubled} V0, partner -V0"
-    if gv.case == "izkupicek_21":
-        return f"game kontra, opponents below 21: declarer V, {gv.doubled} -2V, partner 0"
+        return phrase(_WHO["winners_revoked_declarer" if gv.value0 > 0 else "winners_revoked_opponents"])
+    if gv.case in ("double_renons", "izkupicek_21"):
+        return phrase((_WHO[gv.case], {"doubled": str(gv.doubled)}))
     if gv.case == "losers_revoked":
         if gv.value0 < 0:
-            return "declarer revoked and lost: declarer V, opponents -V each"
+            return phrase(_WHO["declarer_revoked_lost"])
         if gv.doubled is not None:
-            return f"{gv.doubled} revoked and bears double, partner 0"
-        return "the opponents revoked: declarer V, opponents -V each"
-    return "declarer V, opponents -V each"
+            return phrase((_WHO["doubled_revoked"], {"doubled": gv.doubled}))
+        return phrase(_WHO["opponents_revoked"])
+    return phrase(_WHO["plain"])
 
 
-def klop_formula(deal: Deal, losers: tuple[str, ...], full: bool, whole: int, card: RateCard) -> str:
+def klop_formula(deal: Deal, losers: tuple[str, ...], full: bool, whole: int, card: RateCard) -> Phrase:
     most = thirds_to_said(deal.count_map[losers[0]])
     if len(losers) > 1:
-        text = f"klop: {', '.join(losers)} took most ({most}) -{card.klop_penalty(False)} each"
-    elif full:
-        text = f"klop: {losers[0]} took most ({most}) = polni klop -{card.klop_penalty(True)}"
+        text = phrase((_KLOP_TIED, {"losers": ", ".join(losers), "most": most, "penalty": card.klop_penalty(False)}))
     else:
-        text = f"klop: {losers[0]} took most ({most}) -{card.klop_penalty(False)}"
+        text = phrase((_KLOP_FULL if full else _KLOP,
+                       {"loser": losers[0], "most": most, "penalty": card.klop_penalty(full)}))
     if deal.revoked:
         revokers = list(dict.fromkeys(deal.revoked))
-        verb = "bears" if len(revokers) == 1 else "bear"
-        text += f"; renons: {', '.join(revokers)} {verb} all {whole}" + (" each" if len(revokers) > 1 else "")
+        text += phrase("; ", (_KLOP_RENONS_ONE if len(revokers) == 1 else _KLOP_RENONS_MANY,
+                              {"revokers": ", ".join(revokers), "whole": whole}))
     return text
 
 
@@ -278,13 +326,13 @@ def _write(player: str, amount: int, reason: Reason, detail: str = "") -> Postin
     return Posting(_SHEET, player, amount, reason, detail)
 
 
-def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[list[Posting], str]:
+def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[list[Posting], Phrase]:
     """What one valid deal writes, as postings with reasons, and its formula (§3-§9)."""
     if deal.kind is Kind.MISDEAL:   # §9: the dealer −2, he deals again
         return ([_write(deal.dealer, -card.misdeal, Reason.MISDEAL)],
-                f"misdeal: {deal.dealer} -{card.misdeal}, deals again")
+                phrase((_MISDEAL, {"dealer": deal.dealer, "penalty": card.misdeal})))
     if deal.kind is Kind.SHOWN:     # §9: nothing written
-        return [], f"shown by {deal.shown_by}: nothing written"
+        return [], phrase((_SHOWN, {"player": deal.shown_by}))
     if deal.kind is Kind.KLOP:
         written, losers, full, whole = klop_written(players, deal, card)
         detail = "renons" if deal.revoked else ("full" if full else "tied" if len(losers) > 1 else "plain")
@@ -346,7 +394,13 @@ def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, c
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     postings, formula = deal_postings(players, deal, card)
-    return _entry(EntryKind.DEAL, number, players, postings, state, (("formula", formula),))
+    return _entry(EntryKind.DEAL, number, players, postings, state, formula_facts(formula))
+
+
+def formula_facts(formula: Phrase) -> tuple[tuple[str, object], ...]:
+    """The deal's facts about its formula: in English as the evening file and ``settle`` give it
+    (docs/format.md), and as its words (``FORMULA_WORDS``), which the pages word in their language."""
+    return (("formula", formula.in_language("en")), (FORMULA_WORDS, formula.to_json()))
 
 
 def money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:

@@ -27,7 +27,7 @@ class Command(BaseCommand):
         parser.add_argument("--new-card", default=None, metavar="TITLE",
                             help="a rate card in the file that the club does not have becomes a new club card "
                                  "with this title")
-        parser.add_argument("--lang", choices=["da", "en"], default=None,
+        parser.add_argument("--lang", choices=["da", "en", "de", "sl"], default=None,
                             help="language of problem messages (default: the site's)")
 
     def handle(self, *args, **options):

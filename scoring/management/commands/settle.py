@@ -9,6 +9,7 @@ from scoring.engine.pipeline import batch, settlement_json
 from scoring.engine.problems import EveningError
 from scoring.engine.report import settlement_text
 from scoring.engine.settle import settle_evening
+from scoring.engine.translation import DEFAULT, LANGUAGES
 
 
 class Command(BaseCommand):
@@ -19,7 +20,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="path of the evening file, or - for standard input")
         parser.add_argument("--json", action="store_true", help="print the settlement as JSON (docs/format.md)")
-        parser.add_argument("--lang", choices=["en", "da"], default="en", help="language of problem messages")
+        parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT,
+                            help="language of problem messages and formula words (default English)")
 
     def handle(self, *args, **options):
         try:

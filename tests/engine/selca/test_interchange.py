@@ -134,10 +134,10 @@ def test_selca_s14_too_many_deals():
     assert [p.code for p in caught.value.problems] == ["too_many_deals"]
 
 
-def test_selca_messages_have_the_same_parameters_in_danish_and_english():
-    for code, (danish, english) in CODES.items():
-        da = {name for _, name, _, _ in string.Formatter().parse(danish) if name}
-        en = {name for _, name, _, _ in string.Formatter().parse(english) if name}
-        assert da == en, code
+def test_selca_messages_have_the_same_parameters_in_every_language():
+    for code, wording in CODES.items():
+        da = {name for _, name, _, _ in string.Formatter().parse(wording.msgid) if name}
+        for lang in ("en", "de", "sl"):
+            assert {name for _, name, _, _ in string.Formatter().parse(wording.in_language(lang)) if name} == da, code
         p = problem(1, "x", code, **{name: "v" for name in da})
-        assert p.message("da") and p.message("en")
+        assert all(p.message(lang) for lang in ("da", "en", "de", "sl"))

@@ -1,0 +1,127 @@
+"""The engine's words in any page language, without Django.
+
+The engine's texts (its problems' messages, card and fine names, a family's formula words) are
+Danish msgids of the project's own gettext catalogues, the same ones the pages use
+(``locale/<lang>/LC_MESSAGES/django.po``, compiled to ``django.mo`` by ``make messages``). They are
+marked with ``pgettext_lazy("engine", "…")`` so that ``make messages`` (Django's makemessages, which
+runs xgettext with ``--keyword=pgettext_lazy:1c,2``) collects them under the context ``engine`` —
+kept apart from a page's msgid that happens to read the same. A marked text is worded when a language
+is known (``Text.in_language``), through Python's own ``gettext`` over the compiled catalogue, so
+``manage.py settle`` and the engine tests need neither Django nor its settings.
+
+Danish is the msgid itself; a text missing from a catalogue (a family outside the project, such as
+the tests' minimal family) reads in Danish in every language.
+"""
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+#: The languages the engine speaks: the pages' languages (tarokklub/settings.py LANGUAGES).
+LANGUAGES = ("da", "en", "de", "sl")
+#: English is what ``manage.py settle`` and the evening file's messages speak unless told otherwise.
+DEFAULT = "en"
+#: The project's catalogues; the engine reads the compiled ``django.mo`` of each language.
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (read once per process); Danish and an unknown or missing
+    language give the msgids themselves."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"the engine speaks {', '.join(LANGUAGES)}, not {lang!r}")
+    if lang == "da":
+        return gettext.NullTranslations()
+    return gettext.translation("django", LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def language(lang: str | None) -> str:
+    """One of ``LANGUAGES`` for any language code (``"de-at"`` reads as ``"de"``); English for
+    anything else, as the engine speaks by default."""
+    code = (lang or DEFAULT).lower().split("-")[0]
+    return code if code in LANGUAGES else DEFAULT
+
+
+@dataclass(frozen=True)
+class Text:
+    """A Danish text of the catalogues, worded in a language when it is shown."""
+    context: str
+    msgid: str
+
+    def in_language(self, lang: str = DEFAULT) -> str:
+        return catalogue(language(lang)).pgettext(self.context, self.msgid)
+
+    def format(self, lang: str = DEFAULT, **params) -> str:
+        return self.in_language(lang).format(**params)
+
+
+def pgettext_lazy(context: str, message: str) -> Text:
+    """Mark ``message`` (Danish) for the catalogues under ``context`` and word it later, in the
+    language it is shown in. Named as Django's own, so that ``make messages`` collects it; always
+    write both arguments as string literals (xgettext reads the source, not the values)."""
+    return Text(context, message)
+
+
+#: A phrase as stored (JSON): a list of pieces, each a literal string or ``[msgid, {name: value}]``,
+#: the msgid a Danish text marked ``pgettext_lazy("engine", …)`` and each value a number, a string
+#: or a phrase of its own.
+PhraseData = list
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A text built of pieces (a formula): literal strings and marked texts with their parameters,
+    kept as data so that it is worded when it is shown, in the language of the page that shows it
+    (``phrase_text``); ``data`` is what is stored (JSON)."""
+    data: tuple
+
+    def __add__(self, other: Phrase | str) -> Phrase:
+        return Phrase(self.data + (other.data if isinstance(other, Phrase) else (other,)))
+
+    def in_language(self, lang: str = DEFAULT) -> str:
+        return phrase_text(self.to_json(), lang)
+
+    def to_json(self) -> PhraseData:
+        return [_piece_json(piece) for piece in self.data]
+
+
+def phrase(*pieces: Text | str | tuple[Text, dict] | Phrase) -> Phrase:
+    """A phrase of literal strings, marked texts (``Text``) and texts with parameters
+    (``(Text, {name: value})``, a value a number, a string or a ``Phrase``)."""
+    out: list = []
+    for piece in pieces:
+        if isinstance(piece, Phrase):
+            out += piece.data
+        elif isinstance(piece, Text):
+            out.append((piece, {}))
+        else:
+            out.append(piece)
+    return Phrase(tuple(out))
+
+
+def _piece_json(piece):
+    if isinstance(piece, str):
+        return piece
+    text, params = piece
+    return [text.msgid, {name: value.to_json() if isinstance(value, Phrase) else value
+                         for name, value in params.items()}]
+
+
+def phrase_text(data: PhraseData | str, lang: str = DEFAULT) -> str:
+    """A stored phrase worded in ``lang`` (a plain string, as stored before phrases, as it is)."""
+    if isinstance(data, str):
+        return data
+    words = catalogue(language(lang))
+    out = []
+    for piece in data:
+        if isinstance(piece, str):
+            out.append(piece)
+        else:
+            msgid, params = piece
+            out.append(words.pgettext("engine", msgid).format(
+                **{name: phrase_text(value, lang) if isinstance(value, list) else value
+                   for name, value in params.items()}))
+    return "".join(out)

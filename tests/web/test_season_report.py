@@ -295,3 +295,45 @@ def test_scope_errors_name_their_field(history):
     with pytest.raises(ScopeError) as error:
         season_scope(history)
     assert error.value.field == "season"
+
+
+def test_a_family_without_a_hook_shows_its_standings_figures(member_client, history):
+    """The minimal test family names no highlights: the report shows the figures its standings
+    show (``default_highlights``), under its own words, from its stored figures."""
+    players = [services.player_get_or_create(club=history, name=n) for n in ("Anna", "Bo", "Cai")]
+    season = Season.objects.create(club=history, name="mini", starts=dt.date(2031, 1, 1))
+    deals = [{"Anna": 30, "Bo": 10, "Cai": 5}, {"Anna": 2, "Bo": 40, "Cai": 9}, {"Anna": 50, "Bo": 1, "Cai": 0}]
+    for day in (1, 8):
+        evening = services.evening_create(club=history, date=dt.date(2031, 1, day), season=season)
+        table = services.table_create(evening=evening, players=players, rules="minifamily")
+        for counts in deals:
+            services.deal_record(table=table, outcome={"dealer": "Anna", "counts": counts})
+        services.evening_close(evening=evening)
+    report = season_report(Scope(history, season=season))
+    (rs,) = report.rule_sets
+    assert (rs.family, [(h.name, h.word) for h in rs.highlights]) == ("minifamily", [("won", "Vundet")])
+    (won,) = rs.highlights
+    assert (won.total, won.leader, won.leader_count) == (6, "Anna", 4)
+    assert [c.date for c in rs.cups] == [dt.date(2031, 1, 1), dt.date(2031, 1, 8)]   # its kitty is a cup
+    kroner, transfers = expected_money(Evening.objects.filter(season=season))
+    assert {p.player: p.kroner for p in report.players} == dict(kroner)
+    assert [(t.evening_id, t.payer, t.payee, t.kroner) for t in report.transfers] == transfers
+    html = member_client.get(f"/clubs/{history.pk}/season/?season={season.pk}").content.decode()
+    assert 'data-figure="won"' in html and "Vundet" in html
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["Season report", "Highlights", "The money", "Transfers"]),
+    ("de", ["Saisonbericht", "Höhepunkte", "Das Geld", "Überweisungen"]),
+    ("sl", ["Poročilo sezone", "Vrhunci", "Denar", "Nakazila"]),
+    ("da", ["Sæsonrapport", "Højdepunkter", "Pengene", "Overførsler"]),
+])
+def test_every_language(member_client, history, lang, words):
+    season = first_season(history)
+    member_client.cookies["django_language"] = lang
+    html = member_client.get(f"/clubs/{history.pk}/season/?season={season.pk}", HTTP_ACCEPT_LANGUAGE=lang)
+    text = html.content.decode()
+    for word in words:
+        assert word in text, (lang, word)
+    pdf = member_client.get(f"/clubs/{history.pk}/season/pdf/?season={season.pk}", HTTP_ACCEPT_LANGUAGE=lang)
+    assert words[0] in pdf_text(pdf.content)

@@ -297,8 +297,8 @@ def _rule_set_report(club, evenings, ids, rules: str, family: str) -> RuleSetRep
     engine = engine_families.family(family)
     rows = tuple(standings(club, evenings=evenings, family=family, rules=rules))
     summaries = PlayerEveningSummary.objects.filter(evening_id__in=ids, family=family, rules=rules)
-    best = _result(summaries.order_by("-points", "date", "player__name").first())
-    worst = _result(summaries.order_by("points", "date", "player__name").first())
+    best = _result(summaries.select_related("player").order_by("-points", "date", "player__name").first())
+    worst = _result(summaries.select_related("player").order_by("points", "date", "player__name").first())
     wanted = season_highlights(family, rules)
     highlights = _highlights(ids, rules, family, wanted) if wanted else ()
     cups, largest = (), None

@@ -5,6 +5,7 @@ import datetime as dt
 import io
 import shutil
 import subprocess
+from pathlib import Path
 from collections import defaultdict
 from decimal import Decimal
 
@@ -337,3 +338,27 @@ def test_every_language(member_client, history, lang, words):
         assert word in text, (lang, word)
     pdf = member_client.get(f"/clubs/{history.pk}/season/pdf/?season={season.pk}", HTTP_ACCEPT_LANGUAGE=lang)
     assert words[0] in pdf_text(pdf.content)
+
+
+def test_the_pdf_is_a4_and_its_charts_are_drawn(member_client, history, tmp_path):
+    """The PDF's pages as images (pdftoppm): A4 upright, and the charts' ink is on them (a page of
+    text only has no block of the chart's green). ``SHOTS=/dir`` keeps the images to look at."""
+    import os
+
+    from PIL import Image
+
+    season = first_season(history)
+    pdf = tmp_path / "season.pdf"
+    pdf.write_bytes(member_client.get(f"/clubs/{history.pk}/season/pdf/?season={season.pk}").content)
+    subprocess.run(["pdftoppm", "-r", "60", "-png", str(pdf), str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page*.png"))
+    assert len(pages) >= 2
+    green = 0
+    for path in pages:
+        image = Image.open(path).convert("RGB")
+        width, height = image.size
+        assert abs(height / width - 297 / 210) < 0.02, (path.name, image.size)
+        green += {colour: n for n, colour in image.getcolors(1 << 24)}.get((0x24, 0x45, 0x3a), 0)
+        if os.environ.get("SHOTS"):
+            shutil.copy(path, Path(os.environ["SHOTS"]) / f"season-pdf-{path.name}")
+    assert green > 500

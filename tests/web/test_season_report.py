@@ -278,6 +278,12 @@ def test_each_family_has_its_own_highlights(member_client, family, expected):
     for h in rs.highlights:
         assert f'data-figure="{h.name}"' in html
     assert bool(rs.cups) == (family == "danish")
+    # a written score (Selca) pays by its money rule: the transfers are still each evening's own
+    kroner, transfers = expected_money(Evening.objects.filter(club=club))
+    assert {p.player: p.kroner for p in report.players} == dict(kroner)
+    assert [(t.evening_id, t.payer, t.payee, t.kroner) for t in report.transfers] == transfers
+    assert list(rs.rows) == standings(club, evenings=Evening.objects.filter(club=club, closed_at__isnull=False),
+                                      rules=rs.rules, family=rs.family)
 
 
 def test_the_old_german_cards_have_their_own():

@@ -64,6 +64,10 @@ class TableFamily:
     #: declarer, who takes part) of a stored deal object at a table of ``players``; ``None`` for a
     #: family of payments.
     written_row: Callable[[tuple[str, ...], dict], tuple[str, str, set]] | None = None
+    #: The game's highlights in the season report: for a rule set's name, (figure name, heading) of
+    #: the stored per-deal figures (``Family.figures``) the report sums and names a leader of (the
+    #: Danish ultimos, bagud, tout and nolo a card pays). ``None``: ``default_highlights``.
+    season_highlights: Callable[[str], tuple[tuple[str, Any], ...]] | None = None
 
 
 
@@ -84,3 +88,20 @@ def table_families() -> tuple[TableFamily, ...]:
 
 def family_label(name: str) -> str:
     return str(table_family(name).label)
+
+
+def default_highlights(name: str) -> tuple[tuple[str, Any], ...]:
+    """A family's highlights when its table side names none: the figures its standings show
+    (``Family.summary_figures``), else all its figures, each headed by its ``figure_words``."""
+    engine = families.family(name)
+    words = table_family(name).figure_words if families.has_table(name) else {}
+    return tuple((figure, words.get(figure, figure.replace("_", " ")))
+                 for figure in (engine.summary_figures or engine.figures))
+
+
+def season_highlights(name: str, rules: str) -> tuple[tuple[str, Any], ...]:
+    """The highlights of the rule set ``rules`` of the family ``name`` (``TableFamily.season_highlights``)."""
+    side = table_family(name) if families.has_table(name) else None
+    if side is not None and side.season_highlights is not None:
+        return tuple(side.season_highlights(rules))
+    return default_highlights(name)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import club, evening, live, mailing, stats, sync, table, tournaments
+from .views import club, evening, live, mailing, season, stats, sync, table, tournaments
 
 app_name = "scoring"
 urlpatterns = [
@@ -26,6 +26,9 @@ urlpatterns = [
     path("clubs/<int:pk>/", stats.club_detail, name="club_detail"),
     path("clubs/<int:pk>/standings/", stats.standings_view, name="standings"),
     path("clubs/<int:pk>/standings/pdf/", stats.standings_pdf, name="standings_pdf"),
+    path("clubs/<int:pk>/season/", season.season_view, name="season"),
+    path("clubs/<int:pk>/season/pdf/", season.season_pdf, name="season_pdf"),
+    path("clubs/<int:pk>/season/export.<str:fmt>", season.season_export_view, name="season_export"),
     path("players/<int:pk>/", stats.player_detail, name="player_detail"),
     path("clubs/<int:pk>/players/", club.club_players, name="club_players"),
     path("clubs/<int:pk>/seasons/", club.club_seasons, name="club_seasons"),

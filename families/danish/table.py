@@ -95,6 +95,27 @@ def preview_context(table: Table, sheet: TableSheet, form: DealForm, editing: in
     return context
 
 
+def season_highlights(rules: str) -> tuple[tuple[str, object], ...]:
+    """The season report's highlights of a Danish rule set: the ultimos and bagud of the pagat, and
+    of a king where the card pays for the kings (docs/rules/danish.md §3.3.2, §3.3.3; the 1754 card
+    pays nothing for them, docs/rules/grosstarock.md §2), the tout where the card records one
+    (§3.3.1; 1754 refuses it), the failed tout where the card knows one (the older rule book and
+    grosstarock), and the nolo (§3.3.5). A club's own card shows every one of them."""
+    from families.danish.engine.rates import ALL_RATE_CARDS
+
+    card = ALL_RATE_CARDS.get(rules)
+    kings = card is None or (card.king_fates != "refused" and bool(card.king_ultimo_each or card.king_bagud_each))
+    tout = card is None or card.tout_recorded
+    failed = card is None or card.failed_tout_each is not None
+    names = ["pagat_ultimo", *(["king_ultimo"] if kings else []), "pagat_bagud", *(["king_bagud"] if kings else []),
+             *(["tout"] if tout else []), *(["failed_tout"] if failed else []), "nolo"]
+    return tuple((name, HIGHLIGHT_WORDS.get(name) or words.FIGURE_WORDS[name]) for name in names)
+
+
+#: Figures the standings do not show but the season report does.
+HIGHLIGHT_WORDS = {"failed_tout": _("Tabt tout")}
+
+
 register(TableFamily(
     name="danish", label=_("Dansk tarok"), leg_account=words.leg_account, make_form=make_form, preview_context=preview_context,
     carry_over=carry_over, initial_from_outcome=initial_from_outcome,
@@ -103,5 +124,5 @@ register(TableFamily(
     sheet_template="danish/_sheet.html", header_template="danish/_table_header.html",
     seating_template="danish/_seating.html",
     figure_words=words.FIGURE_WORDS, pot_names=words.POT_NAMES, pot_words=words.POT_WORDS,
-    split_words=words.SPLIT_WORDS,
+    split_words=words.SPLIT_WORDS, season_highlights=season_highlights,
 ))

@@ -47,6 +47,10 @@ GAME_WORDS = {g.value: word for g, word in _ENGINE_GAME_WORDS.items()}
 #: words around the game's own terms (Valat, Fahrer, Radl).
 FIGURE_WORDS = {"partner": _("Som partner"), "partner_won": _("Vundet som partner"), "valat": "Valat",
                 "fahrer": "Fahrer", "radl": _("Radl-spil")}
+#: The season report's highlights: the games declared and won (§2), each Valat (§5.2), each Fahrer
+#: (§6) and the deals doubled in a Radl (§5.4).
+HIGHLIGHTS = ("declarer", "declarer_won", "valat", "fahrer", "radl")
+HIGHLIGHT_WORDS = {**FIGURE_WORDS, "declarer": _("Spil meldt"), "declarer_won": _("Spil vundet")}
 #: The games in the order the form offers them (§2's table).
 GAMES = tuple(g.value for g in (Game.KOENIGSRUFER, Game.SOLORUFER, Game.DREIER, Game.SECHSERBOCK,
                                 Game.BETTEL_OUVERT, Game.FAHRER))
@@ -645,4 +649,5 @@ register(TableFamily(
     sheet_template="karlsruhe/_sheet.html", header_template="karlsruhe/_table_header.html",
     seating_template="karlsruhe/_seating.html",
     game_words=GAME_WORDS, figure_words=FIGURE_WORDS,
+    season_highlights=lambda rules: tuple((name, HIGHLIGHT_WORDS[name]) for name in HIGHLIGHTS),
 ))

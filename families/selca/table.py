@@ -557,6 +557,12 @@ FIGURE_WORDS = {
 }
 
 
+#: The season report's highlights: the games declared and won (§3, §7), each valat (§4), the klops
+#: (§8), each mondfang and pagatfonk (§4) and each renons (§7, §8).
+HIGHLIGHTS = ("declarer", "declarer_won", "valat", "klop", "mondfang", "pagatfonk", "renons")
+HIGHLIGHT_WORDS = {**FIGURE_WORDS, "declarer": _("Spil meldt"), "declarer_won": _("Spil vundet")}
+
+
 def correction_effect(sheet, number: int, entry) -> dict:
     """What correcting deal ``number`` to the settled ``entry`` changes: the deal's own written
     points before and after, and each player's total now and after. A Selca deal's points depend on
@@ -705,4 +711,5 @@ register(TableFamily(
     sheet_template="selca/_sheet.html", header_template="selca/_table_header.html",
     seating_template="selca/_seating.html", leg_account=leg_account,
     entry_label=_("Skrevet i zapisnik"), game_words=GAME_WORDS, figure_words=FIGURE_WORDS, written_row=written_row,
+    season_highlights=lambda rules: tuple((name, HIGHLIGHT_WORDS[name]) for name in HIGHLIGHTS),
 ))

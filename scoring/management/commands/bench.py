@@ -27,6 +27,8 @@ BUDGETS = {
     # the evening PDF at the evening bound (2,000 deals), in a process of its own (bench_pdf)
     "pdf_2000_deals_s": ("<=", 10.0),
     "pdf_2000_deals_peak_mb": ("<=", 400.0),
+    # the season report's A4 PDF of one season (50 evenings) of the long history, through its URL
+    "season_pdf_50_evenings_s": ("<=", 5.0),
     "import_to_settle_ratio": ("<=", 10.0),   # importing a file costs at most 10x settling it
     # every family's engine (and the old German cards) validates and settles at the
     # Danish engine's budget, one core
@@ -211,7 +213,7 @@ class Command(BaseCommand):
         from families.danish.engine.interchange import deal_to_dict
         from families.danish.engine.model import seating
         from scoring.services.seed import seed_history
-        from scoring.models import Player
+        from scoring.models import Player, Season
         from scoring.pdf import render_evening_pdf
 
         results: dict = {"quick": quick}
@@ -241,6 +243,8 @@ class Command(BaseCommand):
         small = seed_history(seasons=1, evenings=2, tables=2, deals=5, seed=2, name_prefix="Lille")[0]
         small_player = Player.objects.filter(club=small).first()
         small_counts = (page(f"/clubs/{small.pk}/standings/", 1)[1], page(f"/players/{small_player.pk}/", 1)[1])
+        small_season = Season.objects.filter(club=small).order_by("-starts").first()
+        small_season_queries = page(f"/clubs/{small.pk}/season/pdf/?season={small_season.pk}", 1)[1]
 
         shape = dict(seasons=2, evenings=5, tables=3, deals=10) if quick else dict(seasons=10, evenings=50, tables=3,
                                                                                      deals=30)
@@ -297,6 +301,17 @@ class Command(BaseCommand):
             "queries_small_history": list(small_counts),
             "queries_large_history": [standings_queries, player_queries],
             "query_counts_independent_of_history": list(small_counts) == [standings_queries, player_queries],
+        })
+
+        # The season report's PDF of the history's last season (50 evenings of 3 tables x 30 deals in
+        # the full run) on the 45,000-deal history; its queries against the small history's.
+        season = Season.objects.filter(club=club).order_by("-starts").first()
+        season_ms, season_queries = page(f"/clubs/{club.pk}/season/pdf/?season={season.pk}", 3 if quick else 5)
+        results.update({
+            "season_pdf_evenings": season.evenings.filter(closed_at__isnull=False).count(),
+            "season_pdf_ms": season_ms, "season_pdf_50_evenings_s": round(season_ms / 1000, 2),
+            "season_pdf_queries": [small_season_queries, season_queries],
+            "season_pdf_queries_independent_of_history": small_season_queries == season_queries,
         })
         return results
 

@@ -200,7 +200,11 @@ def season_report(scope: Scope) -> SeasonReport:
     deals = dict(Deal.objects.filter(table__evening_id__in=ids, current=True, voided=False)
                  .values_list("table__evening_id").annotate(n=Count("id")))
     lines = _evening_lines(heads, seats, deals, transfers, scope.club)
-    reports = tuple(_rule_set_report(scope.club, evenings, ids, rules, family) for rules, family in rule_sets)
+    # the standings, records and highlights are the club's standings' evenings: a tournament's rounds
+    # its director kept out of them (Evening.counts_in_standings) move money but rank nobody
+    counted = evenings.filter(counts_in_standings=True)
+    counted_ids = list(counted.values_list("id", flat=True))
+    reports = tuple(_rule_set_report(scope.club, counted, counted_ids, rules, family) for rules, family in rule_sets)
     return SeasonReport(scope, lines, reports, _player_lines(summaries, transfers), transfers,
                         heads[0][1] if heads else None, heads[-1][1] if heads else None)
 

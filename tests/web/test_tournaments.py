@@ -238,3 +238,15 @@ def test_the_standings_cost_the_same_queries_after_two_rounds_as_after_seven(clu
                 tournament_standings(Tournament.objects.get(pk=tournament.pk))
             counts[number] = len(queries)
     assert counts[2] == counts[7]
+
+
+def test_the_season_report_ranks_only_what_counts_but_books_every_krone(club):
+    from scoring.selectors.season import Scope, season_report
+
+    kept_out = make(club, players=8, rounds=1, kroner_per_point="0.50", name="Uden for stillingen")
+    play_round(kept_out)
+    report = season_report(Scope(club))
+    assert all(not r.rows for r in report.rule_sets)              # nobody ranked by a round kept out
+    evening = kept_out.round_set.get().evening
+    line = next(line for line in report.evenings if line.evening_id == evening.pk)
+    assert line.deals == 4 and line.moved == sum((t.kroner for t in report.transfers), Decimal("0"))

@@ -52,10 +52,21 @@ def _int(text: str) -> int | LongNumber:
     return int(text) if len(text) <= bounds.NUMBER_MAX_DIGITS else LongNumber(text)
 
 
+#: A run of digits as long as the longest whole number ``_int`` converts (a sign counts in its length):
+#: a text without one holds no number ``_int`` would keep as a ``LongNumber``.
+_LONG_DIGITS = re.compile(r"\d{%d}" % bounds.NUMBER_MAX_DIGITS)
+
+
 def decode(text: str) -> Any:
     """``json.loads`` that keeps what a plain decode would hide: an object with a repeated key
     becomes a ``Duplicated`` and a number too long to convert a ``LongNumber`` (both reported by
-    ``parse_evening`` at their path). Raises ``ValueError`` / ``RecursionError`` like json.loads."""
+    ``parse_evening`` at their path). Raises ``ValueError`` / ``RecursionError`` like json.loads.
+
+    A text with no run of ``NUMBER_MAX_DIGITS`` digits anywhere (in a number or in a string) holds
+    no number too long, so its whole numbers are converted by the C decoder itself rather than by
+    a Python call each (an evening holds tens of thousands); the result is the same."""
+    if isinstance(text, str) and _LONG_DIGITS.search(text) is None:
+        return json.loads(text, object_pairs_hook=_object)
     return json.loads(text, object_pairs_hook=_object, parse_int=_int)
 
 
@@ -255,7 +266,8 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
                  player_count_code: str, validate_players: Callable[[tuple[str, ...]], list[Problem]],
                  parse_deal: Callable[["Reader", Any], Any],
                  validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]],
-                 date_pattern: re.Pattern | None = None) -> EveningParts:
+                 date_pattern: re.Pattern | None = None,
+                 sound_deal: Callable[[Any, bool, dict], Any] | None = None) -> EveningParts:
     """docs/format.md's top level (``format``, ``rules``, ``rate_card``, ``date``, ``players``, ``deals``)
     read strictly, every problem at once; raises ``EveningError``.
 
@@ -263,7 +275,8 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
     ``card_from_dict`` (held to ``card_within_bounds`` when ``bounded``) and must carry the name of
     ``rules``; a player count not in ``players_allowed`` is ``player_count_code``; each deal is read
     by ``parse_deal`` and, when the seats and the card are sound, checked by ``validate_deal``.
-    ``date_pattern``, when given, is the exact shape a date must have besides being a date."""
+    ``date_pattern``, when given, is the exact shape a date must have besides being a date;
+    ``sound_deal``, when given, the family's fast path (``read_deals``)."""
     required = ("format", "players", "deals") if default_rules is not None else ("format", "rules", "players", "deals")
     top, root = read_top(data, bounded=bounded, max_deals=max_deals, required=required)
     rules = root.get("rules", default_rules)
@@ -303,22 +316,31 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
             top.add("players", player_count_code, count=len(raw_players))
     seats_ok = all(not p.field.startswith("players") for p in top.problems)
     card = embedded or (rate_cards.get(rules) if isinstance(rules, str) else None)
-    deals = read_deals(top, root, tuple(players), card if seats_ok else None, parse_deal, validate_deal)
+    deals = read_deals(top, root, tuple(players), card if seats_ok else None, parse_deal, validate_deal,
+                       sound_deal)
     return EveningParts(tuple(players), deals, rules, evening_date, embedded)
 
 
 def read_deals(top: Reader, root: dict, players: tuple[str, ...], card: Any,
                parse_deal: Callable[["Reader", Any], Any],
-               validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]]) -> tuple:
+               validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]],
+               sound_deal: Callable[[Any, bool, dict], Any] | None = None) -> tuple:
     """The file's ``deals``, each read by ``parse_deal`` with a reader of its own (sharing the
     file's names) and, if ``card`` (``None`` while the seats are wrong or the card unknown),
-    checked by ``validate_deal``; raises ``EveningError`` with ``top``'s problems and every deal's."""
+    checked by ``validate_deal``; raises ``EveningError`` with ``top``'s problems and every deal's.
+
+    ``sound_deal(raw, bounded, names)``, the family's fast path, reads first: the deal, or
+    ``Unsound`` (or ``None``) at the first thing it does not expect, and then ``parse_deal`` reads
+    the deal again, wording every problem. The one place a fast path gives way (``read_sound``)."""
     problems = top.problems
     deals: list = []
+    bounded, names = top.bounded, top.names
     for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
-        reader = Reader(number, top.bounded, top.names)
-        deal = parse_deal(reader, raw)
-        problems.extend(reader.problems)
+        deal = read_sound(sound_deal, raw, bounded, names)
+        if deal is None:
+            reader = Reader(number, bounded, names)
+            deal = parse_deal(reader, raw)
+            problems.extend(reader.problems)
         if deal is not None:
             deals.append(deal)
             if card is not None:
@@ -328,9 +350,25 @@ def read_deals(top: Reader, root: dict, players: tuple[str, ...], card: Any,
     return tuple(deals)
 
 
-def read_deal(data: Any, number: int, parse_deal: Callable[["Reader", Any], Any]) -> Any:
-    """One deal object of an evening file read by the family's ``parse_deal`` (structure only);
-    raises ``EveningError`` with every problem found."""
+def read_sound(sound_deal: Callable[[Any, bool, dict], Any] | None, raw: Any, bounded: bool, names: dict) -> Any:
+    """What the family's fast path ``sound_deal`` reads from ``raw``, or None where it gives way
+    (``Unsound``) and the strict reader must read the deal."""
+    if sound_deal is None:
+        return None
+    try:
+        return sound_deal(raw, bounded, names)
+    except Unsound:
+        return None
+
+
+def read_deal(data: Any, number: int, parse_deal: Callable[["Reader", Any], Any],
+              sound_deal: Callable[[Any, bool, dict], Any] | None = None) -> Any:
+    """One deal object of an evening file read by the family's ``parse_deal`` (structure only), the
+    fast path ``sound_deal`` first if given (``read_deals``); raises ``EveningError`` with every
+    problem found."""
+    deal = read_sound(sound_deal, data, False, {})
+    if deal is not None:
+        return deal
     reader = Reader(number)
     deal = parse_deal(reader, data)
     if reader.problems:

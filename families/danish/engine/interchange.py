@@ -83,7 +83,8 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     seats_ok = all(not p.field.startswith("players") for p in top.problems)
     reading_card = card or DEFAULT_RATE_CARD
     deals = read_deals(top, root, tuple(players), card if seats_ok else None,
-                       lambda reader, raw: _parse_deal(reader, raw, reading_card), validate_deal)
+                       lambda reader, raw: _parse_deal(reader, raw, reading_card), validate_deal,
+                       lambda raw, bounded, names: _sound_deal(raw, reading_card, bounded, names))
     return Evening(tuple(players), deals, rules, evening_date, embedded)
 
 
@@ -91,13 +92,13 @@ def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal
     """One deal object of an evening file (structure only; ``card``, default VLK, says whether a
     taroks meld must say ``pagat``); raises ``EveningError``."""
     card = card or DEFAULT_RATE_CARD
-    return read_deal(data, number, lambda reader, raw: _parse_deal(reader, raw, card))
+    return read_deal(data, number, lambda reader, raw: _parse_deal(reader, raw, card),
+                     lambda raw, bounded, names: _sound_deal(raw, card, bounded, names))
 
 
 def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
-    fast = _sound_deal(raw, card, r.bounded, r.names)
-    if fast is not None:
-        return fast
+    """The strict reader: every problem of ``raw`` at its field (``_sound_deal`` reads a sound deal
+    first, ``reading.read_deals``)."""
     before = r.fatal
     d = r.obj(raw, "", _DEAL_KEYS, ("dealer",))
     if d is None:

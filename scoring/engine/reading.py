@@ -52,21 +52,10 @@ def _int(text: str) -> int | LongNumber:
     return int(text) if len(text) <= bounds.NUMBER_MAX_DIGITS else LongNumber(text)
 
 
-#: A run of digits as long as the longest whole number ``_int`` converts (a sign counts in its length):
-#: a text without one holds no number ``_int`` would keep as a ``LongNumber``.
-_LONG_DIGITS = re.compile(r"\d{%d}" % bounds.NUMBER_MAX_DIGITS)
-
-
 def decode(text: str) -> Any:
     """``json.loads`` that keeps what a plain decode would hide: an object with a repeated key
     becomes a ``Duplicated`` and a number too long to convert a ``LongNumber`` (both reported by
-    ``parse_evening`` at their path). Raises ``ValueError`` / ``RecursionError`` like json.loads.
-
-    A text with no run of ``NUMBER_MAX_DIGITS`` digits anywhere (in a number or in a string) holds
-    no number too long, so its whole numbers are converted by the C decoder itself rather than by
-    a Python call each (an evening holds tens of thousands); the result is the same."""
-    if isinstance(text, str) and _LONG_DIGITS.search(text) is None:
-        return json.loads(text, object_pairs_hook=_object)
+    ``parse_evening`` at their path). Raises ``ValueError`` / ``RecursionError`` like json.loads."""
     return json.loads(text, object_pairs_hook=_object, parse_int=_int)
 
 
@@ -181,7 +170,7 @@ class Unsound(Exception):
     """A fast path met something it does not expect: the strict reader reads the deal."""
 
 
-_UNREAD = object()
+_UNREAD, _SOUND_NAME = object(), object()
 
 
 def sound_name(value: Any, bounded: bool, names: dict) -> str:
@@ -190,13 +179,14 @@ def sound_name(value: Any, bounded: bool, names: dict) -> str:
     ``Unsound``."""
     if type(value) is not str:
         raise Unsound
-    if bounded:
+    if bounded and names.get(value) is not _SOUND_NAME:
         key = (value, bounds.NAME_MAX_LENGTH)
         found = names.get(key, _UNREAD)
         if found is _UNREAD:
             found = names[key] = bounds.text_problem(value, bounds.NAME_MAX_LENGTH)
         if found is not None:
             raise Unsound
+        names[value] = _SOUND_NAME   # beside the strict reader's (text, length) keys: no tuple built again
     return value
 
 

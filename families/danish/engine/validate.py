@@ -68,8 +68,21 @@ def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:
 
 def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard) -> list[Problem]:
     """Every problem of one deal (docs/rules/danish.md §5)."""
-    seats = seating(players, deal.dealer) if deal.dealer in players else None
+    table = _TABLES.get(players)
+    if table is None:   # a reader checks an evening's deals one by one: the seatings once per table
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        table = _TABLES[players] = seatings(players) if len(set(players)) == len(players) and 3 <= len(
+            players) <= 5 else None
+    if table is None:
+        seats = seating(players, deal.dealer) if deal.dealer in players else None
+    else:
+        seats = table.get(deal.dealer)
     return _validate_deal(players, number, deal, card, seats)
+
+
+#: The seatings of each table seen (``model.seatings``), by its players: frozen, so shared.
+_TABLES: dict[tuple[str, ...], dict[str, Seating] | None] = {}
 
 
 def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard,
@@ -137,9 +150,29 @@ def _people(deal: Deal) -> Iterable[tuple[str, str]]:
             yield f"announced_nolo[{i}].player", announcement.player
 
 
+def _everyone_active(deal: Deal, active: tuple[str, ...]) -> bool:
+    """Whether every person ``_people`` names is active: the same persons, looked at without
+    building a field path for each (a path is worded only for a problem, ``_check_people``)."""
+    if any(m.player not in active for m in deal.melds) or any(f.player not in active for f in deal.fines):
+        return False
+    if deal.pagat is not None and deal.pagat.owner not in active:
+        return False
+    if any(fate.owner not in active for _suit, fate in deal.kings):
+        return False
+    for name in (deal.last_trick, deal.tout, deal.nolo, deal.derived, deal.failed_tout):
+        if name is not None and name not in active:
+            return False
+    if any(player not in active for player, _ in deal.counts):
+        return False
+    vole = deal.announced_vole
+    return (vole is None or vole.player in active) and all(a.player in active for a in deal.announced_nolo)
+
+
 def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Iterable[Problem]:
     """Owners, winners, melders, counters and fined players must be active (docs/rules/danish.md §5)."""
     active = seats.active
+    if _everyone_active(deal, active):
+        return
     for field, name in _people(deal):
         if name not in active:
             yield problem(None, field, "sits_out" if name in players else "not_at_table", name=name)
@@ -489,19 +522,21 @@ def _half_missing(meld: Meld) -> str | None:
 
 def _check_cards(deal: Deal) -> Iterable[Problem]:
     """No card held by two players; 'without pagat' and 'missing' agree with ownership (§5)."""
-    claims: dict[str, list[tuple[str, str]]] = defaultdict(list)  # card -> [(player, field)]
+    # card -> [(player, where)]: where is a field, or (meld number, its pagat) worded only for a problem
+    claims: dict[str, list[tuple[str, str | tuple[int, bool]]]] = defaultdict(list)
     if deal.pagat is not None:
         claims["pagat"].append((deal.pagat.owner, "pagat.owner"))
     for suit, fate in deal.kings:
         claims[_CARD_KEY[suit]].append((fate.owner, _OWNER_FIELD[suit]))
     for i, meld in enumerate(deal.melds, 1):
-        at = f"melds[{i}]"
+        taroks = meld.kind is _TAROKS
         for key in _meld_cards(meld):
-            claims[key].append((meld.player, f"{at}.pagat" if (key == "pagat" and meld.kind is _TAROKS) else at))
+            claims[key].append((meld.player, (i, taroks and key == "pagat")))
     for key, holders in claims.items():
         first = holders[0][0]
-        for player, field in holders[1:]:
+        for player, where in holders[1:]:
             if player != first:
+                field = where if isinstance(where, str) else f"melds[{where[0]}]" + (".pagat" if where[1] else "")
                 yield problem(None, field, "card_claimed_twice", card=key, first=first, second=player)
                 break
     if not deal.melds:

@@ -21,7 +21,7 @@ from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
 from scoring.engine.reading import (
-    EVENING_KEYS, LongNumber, Reader, Unsound, enum_members, evening_dict, read_deal, read_deals, read_top,
+    EVENING_KEYS, LongNumber, Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_deals, read_top,
     sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_object,
 )
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
@@ -154,6 +154,10 @@ _KINDS, _MELD_KINDS, _FATES, _FINE_KINDS = (enum_members(DealKind), enum_members
 _GROUPS, _RANKS, _SUIT_OF, _COURTS = enum_members(Group), enum_members(Rank), enum_members(Suit), enum_members(Court)
 
 
+_DEAL, _MELD, _CARD_FATE, _FINE, _ANNOUNCEMENT = (direct(Deal), direct(Meld), direct(CardFate), direct(Fine),
+                                                  direct(Announcement))
+
+
 def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | None:
     """The deal ``_parse_deal`` would read from ``raw`` without any problem, or None (read it
     strictly). ``names``: the file's checked names, shared with the strict reader."""
@@ -171,11 +175,11 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
 
     def fate(value: Any) -> CardFate:
         c = plain(value, _CARD_KEYS, ("owner", "fate"))
-        return CardFate(name(c["owner"]), chosen(c["fate"], _FATES))
+        return _CARD_FATE({"owner": name(c["owner"]), "fate": chosen(c["fate"], _FATES)})
 
     def announcement(value: Any) -> Announcement:
         a = plain(value, _ANNOUNCEMENT_KEYS, ("player", "before_trick"))
-        return Announcement(name(a["player"]), whole(a["before_trick"]))
+        return _ANNOUNCEMENT({"player": name(a["player"]), "before_trick": whole(a["before_trick"])})
 
     d = plain(raw, _DEAL_KEYS, ("dealer",))
     melds = []
@@ -188,11 +192,11 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
                 or (kind.is_group or kind is MeldKind.FOUR) and group is None
                 or kind is MeldKind.HALF and "missing" not in m):
             raise Unsound
-        melds.append(Meld(
-            player=name(m["player"]), kind=kind, count=whole(m["count"]) if "count" in m else None,
-            pagat=yes_no(m["pagat"]) if "pagat" in m else None, group=group,
-            missing=chosen(m["missing"], _SUIT_OF if group is Group.KINGS else _COURTS) if "missing" in m else None,
-            scies=yes_no(m["scies"]) if "scies" in m else None))
+        melds.append(_MELD({
+            "player": name(m["player"]), "kind": kind, "count": whole(m["count"]) if "count" in m else None,
+            "pagat": yes_no(m["pagat"]) if "pagat" in m else None, "group": group,
+            "missing": chosen(m["missing"], _SUIT_OF if group is Group.KINGS else _COURTS) if "missing" in m else None,
+            "scies": yes_no(m["scies"]) if "scies" in m else None}))
     fines = []
     for raw_fine in listed(d.get("fines", [])):
         f = plain(raw_fine, _FINE_KEYS, ("player", "kind"))
@@ -204,21 +208,21 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
                 raise Unsound
         elif kind is FineKind.CUSTOM:
             raise Unsound
-        fines.append(Fine(name(f["player"]), kind, amount))
+        fines.append(_FINE({"player": name(f["player"]), "kind": kind, "amount": amount}))
     kings = tuple((_SUIT_OF[suit], fate(value)) for suit, value in plain(d["kings"], _SUITS, ()).items()) \
         if "kings" in d else ()
     counts = tuple((name(player), whole(value)) for player, value in plain(d["counts"], _ANY_KEY, ()).items()) \
         if "counts" in d else ()
-    return Deal(
-        dealer=name(d["dealer"]), kind=chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED,
-        melds=tuple(melds), fines=tuple(fines), pagat=fate(d["pagat"]) if "pagat" in d else None, kings=kings,
-        last_trick=name(d["last_trick"]) if "last_trick" in d else None,
-        tout=name(d["tout"]) if "tout" in d else None, nolo=name(d["nolo"]) if "nolo" in d else None,
-        counts=counts, derived=name(d["derived"]) if "derived" in d else None,
-        failed_tout=name(d["failed_tout"]) if "failed_tout" in d else None,
-        announced_vole=announcement(d["announced_vole"]) if "announced_vole" in d else None,
-        announced_nolo=tuple(announcement(a) for a in listed(d.get("announced_nolo", []))),
-    )
+    return _DEAL({
+        "dealer": name(d["dealer"]), "kind": chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED,
+        "melds": tuple(melds), "fines": tuple(fines), "pagat": fate(d["pagat"]) if "pagat" in d else None,
+        "kings": kings, "last_trick": name(d["last_trick"]) if "last_trick" in d else None,
+        "tout": name(d["tout"]) if "tout" in d else None, "nolo": name(d["nolo"]) if "nolo" in d else None,
+        "counts": counts, "derived": name(d["derived"]) if "derived" in d else None,
+        "failed_tout": name(d["failed_tout"]) if "failed_tout" in d else None,
+        "announced_vole": announcement(d["announced_vole"]) if "announced_vole" in d else None,
+        "announced_nolo": tuple(announcement(a) for a in listed(d.get("announced_nolo", []))),
+    })
 
 
 class _AnyKey:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine.reading import (
-    Reader, Unsound, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_name,
+    Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_name,
     sound_object,
 )
 from .model import BirdEntry, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, Suit
@@ -172,7 +172,11 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
         for name, count in plain(d["counts"]).items():
             counts.append((sound_name(name, bounded, names), sound_int(count)))
         value["counts"] = tuple(counts)
-    return Deal(kind=kind, **value)
+    value["kind"] = kind
+    return _DEAL(value)
+
+
+_DEAL = direct(Deal)
 
 
 # Writing ---------------------------------------------------------------------------------------

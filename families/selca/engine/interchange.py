@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from scoring.engine.reading import (
-    Reader, Unsound, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_list,
+    Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_list,
     sound_name, sound_object,
 )
 from .model import Announcement, Deal, Evening, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Side
@@ -185,7 +185,10 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
         for name, count in plain(d["counts"]).items():
             counts.append((sound_name(name, bounded, names), sound_int(count)))
         value["counts"] = tuple(counts)
-    return Deal(**value)
+    return _DEAL(value)
+
+
+_DEAL = direct(Deal)
 
 
 # Writing ---------------------------------------------------------------------------------------

@@ -239,9 +239,11 @@ def sound_choice(value: Any, members: dict) -> Any:
 def sound_object(value: Any, keys: Any = None, required: tuple[str, ...] = ()) -> dict:
     """A plain object (no key given twice) with only ``keys`` (any key when None) and every one of
     ``required``, else ``Unsound``."""
-    if (type(value) is not dict or keys is not None and not keys.issuperset(value)
-            or any(key not in value for key in required)):
+    if type(value) is not dict or keys is not None and not keys.issuperset(value):
         raise Unsound
+    for key in required:
+        if key not in value:
+            raise Unsound
     return value
 
 

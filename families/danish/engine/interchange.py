@@ -154,6 +154,9 @@ _KINDS, _MELD_KINDS, _FATES, _FINE_KINDS = (enum_members(DealKind), enum_members
 _GROUPS, _RANKS, _SUIT_OF, _COURTS = enum_members(Group), enum_members(Rank), enum_members(Suit), enum_members(Court)
 
 
+#: Each (owner, fate) a fast path has read, as its ``CardFate``: frozen, so one object serves every
+#: deal that says the same (an evening says a few dozen, tens of thousands of times).
+_FATES_READ: dict[tuple[str, str] | None, CardFate] = {}
 _DEAL, _MELD, _CARD_FATE, _FINE, _ANNOUNCEMENT = (direct(Deal), direct(Meld), direct(CardFate), direct(Fine),
                                                   direct(Announcement))
 
@@ -175,7 +178,15 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
 
     def fate(value: Any) -> CardFate:
         c = plain(value, _CARD_KEYS, ("owner", "fate"))
-        return _CARD_FATE({"owner": name(c["owner"]), "fate": chosen(c["fate"], _FATES)})
+        owner, said = name(c["owner"]), c["fate"]
+        key = (owner, said) if type(said) is str else None
+        found = _FATES_READ.get(key)
+        if found is None:
+            found = _CARD_FATE({"owner": owner, "fate": chosen(said, _FATES)})
+            if len(_FATES_READ) >= 4096:
+                _FATES_READ.clear()
+            _FATES_READ[key] = found
+        return found
 
     def announcement(value: Any) -> Announcement:
         a = plain(value, _ANNOUNCEMENT_KEYS, ("player", "before_trick"))

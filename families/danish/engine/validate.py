@@ -455,12 +455,13 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     for _, meld in melds:
         if meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
             ladons_of[meld.player] += meld.count
+    taroks_melders = _taroks_melders(melds)
     for player, i in last_meld.items():
         keys = held.get(player, set())
         honours = honours_of.get(player, 0)
         # honours not among his taroks and courts: with a taroks meld every honour tarok he has is
         # in its count (at most the three); without one only those he is known to hold are
-        among = len(keys & _HONOUR_KEYS & _COURT_KEYS) + (min(3, honours) if player in _taroks_melders(melds)
+        among = len(keys & _HONOUR_KEYS & _COURT_KEYS) + (min(3, honours) if player in taroks_melders
                                                            else len(keys & _HONOUR_KEYS & _TAROK_KEYS))
         size = taroks_of[player] + len(keys & _COURT_KEYS) + ladons_of[player] + max(0, honours - among)
         if size > HAND:

@@ -523,32 +523,50 @@ def _half_missing(meld: Meld) -> str | None:
 
 def _check_cards(deal: Deal) -> Iterable[Problem]:
     """No card held by two players; 'without pagat' and 'missing' agree with ownership (§5)."""
-    # card -> [(player, where)]: where is a field, or (meld number, its pagat) worded only for a problem
-    claims: dict[str, list[tuple[str, str | tuple[int, bool]]]] = defaultdict(list)
+    holder: dict[str, str] = {}            # card -> the first who claims it
+    claimed: set[tuple[str, str]] = set()  # (card, player) of every claim
+    twice = False
+    if deal.pagat is not None:
+        holder["pagat"] = deal.pagat.owner
+        claimed.add(("pagat", deal.pagat.owner))
+    for suit, fate in deal.kings:
+        key = _CARD_KEY[suit]
+        claimed.add((key, fate.owner))
+        twice = holder.setdefault(key, fate.owner) != fate.owner or twice
+    for meld in deal.melds:
+        player = meld.player
+        for key in _meld_cards(meld):
+            claimed.add((key, player))
+            twice = holder.setdefault(key, player) != player or twice
+    if twice:   # the fields are worded only now
+        yield from _claimed_twice(deal)
+    if not deal.melds:
+        return
+    for i, meld in enumerate(deal.melds, 1):
+        if meld.kind is _TAROKS and meld.pagat is False and holder.get("pagat") == meld.player:
+            yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
+        missing = _half_missing(meld)
+        if missing and (missing, meld.player) in claimed:
+            yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
+
+
+def _claimed_twice(deal: Deal) -> Iterable[Problem]:
+    """Each card claimed by a second player, at the field of the first claim that differs (§5)."""
+    claims: dict[str, list[tuple[str, str]]] = defaultdict(list)  # card -> [(player, field)]
     if deal.pagat is not None:
         claims["pagat"].append((deal.pagat.owner, "pagat.owner"))
     for suit, fate in deal.kings:
         claims[_CARD_KEY[suit]].append((fate.owner, _OWNER_FIELD[suit]))
     for i, meld in enumerate(deal.melds, 1):
-        taroks = meld.kind is _TAROKS
+        at = f"melds[{i}]"
         for key in _meld_cards(meld):
-            claims[key].append((meld.player, (i, taroks and key == "pagat")))
+            claims[key].append((meld.player, f"{at}.pagat" if (key == "pagat" and meld.kind is _TAROKS) else at))
     for key, holders in claims.items():
         first = holders[0][0]
-        for player, where in holders[1:]:
+        for player, field in holders[1:]:
             if player != first:
-                field = where if isinstance(where, str) else f"melds[{where[0]}]" + (".pagat" if where[1] else "")
                 yield problem(None, field, "card_claimed_twice", card=key, first=first, second=player)
                 break
-    if not deal.melds:
-        return
-    owners = {key: holders[0][0] for key, holders in claims.items()}
-    for i, meld in enumerate(deal.melds, 1):
-        if meld.kind is _TAROKS and meld.pagat is False and owners.get("pagat") == meld.player:
-            yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
-        missing = _half_missing(meld)
-        if missing and any(p == meld.player for p, _ in claims.get(missing, ())):
-            yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
 
 
 def _check_last_trick(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate], ...],

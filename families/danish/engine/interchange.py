@@ -21,7 +21,7 @@ from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
 from scoring.engine.reading import (
-    EVENING_KEYS, LongNumber, Reader, Unsound, enum_members, evening_dict, read_deal, read_deals, read_top,
+    EVENING_KEYS, LongNumber, Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_deals, read_top,
     sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_object,
 )
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
@@ -83,7 +83,8 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     seats_ok = all(not p.field.startswith("players") for p in top.problems)
     reading_card = card or DEFAULT_RATE_CARD
     deals = read_deals(top, root, tuple(players), card if seats_ok else None,
-                       lambda reader, raw: _parse_deal(reader, raw, reading_card), validate_deal)
+                       lambda reader, raw: _parse_deal(reader, raw, reading_card), validate_deal,
+                       lambda raw, bounded, names: _sound_deal(raw, reading_card, bounded, names))
     return Evening(tuple(players), deals, rules, evening_date, embedded)
 
 
@@ -91,13 +92,13 @@ def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal
     """One deal object of an evening file (structure only; ``card``, default VLK, says whether a
     taroks meld must say ``pagat``); raises ``EveningError``."""
     card = card or DEFAULT_RATE_CARD
-    return read_deal(data, number, lambda reader, raw: _parse_deal(reader, raw, card))
+    return read_deal(data, number, lambda reader, raw: _parse_deal(reader, raw, card),
+                     lambda raw, bounded, names: _sound_deal(raw, card, bounded, names))
 
 
 def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
-    fast = _sound_deal(raw, card, r.bounded, r.names)
-    if fast is not None:
-        return fast
+    """The strict reader: every problem of ``raw`` at its field (``_sound_deal`` reads a sound deal
+    first, ``reading.read_deals``)."""
     before = r.fatal
     d = r.obj(raw, "", _DEAL_KEYS, ("dealer",))
     if d is None:
@@ -153,6 +154,13 @@ _KINDS, _MELD_KINDS, _FATES, _FINE_KINDS = (enum_members(DealKind), enum_members
 _GROUPS, _RANKS, _SUIT_OF, _COURTS = enum_members(Group), enum_members(Rank), enum_members(Suit), enum_members(Court)
 
 
+#: Each (owner, fate) a fast path has read, as its ``CardFate``: frozen, so one object serves every
+#: deal that says the same (an evening says a few dozen, tens of thousands of times).
+_FATES_READ: dict[tuple[str, str] | None, CardFate] = {}
+_DEAL, _MELD, _CARD_FATE, _FINE, _ANNOUNCEMENT = (direct(Deal), direct(Meld), direct(CardFate), direct(Fine),
+                                                  direct(Announcement))
+
+
 def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | None:
     """The deal ``_parse_deal`` would read from ``raw`` without any problem, or None (read it
     strictly). ``names``: the file's checked names, shared with the strict reader."""
@@ -170,11 +178,19 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
 
     def fate(value: Any) -> CardFate:
         c = plain(value, _CARD_KEYS, ("owner", "fate"))
-        return CardFate(name(c["owner"]), chosen(c["fate"], _FATES))
+        owner, said = name(c["owner"]), c["fate"]
+        key = (owner, said) if type(said) is str else None
+        found = _FATES_READ.get(key)
+        if found is None:
+            found = _CARD_FATE({"owner": owner, "fate": chosen(said, _FATES)})
+            if len(_FATES_READ) >= 4096:
+                _FATES_READ.clear()
+            _FATES_READ[key] = found
+        return found
 
     def announcement(value: Any) -> Announcement:
         a = plain(value, _ANNOUNCEMENT_KEYS, ("player", "before_trick"))
-        return Announcement(name(a["player"]), whole(a["before_trick"]))
+        return _ANNOUNCEMENT({"player": name(a["player"]), "before_trick": whole(a["before_trick"])})
 
     d = plain(raw, _DEAL_KEYS, ("dealer",))
     melds = []
@@ -187,11 +203,11 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
                 or (kind.is_group or kind is MeldKind.FOUR) and group is None
                 or kind is MeldKind.HALF and "missing" not in m):
             raise Unsound
-        melds.append(Meld(
-            player=name(m["player"]), kind=kind, count=whole(m["count"]) if "count" in m else None,
-            pagat=yes_no(m["pagat"]) if "pagat" in m else None, group=group,
-            missing=chosen(m["missing"], _SUIT_OF if group is Group.KINGS else _COURTS) if "missing" in m else None,
-            scies=yes_no(m["scies"]) if "scies" in m else None))
+        melds.append(_MELD({
+            "player": name(m["player"]), "kind": kind, "count": whole(m["count"]) if "count" in m else None,
+            "pagat": yes_no(m["pagat"]) if "pagat" in m else None, "group": group,
+            "missing": chosen(m["missing"], _SUIT_OF if group is Group.KINGS else _COURTS) if "missing" in m else None,
+            "scies": yes_no(m["scies"]) if "scies" in m else None}))
     fines = []
     for raw_fine in listed(d.get("fines", [])):
         f = plain(raw_fine, _FINE_KEYS, ("player", "kind"))
@@ -203,21 +219,21 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
                 raise Unsound
         elif kind is FineKind.CUSTOM:
             raise Unsound
-        fines.append(Fine(name(f["player"]), kind, amount))
+        fines.append(_FINE({"player": name(f["player"]), "kind": kind, "amount": amount}))
     kings = tuple((_SUIT_OF[suit], fate(value)) for suit, value in plain(d["kings"], _SUITS, ()).items()) \
         if "kings" in d else ()
     counts = tuple((name(player), whole(value)) for player, value in plain(d["counts"], _ANY_KEY, ()).items()) \
         if "counts" in d else ()
-    return Deal(
-        dealer=name(d["dealer"]), kind=chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED,
-        melds=tuple(melds), fines=tuple(fines), pagat=fate(d["pagat"]) if "pagat" in d else None, kings=kings,
-        last_trick=name(d["last_trick"]) if "last_trick" in d else None,
-        tout=name(d["tout"]) if "tout" in d else None, nolo=name(d["nolo"]) if "nolo" in d else None,
-        counts=counts, derived=name(d["derived"]) if "derived" in d else None,
-        failed_tout=name(d["failed_tout"]) if "failed_tout" in d else None,
-        announced_vole=announcement(d["announced_vole"]) if "announced_vole" in d else None,
-        announced_nolo=tuple(announcement(a) for a in listed(d.get("announced_nolo", []))),
-    )
+    return _DEAL({
+        "dealer": name(d["dealer"]), "kind": chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED,
+        "melds": tuple(melds), "fines": tuple(fines), "pagat": fate(d["pagat"]) if "pagat" in d else None,
+        "kings": kings, "last_trick": name(d["last_trick"]) if "last_trick" in d else None,
+        "tout": name(d["tout"]) if "tout" in d else None, "nolo": name(d["nolo"]) if "nolo" in d else None,
+        "counts": counts, "derived": name(d["derived"]) if "derived" in d else None,
+        "failed_tout": name(d["failed_tout"]) if "failed_tout" in d else None,
+        "announced_vole": announcement(d["announced_vole"]) if "announced_vole" in d else None,
+        "announced_nolo": tuple(announcement(a) for a in listed(d.get("announced_nolo", []))),
+    })
 
 
 class _AnyKey:

@@ -68,8 +68,21 @@ def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:
 
 def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard) -> list[Problem]:
     """Every problem of one deal (docs/rules/danish.md §5)."""
-    seats = seating(players, deal.dealer) if deal.dealer in players else None
+    table = _TABLES.get(players)
+    if table is None:   # a reader checks an evening's deals one by one: the seatings once per table
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        table = _TABLES[players] = seatings(players) if len(set(players)) == len(players) and 3 <= len(
+            players) <= 5 else None
+    if table is None:
+        seats = seating(players, deal.dealer) if deal.dealer in players else None
+    else:
+        seats = table.get(deal.dealer)
     return _validate_deal(players, number, deal, card, seats)
+
+
+#: The seatings of each table seen (``model.seatings``), by its players: frozen, so shared.
+_TABLES: dict[tuple[str, ...], dict[str, Seating] | None] = {}
 
 
 def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard,
@@ -137,9 +150,29 @@ def _people(deal: Deal) -> Iterable[tuple[str, str]]:
             yield f"announced_nolo[{i}].player", announcement.player
 
 
+def _everyone_active(deal: Deal, active: tuple[str, ...]) -> bool:
+    """Whether every person ``_people`` names is active: the same persons, looked at without
+    building a field path for each (a path is worded only for a problem, ``_check_people``)."""
+    if any(m.player not in active for m in deal.melds) or any(f.player not in active for f in deal.fines):
+        return False
+    if deal.pagat is not None and deal.pagat.owner not in active:
+        return False
+    if any(fate.owner not in active for _suit, fate in deal.kings):
+        return False
+    for name in (deal.last_trick, deal.tout, deal.nolo, deal.derived, deal.failed_tout):
+        if name is not None and name not in active:
+            return False
+    if any(player not in active for player, _ in deal.counts):
+        return False
+    vole = deal.announced_vole
+    return (vole is None or vole.player in active) and all(a.player in active for a in deal.announced_nolo)
+
+
 def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Iterable[Problem]:
     """Owners, winners, melders, counters and fined players must be active (docs/rules/danish.md §5)."""
     active = seats.active
+    if _everyone_active(deal, active):
+        return
     for field, name in _people(deal):
         if name not in active:
             yield problem(None, field, "sits_out" if name in players else "not_at_table", name=name)
@@ -422,12 +455,13 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     for _, meld in melds:
         if meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
             ladons_of[meld.player] += meld.count
+    taroks_melders = _taroks_melders(melds)
     for player, i in last_meld.items():
         keys = held.get(player, set())
         honours = honours_of.get(player, 0)
         # honours not among his taroks and courts: with a taroks meld every honour tarok he has is
         # in its count (at most the three); without one only those he is known to hold are
-        among = len(keys & _HONOUR_KEYS & _COURT_KEYS) + (min(3, honours) if player in _taroks_melders(melds)
+        among = len(keys & _HONOUR_KEYS & _COURT_KEYS) + (min(3, honours) if player in taroks_melders
                                                            else len(keys & _HONOUR_KEYS & _TAROK_KEYS))
         size = taroks_of[player] + len(keys & _COURT_KEYS) + ladons_of[player] + max(0, honours - among)
         if size > HAND:
@@ -489,6 +523,35 @@ def _half_missing(meld: Meld) -> str | None:
 
 def _check_cards(deal: Deal) -> Iterable[Problem]:
     """No card held by two players; 'without pagat' and 'missing' agree with ownership (§5)."""
+    holder: dict[str, str] = {}            # card -> the first who claims it
+    claimed: set[tuple[str, str]] = set()  # (card, player) of every claim
+    twice = False
+    if deal.pagat is not None:
+        holder["pagat"] = deal.pagat.owner
+        claimed.add(("pagat", deal.pagat.owner))
+    for suit, fate in deal.kings:
+        key = _CARD_KEY[suit]
+        claimed.add((key, fate.owner))
+        twice = holder.setdefault(key, fate.owner) != fate.owner or twice
+    for meld in deal.melds:
+        player = meld.player
+        for key in _meld_cards(meld):
+            claimed.add((key, player))
+            twice = holder.setdefault(key, player) != player or twice
+    if twice:   # the fields are worded only now
+        yield from _claimed_twice(deal)
+    if not deal.melds:
+        return
+    for i, meld in enumerate(deal.melds, 1):
+        if meld.kind is _TAROKS and meld.pagat is False and holder.get("pagat") == meld.player:
+            yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
+        missing = _half_missing(meld)
+        if missing and (missing, meld.player) in claimed:
+            yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
+
+
+def _claimed_twice(deal: Deal) -> Iterable[Problem]:
+    """Each card claimed by a second player, at the field of the first claim that differs (§5)."""
     claims: dict[str, list[tuple[str, str]]] = defaultdict(list)  # card -> [(player, field)]
     if deal.pagat is not None:
         claims["pagat"].append((deal.pagat.owner, "pagat.owner"))
@@ -504,15 +567,6 @@ def _check_cards(deal: Deal) -> Iterable[Problem]:
             if player != first:
                 yield problem(None, field, "card_claimed_twice", card=key, first=first, second=player)
                 break
-    if not deal.melds:
-        return
-    owners = {key: holders[0][0] for key, holders in claims.items()}
-    for i, meld in enumerate(deal.melds, 1):
-        if meld.kind is _TAROKS and meld.pagat is False and owners.get("pagat") == meld.player:
-            yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
-        missing = _half_missing(meld)
-        if missing and any(p == meld.player for p, _ in claims.get(missing, ())):
-            yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
 
 
 def _check_last_trick(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate], ...],

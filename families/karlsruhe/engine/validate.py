@@ -8,6 +8,8 @@ bonuses, Valat, king and kontra rules.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .model import (
     DECK_THIRDS, KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, points_said,
 )
@@ -44,8 +46,23 @@ USES: dict[Game, dict[str, str]] = {
 }
 
 
+def _fields_of(game: Game) -> tuple:
+    """(the values of the fields ``game`` requires, of those it forbids, how many it forbids) of a
+    deal as §11's table ``USES`` says (``declarers_count`` of a positive game aside: ``_count``),
+    read in C; the dealer (always given) pads each so that ``attrgetter`` gives a tuple."""
+    uses = {name: use for name, use in USES[game].items() if not (name == "declarers_count" and game.is_positive)}
+    unused = [n for n, use in uses.items() if use == _NO]
+    required = [n for n, use in uses.items() if use == _REQ]
+    return attrgetter("dealer", "dealer", *required), attrgetter("dealer", "dealer", *unused), len(unused)
+
+
 def _given(deal: Deal, name: str) -> bool:
     return getattr(deal, name) is not None
+
+
+#: A deal's required and forbidden fields by game, looked at at once: the problems are worded (in
+#: ``USES``' order) only for a deal that gets one wrong.
+_FIELDS_OF = {game: _fields_of(game) for game in Game}
 
 
 def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
@@ -81,13 +98,15 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
     seated = deal.dealer in players or len(players) != 5
     active = active_players(players, deal.dealer) if seated else players
     uses = USES[game]
-    for name, use in uses.items():
-        if name == "declarers_count" and game.is_positive:
-            continue   # required without a Valat, forbidden beside one: ``_count``
-        if use == _REQ and not _given(deal, name):
-            add(name, "required")
-        elif use == _NO and _given(deal, name):
-            add(name, "karlsruhe_field_unused", game=GAME_WORDS[game])
+    required, unused, forbidden = _FIELDS_OF[game]
+    if None in required(deal) or unused(deal).count(None) != forbidden:   # else each is as §11's table says
+        for name, use in uses.items():
+            if name == "declarers_count" and game.is_positive:
+                continue   # required without a Valat, forbidden beside one: ``_count``
+            if use == _REQ and not _given(deal, name):
+                add(name, "required")
+            elif use == _NO and _given(deal, name):
+                add(name, "karlsruhe_field_unused", game=GAME_WORDS[game])
     for name in ("declarer", "partner"):
         if uses[name] != _NO and _given(deal, name):
             _seat(add, players, active, name, getattr(deal, name))

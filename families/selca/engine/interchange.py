@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from scoring.engine.reading import (
-    Reader, Unsound, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_list,
+    Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_list,
     sound_name, sound_object,
 )
 from .model import Announcement, Deal, Evening, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Side
@@ -39,20 +39,19 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     return Evening(*read_evening(
         data, bounded=bounded, max_deals=max_deals, default_rules=None, rate_cards=RATE_CARDS,
         card_from_dict=RateCard.from_dict, players_allowed=PLAYERS, player_count_code="selca_player_count",
-        validate_players=validate_players, parse_deal=_parse_deal, validate_deal=validate_deal, date_pattern=_DATE))
+        validate_players=validate_players, parse_deal=_parse_deal, validate_deal=validate_deal,
+        sound_deal=_sound_deal, date_pattern=_DATE))
 
 
 def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal:
     """One deal object of an evening file (structure only: it reads the same with every card of the
     family, so ``card`` is not needed); raises ``EveningError``."""
-    return read_deal(data, number, _parse_deal)
+    return read_deal(data, number, _parse_deal, _sound_deal)
 
 
 def _parse_deal(r: Reader, raw: Any) -> Deal | None:
-    try:
-        return _sound_deal(raw, r.bounded, r.names)
-    except Unsound:
-        pass
+    """The strict reader: every problem of ``raw`` at its field (``_sound_deal`` reads a sound deal
+    first, ``reading.read_deals``)."""
     before = r.fatal
     d = r.obj(raw, "", _DEAL_KEYS, ("dealer", "kind"))
     if d is None:
@@ -186,7 +185,10 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
         for name, count in plain(d["counts"]).items():
             counts.append((sound_name(name, bounded, names), sound_int(count)))
         value["counts"] = tuple(counts)
-    return Deal(**value)
+    return _DEAL(value)
+
+
+_DEAL = direct(Deal)
 
 
 # Writing ---------------------------------------------------------------------------------------

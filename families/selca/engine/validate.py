@@ -9,6 +9,8 @@ and kontra together.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .model import (
     DECK_THIRDS, Announcement, Deal, Evening, Kind, Side, active_players, points_said, side_of,
 )
@@ -37,6 +39,21 @@ def _given(deal: Deal, name: str) -> bool:
     return getattr(deal, name) is not None
 
 
+def _fields_of(kind: Kind) -> tuple:
+    """(the values of the fields a deal of ``kind`` requires, of those it does not use, how many
+    it does not use) as ``USES`` says, read in C; the dealer (always given) pads each so that
+    ``attrgetter`` gives a tuple."""
+    uses = USES[kind]
+    unused = [n for n in DEAL_FIELDS if uses.get(n) is None]
+    required = [n for n in DEAL_FIELDS if uses.get(n) == _REQ]
+    return attrgetter("dealer", "dealer", *required), attrgetter("dealer", "dealer", *unused), len(unused)
+
+
+#: A deal's required and unused fields by kind, looked at at once: the problems are worded (in
+#: ``DEAL_FIELDS``' order) only for a deal that gets one wrong.
+_FIELDS_OF = {kind: _fields_of(kind) for kind in Kind}
+
+
 def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
     """3 or 4 distinct non-empty names in seat order (§1, §14). Every card of the family seats the
     same, so ``card`` changes nothing."""
@@ -63,12 +80,14 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
         add("kind", "required")
         return found
     uses = USES[deal.kind]
-    for name in DEAL_FIELDS:
-        use = uses.get(name)
-        if use is None and _given(deal, name):
-            add(name, "selca_field_unused", kind=deal.kind.value)
-        elif use == _REQ and not _given(deal, name):
-            add(name, "required")
+    required, unused, forbidden = _FIELDS_OF[deal.kind]
+    if None in required(deal) or unused(deal).count(None) != forbidden:   # else each is as §12 says
+        for name in DEAL_FIELDS:
+            use = uses.get(name)
+            if use is None and _given(deal, name):
+                add(name, "selca_field_unused", kind=deal.kind.value)
+            elif use == _REQ and not _given(deal, name):
+                add(name, "required")
     if deal.kind is Kind.SHOWN and deal.shown_by is not None:
         _seat(add, players, active_players(players, deal.dealer), "shown_by", deal.shown_by)
     elif deal.kind is Kind.KLOP:

@@ -90,6 +90,9 @@ class Family:
     #: ``random_deal(rng, players, dealer, card)``: a random valid deal (the family's ``generate``),
     #: for the benchmarks' and demos' club histories; ``None`` for a family without a generator.
     random_deal: Callable[..., Any] | None = None
+    #: Earlier editions of built-in cards (same names, other rules): tables seated with one keep
+    #: it, and an evening file carrying one is known again on import (docs/rules/danish.md §7.4).
+    earlier_cards: tuple[Any, ...] = ()
 
     def stored_figures(self, figures: Any) -> dict[str, int]:
         """One player's figures of a deal (an item of ``deal_stats``) as they are stored: each of

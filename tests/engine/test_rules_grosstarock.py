@@ -621,6 +621,9 @@ def test_an_old_stored_card_without_the_new_keys_reads_as_before():
         data = card.to_dict()
         assert not set(NEW_KEYS) & set(data)
         assert RateCard.from_dict(data) == card
+    # the corrected editions (docs/rules/danish.md §7.4) write the keys that make them differ
+    assert DTF2011.to_dict().keys() - DTF2011_FIRST.to_dict().keys() == {"pagat_discard", "free_redeal"}
+    assert AELDRE1900.to_dict()["max_players"] == 4 and RateCard.from_dict(AELDRE1900.to_dict()) == AELDRE1900
     club = VLK.to_dict() | {"name": "club", "title": "Club", "tout_each": 100}
     again = RateCard.from_dict(club)
     assert again.meld_kinds == VLK.meld_kinds and not again.fines_to_players and again.max_players == 5

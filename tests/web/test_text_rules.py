@@ -78,7 +78,8 @@ def test_a_free_redeal_through_the_form_pays_nothing_and_the_dealer_deals_again(
     assert table_sheet(table).next_seating().dealer == "Anne"
     # the sheet and the correction form say what it was
     page = keeper_client.get(f"/tables/{table.pk}/").content.decode()
-    assert "givet om" in page
+    row = page[page.index('id="deal-row-1"'):]
+    assert '<span class="tag" title="givet om">givet om</span>' in row[:row.index("</td>")]
 
 
 def test_a_passed_misdeal_and_a_forfeited_ultimo_through_the_form(keeper_client, club):

@@ -175,3 +175,21 @@ def test_an_old_table_and_a_new_one_are_one_rule_set_in_the_standings(club):
     new = seat(club, ("Erik", "Frida", "Gitte"), "aeldre1900", date="2026-11-21")
     assert old.rules == new.rules == "aeldre1900"       # a corrected card is not a new rule set
     assert old.card.name == new.card.name and old.card != new.card
+
+
+def test_a_table_opened_before_cards_were_frozen_keeps_the_first_edition(club):
+    """A table of the oldest installations has no card frozen on it and read the built-in card of
+    its rules; the migration freezes the edition it was played with before the correction."""
+    import importlib
+
+    from django.apps import apps
+    freeze = importlib.import_module("scoring.migrations.0013_freeze_table_cards").freeze
+    old = seat(club, FOUR, "aeldre1900")
+    dtf = seat(club, ("Erik", "Frida", "Gitte"), "dtf2011", date="2026-11-21")
+    vlk = seat(club, ("Hans", "Ida", "Jens"), "vlk", date="2026-11-22")
+    Table.objects.filter(pk__in=[old.pk, dtf.pk, vlk.pk]).update(rate_card_json="")
+    assert Table.objects.get(pk=old.pk).card == AELDRE1900          # what it would read unfrozen
+    freeze(apps, None)
+    assert Table.objects.get(pk=old.pk).card == AELDRE1900_FIRST
+    assert Table.objects.get(pk=dtf.pk).card == DTF2011_FIRST
+    assert Table.objects.get(pk=vlk.pk).rate_card_json == ""          # an unchanged card: as it was

@@ -47,6 +47,9 @@ class Offer:
     counts_after_nolo: bool
     fines_into_cups: bool
     misdeal_fines: bool         # a misdeal may carry fines besides its own
+    redeal: bool = False        # docs/rules/danish.md §7.4: a free redeal, asked for by a player
+    misdeal_pass: bool = False  # the dealer may let a misdeal pass instead of paying its fine
+    ultimo_forfeit: bool = False  # an ultimo forfeited without a fine
 
 
 def card_offer(card: RateCard) -> Offer:
@@ -63,6 +66,9 @@ def card_offer(card: RateCard) -> Offer:
         counts_after_nolo=card.count_after_nolo,
         fines_into_cups=not card.fines_to_players,
         misdeal_fines=card.misdeal_other_fines,
+        redeal=card.free_redeal,
+        misdeal_pass=card.misdeal_may_pass,
+        ultimo_forfeit=card.ultimo_forfeit,
     )
 
 
@@ -181,7 +187,7 @@ class DealForm(FamilyFormMixin, forms.Form):
 
         active = self.seats.active
         self.fields["kind"].choices = [("played", _("spillet")), ("misdeal", _("fejlgivning")),
-                                       ("scrapped", _("kasseret"))]
+                                       ("scrapped", _("kasseret"))] + ([("redeal", _("givet om"))] if offer.redeal else [])
         self.fields["dealer"].choices = [(p, p) for p in self.players]
         self.fields["dealer"].initial = chosen
         self.fields["dealer"].widget.attrs["autocomplete"] = "off"
@@ -196,6 +202,17 @@ class DealForm(FamilyFormMixin, forms.Form):
             widget = forms.RadioSelect if radio else forms.Select
             self.fields[name] = forms.ChoiceField(label=label, choices=choices, widget=widget, required=False, **extra)
 
+        if offer.redeal:   # docs/rules/danish.md §7.4: who asked for the free redeal (optional)
+            person("asked_by", _("Bad om ny give"))
+        if offer.misdeal_pass:   # the dealer lets the misdeal pass instead of paying its fine
+            self.fields["passed"] = forms.BooleanField(label=_("Giveren lader fejlgivningen gå videre (ingen bøde)"),
+                                                       required=False)
+        if offer.ultimo_forfeit:   # players whose ultimo is lost without a fine (an active player each)
+            self.fields["ultimo_forfeited"] = forms.MultipleChoiceField(
+                label=_("Ultimo mistet uden bøde"), required=False, widget=forms.CheckboxSelectMultiple,
+                choices=[(p, p) for p in active] + [(p, _("%(name)s (sidder over)") % {"name": p})
+                                                    for p in self._posted_list("ultimo_forfeited")
+                                                    if p in self.players and p not in active])
         person("pagat_owner", _("Pagat hos"), blank=False, radio=True)
         self.fields["pagat_fate"] = forms.ChoiceField(label=_("Pagat"), choices=_fates(offer.pagat_discarded),
                                                       widget=forms.RadioSelect, initial="home", required=False)
@@ -250,6 +267,9 @@ class DealForm(FamilyFormMixin, forms.Form):
                 label=self.fine_amount_label, required=False, min_value=bounds.FINE_AMOUNT_MIN,
                 max_value=bounds.FINE_AMOUNT_MAX)
 
+    def _posted_list(self, name: str) -> list[str]:
+        return list(self.data.getlist(name)) if self.is_bound and hasattr(self.data, "getlist") else []
+
     # Layout helpers for the template ----------------------------------------------------------
     @property
     def fine_amount_label(self):
@@ -294,7 +314,7 @@ class DealForm(FamilyFormMixin, forms.Form):
 
     @property
     def tout_nolo_open(self) -> bool:
-        return self._open(("tout", "nolo", "failed_tout"))
+        return self._open(("tout", "nolo", "failed_tout", "ultimo_forfeited"))
 
     @property
     def announced_open(self) -> bool:
@@ -374,6 +394,13 @@ class DealForm(FamilyFormMixin, forms.Form):
         kind = data.get("kind") or "played"
         if kind != "played":
             outcome["kind"] = kind
+        if kind == "redeal":   # docs/rules/danish.md §7.4: the dealer and who asked, nothing else
+            if data.get("asked_by"):
+                outcome["asked_by"] = data["asked_by"]
+            self.meld_rows, self.fine_rows, self.announce_rows_sent = [], [], []
+            return outcome
+        if kind == "misdeal" and data.get("passed"):
+            outcome["passed"] = True
         self.meld_rows, self.fine_rows, self.announce_rows_sent = [], [], []
         if kind == "played":
             melds = []
@@ -392,6 +419,8 @@ class DealForm(FamilyFormMixin, forms.Form):
             for name in ("last_trick", "tout", "nolo", "failed_tout"):
                 if data.get(name):
                     outcome[name] = data[name]
+            if data.get("ultimo_forfeited"):
+                outcome["ultimo_forfeited"] = list(data["ultimo_forfeited"])
             if data.get("announced_vole_player") and data.get("announced_vole_before_trick") is not None:
                 outcome["announced_vole"] = {"player": data["announced_vole_player"],
                                              "before_trick": data["announced_vole_before_trick"]}
@@ -429,7 +458,9 @@ class DealForm(FamilyFormMixin, forms.Form):
         """The form field an engine field path belongs to (``pagat.owner``, ``kings.hearts.fate``,
         ``counts.Bent``, ``melds[2].count`` → the second non-empty meld row), or None."""
         if path in self.fields and not path.startswith(("meld_", "fine_", "king_", "announced_")):
-            return path  # dealer, kind, last_trick, tout, nolo, derived, counts.<name>
+            return path  # dealer, kind, last_trick, tout, nolo, derived, counts.<name>, asked_by, passed
+        if path.startswith("ultimo_forfeited") and "ultimo_forfeited" in self.fields:
+            return "ultimo_forfeited"
         head, _dot, rest = path.partition(".")
         if head == "announced_vole" and "announced_vole_player" in self.fields:
             return "announced_vole_before_trick" if rest == "before_trick" else "announced_vole_player"
@@ -484,8 +515,9 @@ class DealForm(FamilyFormMixin, forms.Form):
         preview: the top's first, then each field's, the counts' own after the count fields."""
         found = [("", str(e)) for e in self.non_field_errors()]
         counts = [count_field(p) for p in self.count_players]
-        shown = ["dealer", "kind", *(n for n in self.fields if n.startswith("meld_")), "pagat_owner", "pagat_fate",
-                 *(n for n in self.fields if n.startswith("king_")), "last_trick", "tout", "nolo", "failed_tout",
+        shown = ["dealer", "kind", "asked_by", "passed", *(n for n in self.fields if n.startswith("meld_")),
+                 "pagat_owner", "pagat_fate", *(n for n in self.fields if n.startswith("king_")), "last_trick", "tout",
+                 "nolo", "failed_tout", "ultimo_forfeited",
                  *(n for n in self.fields if n.startswith("announced_")),
                  *counts, "derived", *(n for n in self.fields if n.startswith("fine_"))]
         shown += [n for n in self.errors if n not in shown and n != "__all__"]
@@ -506,7 +538,7 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
     for suit, fate in outcome.get("kings", {}).items():
         initial[f"king_{suit}_owner"] = fate["owner"]
         initial[f"king_{suit}_fate"] = fate["fate"]
-    for name in ("last_trick", "tout", "nolo", "failed_tout", "derived"):
+    for name in ("last_trick", "tout", "nolo", "failed_tout", "derived", "asked_by", "passed", "ultimo_forfeited"):
         if name in outcome:
             initial[name] = outcome[name]
     vole = outcome.get("announced_vole")
@@ -562,6 +594,16 @@ def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, 
             clear(initial[owner], str(label).capitalize())
             for name in (owner, *belonging):
                 initial.pop(name, None)
+    if hasattr(form_data, "getlist") and form_data.getlist("ultimo_forfeited"):   # a list: every box ticked
+        kept = [p for p in form_data.getlist("ultimo_forfeited") if p in active]
+        for player in form_data.getlist("ultimo_forfeited"):
+            if player not in active:
+                clear(player, _("Ultimo mistet uden bøde"))
+        initial.pop("ultimo_forfeited", None)
+        if kept:
+            initial["ultimo_forfeited"] = kept
+    if initial.get("asked_by") not in (None, *active):
+        clear(initial.pop("asked_by"), _("Bad om ny give"))
     for name in [n for n in initial if n.startswith("counts.")]:
         player = name[len("counts."):]
         if player not in active:

@@ -44,7 +44,8 @@ TAROKS_SCIES_GROUPS = ((1, 1, _("Taroks med pagat og skis")), (1, 0, _("Taroks m
 #: What became of the pagat or a king (docs/rules/danish.md §3.2, §3.3); ``discarded``: the pagat in the
 #: dealer's discard (docs/rules/grosstarock.md §2), offered only where the card allows it.
 FATE_NAMES = {"home": _("hjem"), "lost": _("tabt"), "ultimo": "ultimo", "bagud": "bagud", "discarded": _("lagt bort")}
-DEAL_KIND_NAMES = {"played": _("spillet"), "misdeal": _("fejlgivning"), "scrapped": _("kasseret")}
+DEAL_KIND_NAMES = {"played": _("spillet"), "misdeal": _("fejlgivning"), "scrapped": _("kasseret"),
+                   "redeal": _("givet om")}
 #: The two cups, as the table calls them.
 CUP_NAMES = {Cup.KING: _("kongekop"), Cup.PAGAT: _("pagatkop")}
 #: The Danish cups by the names their legs are stored under (``models.Account``: a pot by its name).
@@ -173,6 +174,10 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     kind = outcome.get("kind", "played")
     if kind != "played":
         lines.append((gettext("Spillet"), str(DEAL_KIND_NAMES.get(kind, kind))))
+    if outcome.get("passed"):   # docs/rules/danish.md §7.4: the dealer let the misdeal pass
+        lines.append((gettext("Fejlgivning"), gettext("gik videre uden bøde")))
+    if outcome.get("asked_by"):
+        lines.append((gettext("Bad om ny give"), outcome["asked_by"]))
     melds = outcome.get("melds") or []
     if melds:
         lines.append((gettext("Meldinger"), ", ".join(f"{m.get('player')} {meld_text(m)}" for m in melds)))
@@ -190,6 +195,8 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
         lines.append((gettext("Tabt tout"), outcome["failed_tout"]))
     if outcome.get("nolo"):
         lines.append(("Nolo", outcome["nolo"]))
+    if outcome.get("ultimo_forfeited"):
+        lines.append((gettext("Ultimo mistet"), ", ".join(outcome["ultimo_forfeited"])))
     vole = outcome.get("announced_vole")
     if vole:
         lines.append((gettext("Meldt vole"), announcement_text(vole)))

@@ -99,6 +99,9 @@ class Family:
     #: ``tournament_table(card)``: the table size a tournament of the card draws, where it is not
     #: four (or the smallest the card seats when it seats no four); ``None``: that rule.
     tournament_table: Callable[[Any], int] | None = None
+    #: Earlier editions of built-in cards (same names, other rules): tables seated with one keep
+    #: it, and an evening file carrying one is known again on import (docs/rules/danish.md §7.4).
+    earlier_cards: tuple[Any, ...] = ()
 
     def seats(self, card: Any) -> tuple[int, ...]:
         """How many may sit at a table playing ``card``."""

@@ -153,7 +153,7 @@ def _card_amounts(card) -> dict:
 
 def _known_cards(club: Club, family: Family | None = None) -> list:
     """The cards the club has (every family's built-in cards and its own), of ``family`` if given."""
-    found = [*(card for f in families.families() for card in f.rate_cards.values()),
+    found = [*(card for f in families.families() for card in (*f.rate_cards.values(), *f.earlier_cards)),
              *(row.card() for row in club.rate_cards.order_by("id"))]
     return [card for card in found if family is None or families.family_of_card(card) is family]
 

@@ -18,13 +18,16 @@ from pathlib import Path
 from types import MappingProxyType
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from families.danish.engine.generate import random_deal, random_evening
 from scoring.engine.interchange import dumps, evening_to_dict, load, loads, parse_evening
 from families.danish.engine.model import CardFate, Cup, Deal, DealKind, Evening, Fate, Fine, FineKind, Suit, seating
 from scoring.engine.problems import EveningError
-from families.danish.engine.rates import AELDRE1900, DEFAULT_RATE_CARD, DTF2011, RATE_CARDS, VLK, RateCard, rate_card
+from families.danish.engine.rates import (
+    AELDRE1900, AELDRE1900_FIRST, DEFAULT_RATE_CARD, DTF2011, DTF2011_FIRST, EARLIER_EDITIONS, RATE_CARDS, VLK, RateCard,
+    rate_card,
+)
 from scoring.engine.report import settlement_to_dict
 from families.danish.engine.settle import Cups, EntryKind, Reason, settle_deal, settle_evening
 from families.danish.engine.stats import deal_stats
@@ -40,7 +43,7 @@ HOME, LOST, ULTIMO, BAGUD = Fate.HOME, Fate.LOST, Fate.ULTIMO, Fate.BAGUD
 HEARTS, SPADES = Suit.HEARTS, Suit.SPADES
 
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "golden"
-CARDS = tuple(RATE_CARDS.values())
+CARDS = (*RATE_CARDS.values(), *EARLIER_EDITIONS)
 
 
 def played(dealer=A, *, pagat, last, counts=None, kings=None, melds=(), fines=(), tout=None, nolo=None,
@@ -102,16 +105,30 @@ def test_cards_by_name_and_vlk_is_the_unchanged_default():
 
 def _differences(card: RateCard) -> dict:
     mine, vlk = card.to_dict(), VLK.to_dict()
-    return {k: mine[k] for k in mine if mine[k] != vlk[k] and k not in ("name", "title")}
+    return {k: mine[k] for k in mine if mine[k] != vlk.get(k) and k not in ("name", "title")}
 
 
 def test_dtf2011_is_vlk_but_the_tout_pays_80():
     # de.wikipedia "Dänischer Tarok": "Tout | Alle Stiche nehmen. | 80 plus Inhalt beider Potts"
-    assert _differences(DTF2011) == {"tout_each": 80}
+    assert _differences(DTF2011_FIRST) == {"tout_each": 80}
+    # docs/rules/danish.md §7.1: the pagat laid away when it cannot be avoided (l. 112), the free
+    # redeal of the player with the scies alone (l. 129)
+    assert _differences(DTF2011) == {"tout_each": 80, "pagat_discard": True, "free_redeal": True}
+
+
+def test_aeldre1900_corrected_differs_from_its_first_edition_where_the_texts_still_held():
+    # docs/rules/danish.md §7.2: "et tre-mandsspil, der kan spilles af 4"; "tabt tout koster det samme";
+    # "hvis pagaten findes mellem disse, lægges den også"; the ultimo lost without a fine; the dealer
+    # "lade kortgivningen gå fra sig"; "kan han forlange omgivning".
+    mine, first = AELDRE1900.to_dict(), AELDRE1900_FIRST.to_dict()
+    assert {k: v for k, v in mine.items() if first.get(k) != v} == {
+        "max_players": 4, "failed_tout_doubles_cups": True, "pagat_discard": True, "free_redeal": True,
+        "misdeal_may_pass": True, "ultimo_forfeit": True}
+    assert set(first) <= set(mine)
 
 
 def test_aeldre1900_differs_from_vlk_exactly_where_the_old_rule_book_does():
-    assert _differences(AELDRE1900) == {
+    assert _differences(AELDRE1900_FIRST) == {
         "jeton": 1,                                   # "jetons ... 1, 5, 10, 50 og 100 points"
         "tout_each": 95,                              # "Vunden tout ... 95 af hver"
         "failed_tout_each": 95,                       # "tabt tout koster det samme": 95 to each
@@ -328,13 +345,16 @@ def test_aeldre1900_a_failed_tout_costs_95_to_each():
     #   last trick Bent (pagat and kings fallen): +20, Anne -10, Carl -10
     #   counting: Anne 20 → -6 and Carl 30 → +4 against the derived Bent: Bent +2
     #   Anne -10 -5 +95 -10 -6 = +64; Bent -5 +95 +20 +2 = +112; Carl +10 -190 -10 +4 = -186
+    # That was the card's first edition; tables seated with it keep it (docs/rules/danish.md §7.4).
     deal = played(pagat=(C, HOME), last=B, failed_tout=C, counts={A: 20, C: 30})
-    entry = settle(deal, AELDRE1900)
+    entry = settle(deal, AELDRE1900_FIRST)
     assert nets(entry) == {A: 64, B: 112, C: -186, K: 5, P: 5}
     assert sum(p.amount for p in entry.postings if p.reason is Reason.FAILED_TOUT) == 190
-    # with the flag on, the cups' contents (105 each) go into them too: Carl -186 - 210 = -396
-    assert nets(settle(deal, replace(AELDRE1900, failed_tout_doubles_cups=True))) == {
+    # with the flag on, the cups' contents (105 each) go into them too: Carl -186 - 210 = -396;
+    # the corrected card reads the seed so ("as the king's bagud reads", §7.2)
+    assert nets(settle(deal, replace(AELDRE1900_FIRST, failed_tout_doubles_cups=True))) == {
         A: 64, B: 112, C: -396, K: 110, P: 110}
+    assert nets(settle(deal, AELDRE1900)) == {A: 64, B: 112, C: -396, K: 110, P: 110}
 
 
 def test_a_failed_tout_uses_the_snapshot_like_a_bagud():
@@ -344,10 +364,9 @@ def test_a_failed_tout_uses_the_snapshot_like_a_bagud():
     #   Bent +95 +45 = +140 (he took the last trick, but the pagat was played to it: no payment)
     #   counting 26 / 26: nothing. Cups: K +5 +105 = 110, P +5 +105 +105 = 215
     deal = played(pagat=(C, BAGUD), last=B, failed_tout=C, counts={A: 26, C: 26})
-    doubling = replace(AELDRE1900, failed_tout_doubles_cups=True)
-    assert nets(settle(deal, doubling)) == {A: 130, B: 140, C: -595, K: 110, P: 215}
-    # as the card is: 95 to each only; Carl -190 -90 -105 = -385, P +5 +105 = 110
-    assert nets(settle(deal, AELDRE1900)) == {A: 130, B: 140, C: -385, K: 5, P: 110}
+    assert nets(settle(deal, AELDRE1900)) == {A: 130, B: 140, C: -595, K: 110, P: 215}
+    # the first edition: 95 to each only; Carl -190 -90 -105 = -385, P +5 +105 = 110
+    assert nets(settle(deal, AELDRE1900_FIRST)) == {A: 130, B: 140, C: -385, K: 5, P: 110}
 
 
 @pytest.mark.parametrize("card", [VLK, DTF2011], ids=["vlk", "dtf2011"])
@@ -373,7 +392,7 @@ def test_a_failed_tout_must_be_an_active_player_who_did_not_make_the_tout():
 
 def test_a_failed_tout_counts_in_the_players_figures():
     deal = played(pagat=(C, HOME), last=B, failed_tout=C, counts={A: 20, C: 30})
-    figures = {f.player: f for f in deal_stats(THREE, deal, settle(deal, AELDRE1900))}
+    figures = {f.player: f for f in deal_stats(THREE, deal, settle(deal, AELDRE1900_FIRST))}
     assert (figures[A].failed_tout, figures[B].failed_tout, figures[C].failed_tout) == (0, 0, 1)
     assert figures[C].net == -186 and figures[C].tout == 0
 
@@ -648,6 +667,7 @@ def evenings_under(draw, card_strategy=cards, arbitrary_fines: bool = True):
     drawn from the card's own kinds, and now and then a failed tout where the card has one."""
     card = draw(card_strategy)
     evening = draw(evenings(arbitrary_fines=arbitrary_fines, max_deals=15))
+    assume(len(evening.players) <= card.max_players)
     kinds = [k for k in FineKind if k is not FineKind.MISDEAL and card.accepts_fine(k)]  # custom last
 
     def on_card(fine: Fine) -> Fine:
@@ -662,7 +682,18 @@ def evenings_under(draw, card_strategy=cards, arbitrary_fines: bool = True):
         failed = None
         if deal.kind is DealKind.PLAYED and card.failed_tout_each is not None and draw(st.integers(0, 4)) == 4:
             failed = draw(st.sampled_from([p for p in seating(evening.players, deal.dealer).active if p != deal.tout]))
-        deals.append(replace(deal, fines=fines, failed_tout=failed))
+        deal = replace(deal, fines=fines, failed_tout=failed)
+        active = seating(evening.players, deal.dealer).active
+        # docs/rules/danish.md §7.4 where the card has it: a free redeal, a misdeal passed, an ultimo forfeited
+        if card.free_redeal and draw(st.integers(0, 9)) == 0:
+            deal = Deal(dealer=deal.dealer, kind=DealKind.REDEAL, asked_by=draw(st.sampled_from(active)))
+        elif deal.kind is DealKind.MISDEAL and card.misdeal_may_pass:
+            passed = draw(st.booleans())   # a passed misdeal lists no misdeal fine
+            deal = replace(deal, passed=passed,
+                           fines=tuple(f for f in deal.fines if not passed or f.kind is not FineKind.MISDEAL))
+        elif deal.kind is DealKind.PLAYED and card.ultimo_forfeit and draw(st.integers(0, 3)) == 3:
+            deal = replace(deal, ultimo_forfeited=(draw(st.sampled_from(active)),))
+        deals.append(deal)
     return card, replace(evening, deals=tuple(deals), rules=card.name)
 
 
@@ -703,6 +734,7 @@ def test_6_every_amount_a_multiple_of_the_cards_jeton(case):
 @given(st.sampled_from([n for n in RATE_CARDS if n != "vlk"]), st.integers(0, 2**32),
        st.sampled_from([THREE, FOUR, (A, B, C, D, "Erik")]))
 def test_6_generated_evenings_of_every_named_card(rules, seed, players):
+    assume(len(players) <= rate_card(rules).max_players)
     evening = random_evening(seed, players, deals=40, rules=rules)
     assert evening.rules == rules
     _check_invariants(evening, rate_card(rules), multiples=True)

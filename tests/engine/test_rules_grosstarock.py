@@ -13,7 +13,8 @@ from families.danish.engine.model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
 from families.danish.engine.rates import (
-    AELDRE1900, ALL_RATE_CARDS, DTF2011, GROSSTAROCK, NEW_KEYS, RATE_CARDS, TAROC1754, VLK, RateCard, rate_card,
+    AELDRE1900, AELDRE1900_FIRST, ALL_RATE_CARDS, DTF2011, DTF2011_FIRST, GROSSTAROCK, NEW_KEYS, RATE_CARDS, TAROC1754,
+    VLK, RateCard, rate_card,
 )
 from families.danish.engine.settle import Cups, settle_deal, settle_evening
 from families.danish.engine.validate import validate_deal, validate_evening
@@ -616,10 +617,13 @@ def test_an_old_stored_card_without_the_new_keys_reads_as_before():
     """Cards stored before the old German cards (ClubRateCard.data, Table.rate_card_json, an exported
     evening's rate_card) lack the new keys: each reads as the old behaviour, and a Danish card
     writes exactly the keys it always had."""
-    for card in (VLK, DTF2011, AELDRE1900):
+    for card in (VLK, DTF2011_FIRST, AELDRE1900_FIRST):   # the editions such stores hold
         data = card.to_dict()
         assert not set(NEW_KEYS) & set(data)
         assert RateCard.from_dict(data) == card
+    # the corrected editions (docs/rules/danish.md §7.4) write the keys that make them differ
+    assert DTF2011.to_dict().keys() - DTF2011_FIRST.to_dict().keys() == {"pagat_discard", "free_redeal"}
+    assert AELDRE1900.to_dict()["max_players"] == 4 and RateCard.from_dict(AELDRE1900.to_dict()) == AELDRE1900
     club = VLK.to_dict() | {"name": "club", "title": "Club", "tout_each": 100}
     again = RateCard.from_dict(club)
     assert again.meld_kinds == VLK.meld_kinds and not again.fines_to_players and again.max_players == 5

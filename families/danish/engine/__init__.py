@@ -17,9 +17,9 @@ def _state_before(players: tuple[str, ...], card: rates.RateCard, pots: Mapping[
 
 
 def _dealer_after(players: tuple[str, ...], dealer: str, kind: str) -> str:
-    """docs/rules/danish.md §1: the deal passes on (a misdeal too, §11a); a scrapped deal is dealt again by
-    the same dealer."""
-    return dealer if kind == "scrapped" else model.seating(players, dealer).next_dealer
+    """docs/rules/danish.md §1: the deal passes on (a misdeal too, §11a); a scrapped deal and a free
+    redeal (§7.4) are dealt again by the same dealer."""
+    return dealer if kind in ("scrapped", "redeal") else model.seating(players, dealer).next_dealer
 
 
 def _card_seats(card: rates.RateCard) -> tuple[int, ...]:
@@ -50,6 +50,7 @@ FAMILY = family_of_modules(
     rate_cards=rates.ALL_RATE_CARDS,
     owns_card=card_with_keys("opening_per_cup"),
     card_base=interchange.card_base,
+    earlier_cards=rates.EARLIER_EDITIONS,
     state_before=_state_before,
     dealer_after=_dealer_after,
     money=zero_sum_money,

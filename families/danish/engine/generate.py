@@ -32,7 +32,12 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: str, card:
     active = seats.active
     roll = rng.random()
     if roll < 0.03:
-        return Deal(dealer=dealer, kind=DealKind.MISDEAL)
+        # docs/rules/danish.md §7.4 on a card that has them (no draw elsewhere): a misdeal let pass,
+        # now and then a free redeal instead
+        if card.free_redeal and rng.random() < 0.3:
+            return Deal(dealer=dealer, kind=DealKind.REDEAL, asked_by=rng.choice(active))
+        passed = True if card.misdeal_may_pass and rng.random() < 0.5 else None
+        return Deal(dealer=dealer, kind=DealKind.MISDEAL, passed=passed)
     if roll < 0.05:
         if not card.accepts_fine(FineKind.WRONG_CARD_COUNT):  # a card without that fine
             return Deal(dealer=dealer, kind=DealKind.SCRAPPED)
@@ -55,6 +60,11 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: str, card:
     cards: list[tuple[Suit | None, str]] = [(None, owner["pagat"])]
     cards += [(suit, owner[(suit, Court.KING)]) for suit in Suit if rng.random() < 0.5]
     fates = _card_fates(rng, cards, winner, nolo, tout)
+    if card.pagat_discard and owner["pagat"] == dealer and rng.random() < 0.2:   # §7.4: laid away
+        fates[None] = CardFate(dealer, Fate.DISCARDED)
+    forfeited: tuple[str, ...] = ()
+    if card.ultimo_forfeit and rng.random() < 0.1:   # §7.4: an ultimo lost without a fine
+        forfeited = (rng.choice(active),)
     counts: tuple[tuple[str, int], ...] = ()
     derived = None
     if tout is not None:
@@ -74,6 +84,7 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: str, card:
         dealer=dealer, melds=tuple(melds), fines=tuple(fines), pagat=fates[None],
         kings=tuple((suit, fates[suit]) for suit in Suit if suit in fates),
         last_trick=winner, tout=tout, nolo=nolo, counts=counts, derived=derived, failed_tout=failed_tout,
+        ultimo_forfeited=forfeited,
     )
 
 

@@ -24,12 +24,14 @@ from scoring.engine.reading import (
     EVENING_KEYS, LongNumber, Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_deals, read_top,
     sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_object,
 )
-from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, RateCard
+from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, EARLIER_EDITIONS, RateCard
 from .validate import validate_deal, validate_players
 
 _EVENING_KEYS = EVENING_KEYS   # docs/format.md's top level, the same for every family
 _DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
-              "failed_tout", "announced_vole", "announced_nolo"}
+              "failed_tout", "announced_vole", "announced_nolo", "passed", "asked_by", "ultimo_forfeited"}
+#: The keys of docs/rules/danish.md §7.4; the fast path leaves a deal with one to the strict reader.
+_TEXT_RULE_KEYS = ("passed", "asked_by", "ultimo_forfeited")
 _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
 _ANNOUNCEMENT_KEYS = {"player", "before_trick"}
 _CARD_KEYS = {"owner", "fate"}
@@ -136,11 +138,15 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
     announced_vole = _parse_announcement(r, d["announced_vole"], "announced_vole") if "announced_vole" in d else None
     announced_nolo = tuple(a for i, raw_nolo in enumerate(r.items(d.get("announced_nolo", []), "announced_nolo"), 1)
                            if (a := _parse_announcement(r, raw_nolo, f"announced_nolo[{i}]")) is not None)
+    forfeited = tuple(name for i, raw_name in enumerate(r.items(d.get("ultimo_forfeited", []), "ultimo_forfeited"), 1)
+                      if (name := r.name(raw_name, f"ultimo_forfeited[{i}]")) is not None)
     deal = Deal(
         dealer=person("dealer"), kind=kind, melds=melds, fines=fines, pagat=pagat, kings=tuple(kings),
         last_trick=person("last_trick"), tout=person("tout"), nolo=person("nolo"), counts=tuple(counts),
         derived=person("derived"), failed_tout=person("failed_tout"),
         announced_vole=announced_vole, announced_nolo=announced_nolo,
+        passed=r.boolean(d["passed"], "passed") if "passed" in d else None,
+        asked_by=person("asked_by"), ultimo_forfeited=forfeited,
     )
     return deal if r.fatal == before else None
 
@@ -193,6 +199,8 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
         return _ANNOUNCEMENT({"player": name(a["player"]), "before_trick": whole(a["before_trick"])})
 
     d = plain(raw, _DEAL_KEYS, ("dealer",))
+    if any(key in d for key in _TEXT_RULE_KEYS):   # rare: read strictly
+        raise Unsound
     melds = []
     for raw_meld in listed(d.get("melds", [])):
         m = plain(raw_meld, _MELD_KEYS, ("player", "kind"))
@@ -354,7 +362,7 @@ def card_fixed_fields(card: RateCard) -> dict[str, Any]:
 def card_base(card: RateCard) -> RateCard | None:
     """The built-in card ``card`` is a copy of (its fixed fields all the same), or None."""
     fixed = card_fixed_fields(card)
-    return next((base for base in RATE_CARDS.values() if card_fixed_fields(base) == fixed), None)
+    return next((base for base in (*RATE_CARDS.values(), *EARLIER_EDITIONS) if card_fixed_fields(base) == fixed), None)
 
 
 def _card_is_a_copy(r: Reader, card: RateCard) -> bool:
@@ -411,6 +419,12 @@ def deal_to_dict(deal: Deal) -> dict:
         out["announced_vole"] = announcement_to_dict(deal.announced_vole)
     if deal.announced_nolo:
         out["announced_nolo"] = [announcement_to_dict(a) for a in deal.announced_nolo]
+    if deal.passed is not None:
+        out["passed"] = deal.passed
+    if deal.asked_by is not None:
+        out["asked_by"] = deal.asked_by
+    if deal.ultimo_forfeited:
+        out["ultimo_forfeited"] = list(deal.ultimo_forfeited)
     if deal.fines:
         out["fines"] = [
             {"player": f.player, "kind": f.kind.value, **({"amount": f.amount} if f.amount is not None else {})}

@@ -110,6 +110,9 @@ class DealKind(IdentityEnum):
     PLAYED = "played"
     MISDEAL = "misdeal"
     SCRAPPED = "scrapped"
+    #: A free redeal asked for by a player (no tarok, or the scies alone), on a card with
+    #: ``free_redeal``: nothing is paid, the same dealer deals again (docs/rules/danish.md §7.4).
+    REDEAL = "redeal"
 
 
 class FineKind(IdentityEnum):
@@ -200,6 +203,12 @@ class Deal:
     #: Announcements, only on a card with ``announcements`` (docs/rules/grosstarock.md §2, §3).
     announced_vole: Announcement | None = None
     announced_nolo: tuple[Announcement, ...] = ()
+    #: docs/rules/danish.md §7.4, each only on a card that has the rule: a misdeal the dealer let
+    #: pass instead of paying its fine (``misdeal_may_pass``); who asked for a free redeal
+    #: (``free_redeal``); the players whose ultimo is forfeited without a fine (``ultimo_forfeit``).
+    passed: bool | None = None
+    asked_by: str | None = None
+    ultimo_forfeited: tuple[str, ...] = ()
 
     def king(self, suit: Suit) -> CardFate | None:
         return dict(self.kings).get(suit)

@@ -10,7 +10,7 @@ turn a card into a plain JSON-able dict and back (for club-defined copies of a c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -152,6 +152,16 @@ class RateCard:
     nolo_before_13_each: int = 0     # before tricks 2-13
     nolo_failed_1_each: int = 0      # announced before trick 1 and failed, to each
     nolo_failed_13_each: int = 0     # before tricks 2-13
+
+    # The rules the Danish texts hold besides (docs/rules/danish.md §7.4). Each default is the
+    # old behaviour, so a card stored before these keys existed reads as before (``NEW_KEYS``).
+    #: A free redeal (deal kind ``redeal``): a player asks for it (no tarok, or the scies alone),
+    #: nothing is paid and the same dealer deals again.
+    free_redeal: bool = False
+    #: A misdeal may be ``passed``: the dealer lets the deal go on instead of paying the misdeal fine.
+    misdeal_may_pass: bool = False
+    #: A played deal may name players whose ultimo is forfeited without a fine (``ultimo_forfeited``).
+    ultimo_forfeit: bool = False
 
     def __post_init__(self) -> None:
         fines = self.fines
@@ -328,7 +338,8 @@ _AMOUNTS = (
 _FLAGS = ("failed_tout_doubles_cups", "last_trick_needs_honours_fallen",
           "fines_to_players", "misdeal_other_fines", "king_melds", "taroks_pagat_optional", "taroks_scies",
           "pagat_discard", "tout_recorded", "ultimo_always", "count_after_nolo", "nolo_holds_scies",
-          "discarder_counts", "count_zero_without_trick", "hands_checked", "announcements")
+          "discarder_counts", "count_zero_without_trick", "hands_checked", "announcements",
+          "free_redeal", "misdeal_may_pass", "ultimo_forfeit")
 
 
 def _enum_order(item: tuple[FineKind, int]) -> int:
@@ -430,26 +441,31 @@ NEW_KEYS: Mapping[str, Any] = MappingProxyType({
                   "king_home_each", "pagat_discard", "tout_recorded", "ultimo_always", "count_after_nolo",
                   "nolo_holds_scies", "discarder_counts", "count_zero_without_trick", "hands_checked", "announcements",
                   "vole_before_1_each", "vole_before_13_each", "vole_before_20_each", "nolo_before_1_each",
-                  "nolo_before_13_each", "nolo_failed_1_each", "nolo_failed_13_each")})
+                  "nolo_before_13_each", "nolo_failed_1_each", "nolo_failed_13_each",
+                  "free_redeal", "misdeal_may_pass", "ultimo_forfeit")})
 
 #: Dansk Tarokforbund's 2011 rules as summarised in the German Wikipedia ("Dänischer Tarok"):
-#: VLK's card but for the tout, 80 from each (plus both cups). docs/rate-cards.md.
-DTF2011 = RateCard(
+#: VLK's card but for the tout, 80 from each (plus both cups). docs/rate-cards.md. Its first
+#: edition (``DTF2011_FIRST``) knew neither the pagat laid away nor the free redeal; the card
+#: now holds both (docs/rules/danish.md §7.1).
+DTF2011_FIRST = RateCard(
     name="dtf2011",
     title="Dansk Tarokforbund 2011",
     tout_each=80,
 )
+DTF2011 = replace(DTF2011_FIRST, pagat_discard=True, free_redeal=True)
 
 #: The older Danish rule book (seeds/tarok-aeldre-regelbog.da.txt): point-for-point counting,
 #: nolo 26, tout 95, a failed tout costs 95 to each, the last trick 10 and only when the pagat and
 #: all kings have fallen, and its own fines. docs/rate-cards.md gives every line it comes from.
-AELDRE1900 = RateCard(
+#: This first edition is how tables seated before docs/rules/danish.md §7.4 keep playing.
+AELDRE1900_FIRST = RateCard(
     name="aeldre1900",
     title="Ældre dansk regelbog (ca. 1900)",
     jeton=1,
     tout_each=95,
     failed_tout_each=95,
-    failed_tout_doubles_cups=False,   # the seed: "costs 95 to each"; the seed could be read as the cups too
+    failed_tout_doubles_cups=False,
     last_trick_each=10,
     last_trick_needs_honours_fallen=True,
     nolo_each=26,
@@ -471,6 +487,12 @@ AELDRE1900 = RateCard(
         FineKind.FALSE_MELD, FineKind.MISSED_MELD, FineKind.REVOKE, FineKind.WRONG_CARD_COUNT,
     }),
 )
+#: The corrected card (docs/rules/danish.md §7.2, §7.4): "et tre-mandsspil, der kan spilles af 4"
+#: (at most 4), "tabt tout koster det samme" (the cups too, as a bagud), the pagat laid away with
+#: the other taroks, the ultimo forfeited without a fine, the dealer letting a misdeal pass, and
+#: the free redeal for a player dealt no tarok.
+AELDRE1900 = replace(AELDRE1900_FIRST, max_players=4, failed_tout_doubles_cups=True, pagat_discard=True,
+                     free_redeal=True, misdeal_may_pass=True, ultimo_forfeit=True)
 
 #: Old German tarock (docs/rules/grosstarock.md): the *Regeln bey dem Taroc-Spiele* of 1754 and
 #: Dummett's Grosstarock, both as summarised in seeds/grosstarock-wikipedia.de.txt. No cups,
@@ -518,6 +540,11 @@ OLD_GERMAN_CARDS: Mapping[str, RateCard] = MappingProxyType({card.name: card for
 #: Every built-in card of the family (``FAMILY.rate_cards``): the Danish ones, then the old German.
 ALL_RATE_CARDS: Mapping[str, RateCard] = MappingProxyType({**RATE_CARDS, **OLD_GERMAN_CARDS})
 DEFAULT_RATE_CARD = VLK
+#: Earlier editions of built-in cards (docs/rules/danish.md §7.4): a table keeps the card it was
+#: seated with, so an evening of an earlier edition exports with its card embedded, and the
+#: import knows it again (matched by its amounts) and the club card page can still base on it.
+#: A correction of a built-in card keeps its name: it is the same rule set, not a new one.
+EARLIER_EDITIONS: tuple[RateCard, ...] = (DTF2011_FIRST, AELDRE1900_FIRST)
 
 
 def rate_card(name: str) -> RateCard:

@@ -63,7 +63,7 @@ _ATOM: dict[Cup | Reason, int] = {**{cup: i for i, cup in enumerate(CUPS)},
 _KING_ATOM, _PAGAT_ATOM = _ATOM[_KING], _ATOM[_PAGAT]
 
 # Members read on every deal, looked up once (an enum class attribute is slow to read).
-_PLAYED, _MISDEAL = DealKind.PLAYED, DealKind.MISDEAL
+_PLAYED, _MISDEAL, _REDEAL = DealKind.PLAYED, DealKind.MISDEAL, DealKind.REDEAL
 _HOME, _LOST, _ULTIMO, _BAGUD = Fate.HOME, Fate.LOST, Fate.ULTIMO, Fate.BAGUD
 #: A posting's detail: the value of the meld kind, fine kind, king's suit or cup it is about, and
 #: "pagat" for the pagat card (``None`` in ``Deal.cards()``).
@@ -236,6 +236,8 @@ def settle_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, c
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, cups: Cups, card: RateCard,
                        seats: Seating, entry_type: type[Entry] = Entry) -> Entry:
+    if deal.kind is _REDEAL:   # docs/rules/danish.md §7.4: a free redeal pays nothing, not even the fee
+        return _make_entry(EntryKind.DEAL, number, players, cups, [], entry_type)
     others = _opponents(seats.active)
     rows = _until_end_of_play(deal, others, card)
     if deal.kind is _PLAYED and not (deal.announced_nolo and _won_announced_nolo(deal) is not None):
@@ -267,7 +269,7 @@ def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: Rat
     rows = _into_cups(deal.dealer, card.dealer_fee_per_cup, Reason.DEALER_FEE)
     if deal.fines or deal.kind is _MISDEAL:
         fine = _to_players if card.fines_to_players else _fine_into_cups
-        if deal.kind is _MISDEAL:  # §11a: the dealer pays the misdeal fine, once
+        if deal.kind is _MISDEAL and not deal.passed:  # §11a: the misdeal fine, once (§7.4: unless passed)
             rows += fine(deal.dealer, others, card.fine_per_cup(FineKind.MISDEAL), _DETAIL[FineKind.MISDEAL])
         for each in deal.fines:
             if each.kind is FineKind.MISDEAL:
@@ -358,6 +360,8 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
     if deal.announced_vole is not None or deal.announced_nolo:   # failed announcements
         rows += _announcements(deal, others, card)
     blocked = {f.player for f in deal.fines if card.blocks_ultimo(f.kind)} if deal.fines else ()
+    if deal.ultimo_forfeited:   # docs/rules/danish.md §7.4: the ultimo lost without a fine
+        blocked = {*blocked, *deal.ultimo_forfeited}
     for cup, suit, fate in cards:  # 2. ultimo; a tout or nolo voids it unless the card says ultimo_always
         if (fate.fate is _ULTIMO and (deal.tout is None and deal.nolo is None or card.ultimo_always)
                 and fate.owner not in blocked):

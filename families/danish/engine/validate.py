@@ -19,10 +19,11 @@ from .model import (
     MeldKind, Rank, Seating, Suit, seating, seatings,
 )
 from scoring.engine.problems import Problem, name_problems, problem
+from . import problems as _problems  # noqa: F401  (registers the family's own message codes)
 from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, LADONS_MAX, LADONS_MIN, RateCard
 
 # Members used on every deal, looked up once (an enum class attribute is slow to read).
-_PLAYED = DealKind.PLAYED
+_PLAYED, _REDEAL = DealKind.PLAYED, DealKind.REDEAL
 _ULTIMO, _BAGUD, _LOST, _DISCARDED = Fate.ULTIMO, Fate.BAGUD, Fate.LOST, Fate.DISCARDED
 _TAROKS, _MATADORS, _HALF = MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HALF
 _KINGS = Group.KINGS
@@ -95,6 +96,8 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
         found += _check_people(players, seats, deal)
         if deal.fines:
             found += _check_fines(seats, deal, card)
+    if deal.kind is _REDEAL or deal.passed is not None or deal.asked_by is not None or deal.ultimo_forfeited:
+        found += _check_text_rules(deal, card)
     if deal.kind is _PLAYED:
         cards = deal.cards()
         if card.hands_checked and len(cards) > 2:
@@ -143,6 +146,10 @@ def _people(deal: Deal) -> Iterable[tuple[str, str]]:
             yield field, name
     for player, _ in deal.counts:
         yield f"counts.{player}", player
+    if deal.asked_by is not None:
+        yield "asked_by", deal.asked_by
+    for i, player in enumerate(deal.ultimo_forfeited, 1):
+        yield f"ultimo_forfeited[{i}]", player
     if deal.announced_vole is not None or deal.announced_nolo:
         if deal.announced_vole is not None:
             yield "announced_vole.player", deal.announced_vole.player
@@ -159,9 +166,11 @@ def _everyone_active(deal: Deal, active: tuple[str, ...]) -> bool:
         return False
     if any(fate.owner not in active for _suit, fate in deal.kings):
         return False
-    for name in (deal.last_trick, deal.tout, deal.nolo, deal.derived, deal.failed_tout):
+    for name in (deal.last_trick, deal.tout, deal.nolo, deal.derived, deal.failed_tout, deal.asked_by):
         if name is not None and name not in active:
             return False
+    if any(player not in active for player in deal.ultimo_forfeited):
+        return False
     if any(player not in active for player, _ in deal.counts):
         return False
     vole = deal.announced_vole
@@ -178,12 +187,41 @@ def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Itera
             yield problem(None, field, "sits_out" if name in players else "not_at_table", name=name)
 
 
+def _check_text_rules(deal: Deal, card: RateCard) -> Iterable[Problem]:
+    """The keys of docs/rules/danish.md §7.4, each only on a card that has its rule: a free redeal
+    (only the dealer and who asked), a misdeal passed without its fine, ultimos forfeited without
+    a fine (each player once, in a played deal)."""
+    if deal.kind is _REDEAL:
+        if not card.free_redeal:
+            yield problem(None, "kind", "redeal_not_on_card", rules=card.name)
+        if deal.fines:
+            yield problem(None, "fines", "redeal_only_dealer")
+    elif deal.asked_by is not None:
+        yield problem(None, "asked_by", "asked_by_not_redeal")
+    if deal.passed is not None:
+        if not card.misdeal_may_pass:
+            yield problem(None, "passed", "key_not_on_card", key="passed", rules=card.name)
+        elif deal.kind is not DealKind.MISDEAL:
+            yield problem(None, "passed", "passed_not_misdeal")
+        elif deal.passed and any(f.kind is FineKind.MISDEAL for f in deal.fines):
+            yield problem(None, "passed", "passed_no_fine")
+    if deal.ultimo_forfeited:
+        if not card.ultimo_forfeit:
+            yield problem(None, "ultimo_forfeited", "key_not_on_card", key="ultimo_forfeited", rules=card.name)
+        seen: set[str] = set()
+        for i, player in enumerate(deal.ultimo_forfeited, 1):
+            if player in seen:
+                yield problem(None, f"ultimo_forfeited[{i}]", "forfeited_twice", name=player)
+            seen.add(player)
+
+
 def _check_void_deal(deal: Deal) -> Iterable[Problem]:
     """A misdeal or scrapped deal carries no play results (docs/rules/danish.md §4, §5)."""
     carried = {
         "melds": deal.melds, "pagat": deal.pagat, "kings": deal.kings, "last_trick": deal.last_trick,
         "tout": deal.tout, "nolo": deal.nolo, "counts": deal.counts, "derived": deal.derived,
         "failed_tout": deal.failed_tout, "announced_vole": deal.announced_vole, "announced_nolo": deal.announced_nolo,
+        "ultimo_forfeited": deal.ultimo_forfeited,
     }
     for field, value in carried.items():
         if value not in (None, ()):

@@ -324,12 +324,9 @@ def describe(outcome: dict, players: tuple[str, ...], card: Any = None, facts: d
     (docs/rules/danish.md §3, docs/rules/grosstarock.md §2-§3): the pagat's and each king's ultimo
     or bagud, the tout (Wühlmaus), an announced vole, the nolo and announced nolos, the melds, the
     last trick, the counts, the fines: ("pagat ultimo Anne", "nolo Bent", "11 med Carl"). A misdeal
-    or scrapped deal names its kind and its fines. What pays nothing of note (a pagat or king
+    or scrapped deal names its fines (the sheet tags its kind). What pays nothing of note (a pagat or king
     brought home) is left to the deal's history page."""
     items: list[str] = []
-    kind = outcome.get("kind", "played")
-    if kind != "played":
-        items.append(str(DEAL_KIND_NAMES.get(kind, kind)))
     pagat = outcome.get("pagat") or {}
     if pagat.get("fate") in ("ultimo", "bagud"):
         items.append(f"pagat {pagat['fate']} {pagat.get('owner', '?')}")

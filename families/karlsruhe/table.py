@@ -593,9 +593,8 @@ def sheet_words(outcome: dict, players: tuple[str, ...], card=None, facts: dict 
     seed's "angesagt III, II, I" (§4) —, Trull and vier Könige, Kontra (§5.3), the caught king, and
     "im Radl" (§5.4): ("Sechserbock Bernd", "Schneider", "angesagt III, II, I", "im Radl"). The
     words are the game's German; what failed says so in the page's language."""
-    kind = outcome.get("kind", "played")
-    if kind != "played":
-        return (kind_names().get(kind, kind),)
+    if outcome.get("kind", "played") != "played":   # a misdeal or redeal: the sheet tags its kind
+        return ()
     game = outcome.get("game", "")
     head = GAME_WORDS.get(game, game)
     declarer, partner = outcome.get("declarer"), outcome.get("partner")

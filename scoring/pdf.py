@@ -59,6 +59,12 @@ _LINE_CHARS = {False: 109, True: 160}
 #: characters; a longer name is cut short with "…".
 _DEALER_CHARS = 30
 
+#: The fewest characters beside a long table's figures that its words are printed in, on the
+#: deal's one line (cut short with "…": a line more a deal would cost as much again as the
+#: figures' lines; the web sheet and the deal's history have every word); with less room even on
+#: a landscape page they go on lines of their own under the figures.
+_BESIDE_CHARS = 30
+
 #: The lines of a long table's sheet printed in one table row (``SheetLines.groups``).
 _GROUP_ROWS = 4
 
@@ -201,9 +207,10 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     """The table's sheet as lines of fixed-width text (``SheetLines``): the deal's number and
     dealer (with its tag), then for each player the net and running total right-aligned in columns
     as wide as the widest figure, sitters-out greyed, then each cup; columns from the lists of
-    players and of the sheet's pots. Under a deal's line, what was played (``SheetRow.words``,
-    with a formula after a dash: "Sechserbock Bernd, Schneider, im Radl — [(8x2)+20]x2=72"),
-    wrapped to the line's width from the dealer's column. A written score (``written``: Selca's
+    players and of the sheet's pots. Beside a deal's figures, what was played (``SheetRow.words``,
+    with a formula after a dash: "Sechserbock Bernd, Schneider, im Radl — [(8x2)+20]x2=72"), cut to
+    the line (``_BESIDE_CHARS``), or wrapped on lines of its own under it where the figures leave
+    too little room. A written score (``written``: Selca's
     zapisnik) is headed in its own words (št., delilec, točke, skupaj) and ends with its
     ``money`` lines. Returns the lines and whether the page must be landscape."""
     pot_names = tuple(sheet.pots) if pots else ()
@@ -231,10 +238,14 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     pot_w = max([len(str(r.row.pots.get(n, 0))) + 2 for r in rows for n in pot_names]
                 + [len(_pot_word(n)) + 1 for n in pot_names] + [3])
     chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
-    wide = wide or chars > _LINE_CHARS[False]
+    said = [_said(r.row, written) for r in rows]
+    # what was played goes beside the figures, on a landscape page if a portrait line leaves too
+    # little room for it: a line more a deal would cost as much again as the figures' lines
+    wide = wide or chars > _LINE_CHARS[False] or (any(said) and _LINE_CHARS[False] - chars - 2 < _BESIDE_CHARS)
     if chars > _LINE_CHARS[True]:   # names too long even for landscape: the names are cut to fit
         group = max(least, (_LINE_CHARS[True] - tab - pot_w * len(pot_names)) // len(sheet.players))
         chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
+    beside = _LINE_CHARS[wide] - chars - 2
     net_w = group - 1 - run_w
     starts = [tab + group * i for i in range(len(sheet.players))] + [tab + group * len(sheet.players)] * bool(pot_names)
     rules = ", ".join(f"linear-gradient(#000, #000) repeat-y {s}ch 0 / 0.6pt 100%" for s in starts)
@@ -248,9 +259,9 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     sub = head(f"{number_word:<{number_w + 2}}{dealer_word}",
                [escape(f"{play:>{net_w}}{stand:>{run_w}} ") for _p in sheet.players],
                [escape(f"{_pot_word(n):>{pot_w}}") for n in pot_names])
-    indent = number_w + 2   # what was played starts under the dealer's name
+    indent = number_w + 2   # under the dealer's name, when there is no room beside the figures
     lines = []
-    for r, (name, tag) in zip(rows, labels):
+    for r, (name, tag), words in zip(rows, labels, said):
         row = r.row
         mark = "*" if row.deal and row.deal.replaces_id else " "
         number = f"{row.number or '':>{number_w}}{mark} "
@@ -261,10 +272,11 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
             cell = f"{c.net:>{net_w}}{c.running:>{run_w}} "
             text += cell if c.active else f'<span class="o">{cell}</span>'
         text += "".join(f"{row.pots.get(n, 0):>{pot_w}}" for n in pot_names)
-        said = row.description
-        if row.formula and not written:
-            said = f"{said} — {row.formula}" if said else row.formula
-        words = "\n".join(" " * indent + part for part in _wrap(said, _LINE_CHARS[wide] - indent)) if said else ""
+        if words and beside >= _BESIDE_CHARS:   # beside the figures, on the deal's one line
+            text += "  " + escape(_cut(words, beside))
+            words = ""
+        elif words:
+            words = "\n".join(" " * indent + part for part in _wrap(words, _LINE_CHARS[wide] - indent))
         lines.append((f"{row.kind} hw" if words else row.kind, mark_safe(text), escape(words)))
     total_word = _("I alt") if sheet.closed else pgettext("point i alt", "Stilling")
     if written:
@@ -278,6 +290,16 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
             after.append(head(f"{'':<{number_w + 2}}{_cut(word, tab - number_w - 3)}",
                               [escape(_centre(str(v), group - 1)) + " " for v in values], []))
     return SheetLines(names, sub, tuple(lines), totals, rules, tab, chars, tuple(after)), wide
+
+
+def _said(row: SheetRow, written: bool) -> str:
+    """What was played as a long table's line says it: the row's words, and a formula after a
+    dash ("Sechserbock Bernd, Schneider, im Radl — [(8x2)+20]x2=72"; a written score's formula is
+    a text of its own, left to the web sheet)."""
+    said = row.description
+    if row.formula and not written:
+        said = f"{said} — {row.formula}" if said else row.formula
+    return said
 
 
 def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = None) -> PdfTable:

@@ -323,7 +323,7 @@ def describe(outcome: dict, players: tuple[str, ...], card: Any = None, facts: d
     """A deal as its sheet row names it, compactly, the game's words with the player after each
     (docs/rules/danish.md §3, docs/rules/grosstarock.md §2-§3): the pagat's and each king's ultimo
     or bagud, the tout (Wühlmaus), an announced vole, the nolo and announced nolos, the melds, the
-    last trick, the counts, the fines: ("pagat ultimo Anne", "nolo Bent", "11 med Carl"). A misdeal
+    fines, the last trick, the counts: ("pagat ultimo Anne", "nolo Bent", "11 med Carl"). A misdeal
     or scrapped deal names its fines (the sheet tags its kind). What pays nothing of note (a pagat or king
     brought home) is left to the deal's history page."""
     items: list[str] = []
@@ -352,12 +352,12 @@ def describe(outcome: dict, players: tuple[str, ...], card: Any = None, facts: d
         items.append(f"{_lost('nolo')} {player}")
     for meld in outcome.get("melds") or ():
         items.append(f"{meld_text(meld)} {meld.get('player', '?')}")
-    if outcome.get("last_trick"):
-        items.append(f"{gettext('sidste stik')} {outcome['last_trick']}")
-    counts = outcome.get("counts") or {}
-    if counts:
-        items.append(f"{gettext('tælling')} " + ", ".join(f"{name} {count}" for name, count in counts.items()))
     for fine in outcome.get("fines") or ():
         amount = f" ({fine['amount']})" if fine.get("amount") is not None else ""
         items.append(f"{fine_name(fine.get('kind', '?'))}{amount} {fine.get('player', '?')}")
+    if outcome.get("last_trick"):
+        items.append(f"{gettext('sidste stik')} {outcome['last_trick']}")
+    counts = outcome.get("counts") or {}
+    if counts:   # last: the figures follow from them, so a line cut short loses the least
+        items.append(f"{gettext('tælling')} " + ", ".join(f"{name} {count}" for name, count in counts.items()))
     return tuple(items)

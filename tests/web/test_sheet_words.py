@@ -57,9 +57,9 @@ def test_danish_words_name_ultimo_bagud_tout_nolo_melds_last_trick_counts_and_fi
     assert said[2] == ""   # a misdeal without a fine: the sheet's tag says it
     assert said[3] == "pagat bagud Bent · nolo Bent · 10 uden Carl · sidste stik Carl"
     assert said[4] == "forkert antal kort Anne"
-    assert said[5] == ("pagat ultimo Anne · sidste stik Anne · tælling Anne 30, Dorte 22 · glemt melding Anne · "
-                       "spillet uden for tur Carl")
-    assert said[6] == "sidste stik Dorte · tælling Anne 27, Bent 27, Dorte 24 · anden bøde (15) Anne"
+    assert said[5] == ("pagat ultimo Anne · glemt melding Anne · spillet uden for tur Carl · sidste stik Anne · "
+                       "tælling Anne 30, Dorte 22")
+    assert said[6] == "anden bøde (15) Anne · sidste stik Dorte · tælling Anne 27, Bent 27, Dorte 24"
 
 
 def test_old_german_words_say_wuehlmaus_and_vole_on_grosstarock(club, golden_dir):
@@ -71,6 +71,7 @@ def test_old_german_words_say_wuehlmaus_and_vole_on_grosstarock(club, golden_dir
     assert said[5].startswith("ruder konge ultimo Bent · meldt nolo Carl · 18 ladoner Anne")
     assert said[6].startswith("Wühlmaus tabt Bent · nolo tabt Anne · fire knægte Bent")
     assert said[8] == "anden bøde (10) Bent"
+    assert said[15].endswith("anden bøde (6) Bent · sidste stik Anne")
     assert "tout" not in " ".join(said.values())
 
 
@@ -179,7 +180,7 @@ def test_the_pdf_prints_each_deals_words_under_its_row(club, golden_dir, monkeyp
     assert printed_with(lines, "3 Carl 0 320 -160 -380 35 -45 15 -185 100 190",
                         "pagat bagud Bent · nolo Bent · 10 uden Carl · sidste stik Carl")
     assert printed_with(lines, "6 Anne -65 200 -25 -405 0 -105 50 -180 200 290",
-                        "sidste stik Dorte · tælling Anne 27, Bent 27, Dorte 24 · anden bøde (15) Anne")
+                        "anden bøde (15) Anne · sidste stik Dorte · tælling Anne 27, Bent 27, Dorte 24")
     assert printed_with(lines, "2 Bent fejlgivning 0 320 -20 -220 0 -80 0 -200 90 90", "3 Carl")
 
 

@@ -310,7 +310,7 @@ def posting_reasons(postings: Iterable[Posting], deal: Any = None) -> list[str]:
 def _tout_word(card: Any) -> str:
     """The tout as the card's own text calls it: "Wühlmaus" on Dummett's Grosstarock, the only old
     German card that records one (docs/rules/grosstarock.md §2, [D] "Wühlmaus 26 −26"); "tout" on
-    the Danish cards (docs/rules/danish.md §3.3.4)."""
+    the Danish cards (docs/rules/danish.md §3.3.1)."""
     return "Wühlmaus" if getattr(card, "announcements", False) else "tout"
 
 
@@ -340,7 +340,7 @@ def describe(outcome: dict, players: tuple[str, ...], card: Any = None, facts: d
     if outcome.get("failed_tout"):
         items.append(f"{_lost(tout)} {outcome['failed_tout']}")
     vole = outcome.get("announced_vole")
-    if vole:   # won if and only if its announcer took every trick (docs/rules/grosstarock.md §3.2)
+    if vole:   # won if and only if its announcer took every trick (docs/rules/grosstarock.md §3)
         player = vole.get("player", "?")
         items.append(f"vole {player}" if player == outcome.get("tout") else f"{_lost('vole')} {player}")
     announced = {a.get("player") for a in outcome.get("announced_nolo") or ()}

@@ -69,6 +69,11 @@ class TableSheet:
         return self.family.cups_of(self.table.card) if self.family is not None else ()
 
     @property
+    def figure_columns(self) -> int:
+        """The sheet's columns after the deal's number: a player's each, then a cup's each."""
+        return len(self.players) + len(self.pots)
+
+    @property
     def lines(self) -> tuple[SheetRow, ...]:
         """The rows as the sheet shows them: the standing ones and, at their numbers, the voided
         deals struck through (a voided deal keeps its number)."""

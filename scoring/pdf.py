@@ -240,8 +240,11 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
     said = [_said(r.row, written) for r in rows]
     # what was played goes beside the figures, on a landscape page if a portrait line leaves too
-    # little room for it: a line more a deal would cost as much again as the figures' lines
-    wide = wide or chars > _LINE_CHARS[False] or (any(said) and _LINE_CHARS[False] - chars - 2 < _BESIDE_CHARS)
+    # little room for it (a line more a deal would cost as much again as the figures' lines): room
+    # for a formula whole and some words before it
+    tail = max((len(t) for _w, t in said), default=0)
+    wide = wide or chars > _LINE_CHARS[False] or (
+        any(w or t for w, t in said) and _LINE_CHARS[False] - chars - 2 < max(_BESIDE_CHARS, tail + _BESIDE_CHARS // 2))
     if chars > _LINE_CHARS[True]:   # names too long even for landscape: the names are cut to fit
         group = max(least, (_LINE_CHARS[True] - tab - pot_w * len(pot_names)) // len(sheet.players))
         chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
@@ -272,11 +275,15 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
             cell = f"{c.net:>{net_w}}{c.running:>{run_w}} "
             text += cell if c.active else f'<span class="o">{cell}</span>'
         text += "".join(f"{row.pots.get(n, 0):>{pot_w}}" for n in pot_names)
-        if words and beside >= _BESIDE_CHARS:   # beside the figures, on the deal's one line
-            text += "  " + escape(_cut(words, beside))
+        words, formula = words
+        if (words or formula) and beside >= _BESIDE_CHARS:   # beside the figures, on the deal's one line
+            # the formula whole, the words before it cut short when they must be
+            end = f" — {formula}" if words and formula else formula
+            text += "  " + escape((_cut(words, beside - len(end)) if words else "") + end)
             words = ""
-        elif words:
-            words = "\n".join(" " * indent + part for part in _wrap(words, _LINE_CHARS[wide] - indent))
+        elif words or formula:
+            words = "\n".join(" " * indent + part for part in _wrap(
+                f"{words} — {formula}" if words and formula else words or formula, _LINE_CHARS[wide] - indent))
         lines.append((f"{row.kind} hw" if words else row.kind, mark_safe(text), escape(words)))
     total_word = _("I alt") if sheet.closed else pgettext("point i alt", "Stilling")
     if written:
@@ -292,14 +299,11 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     return SheetLines(names, sub, tuple(lines), totals, rules, tab, chars, tuple(after)), wide
 
 
-def _said(row: SheetRow, written: bool) -> str:
-    """What was played as a long table's line says it: the row's words, and a formula after a
-    dash ("Sechserbock Bernd, Schneider, im Radl — [(8x2)+20]x2=72"; a written score's formula is
-    a text of its own, left to the web sheet)."""
-    said = row.description
-    if row.formula and not written:
-        said = f"{said} — {row.formula}" if said else row.formula
-    return said
+def _said(row: SheetRow, written: bool) -> tuple[str, str]:
+    """What was played as a long table's line says it: the row's words, and its formula, printed
+    after a dash ("Sechserbock Bernd, Schneider, im Radl — [(8x2)+20]x2=72"; a written score's
+    formula is a text of its own, left to the web sheet)."""
+    return row.description, (row.formula if not written else "")
 
 
 def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = None) -> PdfTable:

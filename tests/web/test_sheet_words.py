@@ -164,9 +164,16 @@ def test_the_web_sheet_shows_each_deals_words(client, club, golden_dir, name):
 
 def printed_with(lines: list[str], row: str, words: str) -> bool:
     """Whether a deal's row of figures (``row``: how its line starts) is printed with ``words``
-    right after it: beside the figures (a long table's lines of text, wrapped onto the lines under
-    them) or on the line under them (a table of cells)."""
-    return f" {row} {words} " in " " + " ".join(lines) + " "
+    right after it: on the line under it (a table of cells), or beside the figures on the deal's
+    one line (a long table's lines of text), there cut short with "…" before a formula if the line
+    has no room for them all, yet never to fewer than a dozen characters."""
+    if f" {row} {words} " in " " + " ".join(lines) + " ":
+        return True
+    line = next((line for line in lines if line.startswith(row + " ")), "")
+    said = line[len(row):].strip()
+    head, dash, formula = said.partition("… — ") if "… — " in said else (said.removesuffix("…"), "", "")
+    cut = said.endswith("…") or bool(dash)
+    return cut and len(head) >= 12 and words.startswith(head) and words.endswith(f" — {formula}" if dash else "")
 
 
 @pytest.mark.parametrize("line_rows", [pdf.LINE_ROWS, 0], ids=["cells", "lines"])
@@ -239,3 +246,21 @@ def test_the_zapisnik_pdf_names_what_was_written_for(club, golden_dir, monkeypat
         assert "Skupaj (I alt) -145 66 27" in lines
         assert "Penge (point) -383 250 133" in lines
         assert "Kroner -95,75 kr. 62,50 kr. 33,25 kr." in lines
+
+
+# The protocol's default and its guard ------------------------------------------------------------
+
+def test_a_family_without_describe_shows_no_words_and_a_broken_deal_object_none():
+    """``TableFamily.describe`` defaults to no words (``no_words``); a deal object a family's
+    function cannot read shows none rather than fail the sheet."""
+    from dataclasses import replace
+
+    from scoring.table_families import no_words, table_family
+
+    mini = table_family("minifamily")
+    assert mini.words({"dealer": "Anne", "counts": {"Anne": 7, "Bent": 42, "Carl": 3}}, ("Anne", "Bent", "Carl"),
+                      None) == ("Bent 42", "Anne 7, Carl 3")
+    assert replace(mini, describe=no_words).words({"dealer": "Anne", "counts": {"Anne": 1}}, ("Anne",), None) == ()
+    karlsruhe = table_family("karlsruhe")
+    assert karlsruhe.words({"game": "dreier", "declarer": "Anna", "bonuses": "?"}, ("Anna",), None) == ()
+    assert karlsruhe.describe_joiner == ", " and mini.describe_joiner == " · "

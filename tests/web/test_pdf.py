@@ -2,6 +2,7 @@
 as the engine settling the exported evening file; the download, the command, the page layout."""
 import io
 import json
+import re
 import time
 from decimal import Decimal
 
@@ -261,8 +262,13 @@ def test_an_evening_laid_out_in_parts_reads_as_one(club, golden_dir, monkeypatch
     text = pdf_text(data)
     assert text.count("VLK – 20. november 2026\n") == 1 and text.startswith("VLK – 20. november 2026\n")
     assert text.count("Underskrifter") == 1 and text.count("Hvem betaler hvem") == 1
-    assert "Bord 1" in pages[0].extract_text() and "Bord 2" in pages[1].extract_text()
-    assert pdf_text(whole).replace("\n", " ") == text.replace("\n", " ")   # as the whole, when the parts end on pages
+    # (as lines of text the first table is landscape too, its deals' words beside its figures: after the heading)
+    first = next(i for i, page in enumerate(pages) if "Bord 1" in page.extract_text())
+    assert first <= 1 and "Bord 2" in pages[first + 1].extract_text()
+    # as the whole, but for the feet (two landscape tables may share a page of the whole)
+    def unfooted(text: str) -> str:
+        return " ".join(re.sub(r"VLK – 20\. november 2026 side \d+ af \d+", "", text).split())
+    assert unfooted(pdf_text(whole)) == unfooted(text)
 
 
 def test_parts_hold_whole_tables_up_to_the_rows_of_a_part(golden_table, monkeypatch):

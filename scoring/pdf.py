@@ -59,6 +59,12 @@ _LINE_CHARS = {False: 109, True: 160}
 #: characters; a longer name is cut short with "…".
 _DEALER_CHARS = 30
 
+#: The fewest characters beside a long table's figures that its words are printed in, on the
+#: deal's one line (cut short with "…": a line more a deal would cost as much again as the
+#: figures' lines; the web sheet and the deal's history have every word); with less room even on
+#: a landscape page they go on lines of their own under the figures.
+_BESIDE_CHARS = 30
+
 #: The lines of a long table's sheet printed in one table row (``SheetLines.groups``).
 _GROUP_ROWS = 4
 
@@ -89,6 +95,9 @@ class PdfRow:
     game: str = ""        # a written score's sheet: the game or kind in the game's words ("tri", "klop" …)
     declarer: str = ""    # ... and who played it (igralec)
     cups: tuple[int, ...] = ()   # each cup the sheet shows after this row (``TableSheet.pots``, by name)
+    #: what was played (``TableFamily.describe``), printed under the row: a written score's words
+    #: after its game and declarer (which have their columns), every other family's all of them
+    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -100,14 +109,16 @@ class SheetLines:
     characters (the line's first tab stop: a name in a wider font still ends there)."""
     names: SafeString
     sub: SafeString
-    rows: tuple[tuple[str, SafeString], ...]
+    rows: tuple[tuple[str, SafeString, str], ...]   # (the row's kind, its line, what was played under it)
     totals: SafeString
     rules: str
     tab: int
     chars: int
+    #: lines under the totals (a written score's money and kroner, ``PdfTable.money``)
+    after: tuple[SafeString, ...] = ()
 
     @property
-    def groups(self) -> list[tuple[tuple[str, SafeString], ...]]:
+    def groups(self) -> list[tuple[tuple[str, SafeString, str], ...]]:
         """The rows a few at a time, one table row each: the lines sit in a table only so that its
         head (the players' names) is printed again on every page, and a table row of a few lines
         costs WeasyPrint little more than the lines alone (a page breaks between groups)."""
@@ -128,6 +139,12 @@ class PdfTable:
     cup_heads: tuple[str, ...] = ()   # the cups' columns, in the family's words (``TableFamily.pot_words``)
     lines: SheetLines | None = None   # a long table printed as lines of text (``LINE_ROWS``)
 
+    @property
+    def span(self) -> int:
+        """The columns after the first of the table of cells (a deal's words span them)."""
+        players = 2 * len(self.sheet.players)
+        return players + 3 if self.written else 1 + players + len(self.cup_heads) + int(self.formulas)
+
 
 def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
     """A written-score deal as its sheet writes it (``TableFamily.written_row``: the game or kind in
@@ -142,12 +159,18 @@ def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[
 
 
 def _tag(row: SheetRow) -> str:
-    """The deal's kind when it was not simply played, and a doubled (Radl) deal."""
+    """The deal's kind when it was not simply played (a doubled Radl deal says so in its words,
+    ``SheetRow.words``: "im Radl")."""
     tags = {"misdeal": _("fejlgivning"), "scrapped": _("kasseret"), "redeal": _("givet om")}
-    words = [str(tags[row.kind])] if row.kind in tags else []
-    if (row.info or {}).get("radl"):
-        words.append("Radl")
-    return ", ".join(words)
+    return str(tags[row.kind]) if row.kind in tags else ""
+
+
+def _wrap(text: str, chars: int) -> list[str]:
+    """``text`` in lines of at most ``chars`` characters of the mono font, broken between words
+    (a word longer than a line is cut into pieces)."""
+    import textwrap
+
+    return textwrap.wrap(text, max(chars, 10), break_on_hyphens=False) or [""]
 
 
 def _width(text: str) -> int:
@@ -179,15 +202,22 @@ def _pot_word(name: str) -> str:
     return {"king": _("konge"), "pagat": _("pagat")}.get(name, name)
 
 
-def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: bool) -> tuple[SheetLines, bool]:
+def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: bool, written: bool = False,
+                 money: tuple = ()) -> tuple[SheetLines, bool]:
     """The table's sheet as lines of fixed-width text (``SheetLines``): the deal's number and
     dealer (with its tag), then for each player the net and running total right-aligned in columns
     as wide as the widest figure, sitters-out greyed, then each cup; columns from the lists of
-    players and of the sheet's pots. Returns the lines and whether the page must be landscape."""
+    players and of the sheet's pots. Beside a deal's figures, what was played (``SheetRow.words``,
+    with a formula after a dash: "Sechserbock Bernd, Schneider, im Radl — [(8x2)+20]x2=72"), cut to
+    the line (``_BESIDE_CHARS``), or wrapped on lines of its own under it where the figures leave
+    too little room. A written score (``written``: Selca's
+    zapisnik) is headed in its own words (št., delilec, točke, skupaj) and ends with its
+    ``money`` lines. Returns the lines and whether the page must be landscape."""
     pot_names = tuple(sheet.pots) if pots else ()
     cups = dict(zip(sheet.family.cups, sheet.cups)) if sheet.family is not None else {}
-    play, stand = _("spil"), _("stilling")
-    number_w = max([len(str(r.row.number or "")) for r in rows] + [len("#")])
+    play, stand = ("točke", "skupaj") if written else (_("spil"), _("stilling"))
+    number_word, dealer_word = ("št.", "delilec") if written else ("#", _("Giver"))
+    number_w = max([len(str(r.row.number or "")) for r in rows] + [len(number_word) - 1])
 
     def label(r: PdfRow) -> tuple[str, str]:
         row = r.row
@@ -198,7 +228,7 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
         return str(_("deling af kopperne") if pots else _("afslutning")), ""
 
     labels = [label(r) for r in rows]
-    need = max([_width(n) + (len(t) + 1 if t else 0) for n, t in labels] + [len(_("Giver"))])
+    need = max([_width(n) + (len(t) + 1 if t else 0) for n, t in labels] + [len(dealer_word)])
     tab = number_w + 2 + min(need, _DEALER_CHARS) + 2
     net_w = max([len(str(c.net)) + 2 for r in rows for c in r.cells] + [len(play) + 1])
     run_w = max([len(str(c.running)) for r in rows for c in r.cells] + [len(str(t)) for t in sheet.totals]
@@ -208,10 +238,17 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     pot_w = max([len(str(r.row.pots.get(n, 0))) + 2 for r in rows for n in pot_names]
                 + [len(_pot_word(n)) + 1 for n in pot_names] + [3])
     chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
-    wide = wide or chars > _LINE_CHARS[False]
+    said = [_said(r.row, written) for r in rows]
+    # what was played goes beside the figures, on a landscape page if a portrait line leaves too
+    # little room for it (a line more a deal would cost as much again as the figures' lines): room
+    # for a formula whole and some words before it
+    tail = max((len(t) for _w, t in said), default=0)
+    wide = wide or chars > _LINE_CHARS[False] or (
+        any(w or t for w, t in said) and _LINE_CHARS[False] - chars - 2 < max(_BESIDE_CHARS, tail + _BESIDE_CHARS // 2))
     if chars > _LINE_CHARS[True]:   # names too long even for landscape: the names are cut to fit
         group = max(least, (_LINE_CHARS[True] - tab - pot_w * len(pot_names)) // len(sheet.players))
         chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
+    beside = _LINE_CHARS[wide] - chars - 2
     net_w = group - 1 - run_w
     starts = [tab + group * i for i in range(len(sheet.players))] + [tab + group * len(sheet.players)] * bool(pot_names)
     rules = ", ".join(f"linear-gradient(#000, #000) repeat-y {s}ch 0 / 0.6pt 100%" for s in starts)
@@ -219,13 +256,15 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     def head(first: str, groups: list[str], cells: list[str]) -> SafeString:
         return mark_safe(escape(first) + "\t" + "".join(groups) + "".join(cells))
 
-    names = head(f"{_('Bord')} {sheet.table.number}", [escape(_centre(p, group - 1)) + " " for p in sheet.players],
+    names = head("Zapisnik" if written else f"{_('Bord')} {sheet.table.number}",
+                 [escape(_centre(p, group - 1)) + " " for p in sheet.players],
                  [escape(_centre(str(_("Kopper")), pot_w * len(pot_names) - 1)) + " "] if pot_names else [])
-    sub = head(f"{'#':<{number_w + 2}}{_('Giver')}",
+    sub = head(f"{number_word:<{number_w + 2}}{dealer_word}",
                [escape(f"{play:>{net_w}}{stand:>{run_w}} ") for _p in sheet.players],
                [escape(f"{_pot_word(n):>{pot_w}}") for n in pot_names])
+    indent = number_w + 2   # under the dealer's name, when there is no room beside the figures
     lines = []
-    for r, (name, tag) in zip(rows, labels):
+    for r, (name, tag), words in zip(rows, labels, said):
         row = r.row
         mark = "*" if row.deal and row.deal.replaces_id else " "
         number = f"{row.number or '':>{number_w}}{mark} "
@@ -236,18 +275,43 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
             cell = f"{c.net:>{net_w}}{c.running:>{run_w}} "
             text += cell if c.active else f'<span class="o">{cell}</span>'
         text += "".join(f"{row.pots.get(n, 0):>{pot_w}}" for n in pot_names)
-        lines.append((row.kind, mark_safe(text)))
+        words, formula = words
+        if (words or formula) and beside >= _BESIDE_CHARS:   # beside the figures, on the deal's one line
+            # the formula whole, the words before it cut short when they must be
+            end = f" — {formula}" if words and formula else formula
+            text += "  " + escape((_cut(words, beside - len(end)) if words else "") + end)
+            words = ""
+        elif words or formula:
+            words = "\n".join(" " * indent + part for part in _wrap(
+                f"{words} — {formula}" if words and formula else words or formula, _LINE_CHARS[wide] - indent))
+        lines.append((f"{row.kind} hw" if words else row.kind, mark_safe(text), escape(words)))
     total_word = _("I alt") if sheet.closed else pgettext("point i alt", "Stilling")
+    if written:
+        total_word = f"Skupaj ({total_word})"
     totals = head(f"{'':<{number_w + 2}}{total_word}", [escape(f"{t:>{group - 1}} ") for t in sheet.totals],
                   [escape(f"{cups.get(n, 0):>{pot_w}}") for n in pot_names])
-    return SheetLines(names, sub, tuple(lines), totals, rules, tab, chars), wide
+    after = []
+    if written and money:
+        for word, values in ((str(_("Penge (point)")), [m[2] for m in money]),
+                             (str(_("Kroner")), [m[3] for m in money])):
+            after.append(head(f"{'':<{number_w + 2}}{_cut(word, tab - number_w - 3)}",
+                              [escape(_centre(str(v), group - 1)) + " " for v in values], []))
+    return SheetLines(names, sub, tuple(lines), totals, rules, tab, chars, tuple(after)), wide
+
+
+def _said(row: SheetRow, written: bool) -> tuple[str, str]:
+    """What was played as a long table's line says it: the row's words, and its formula, printed
+    after a dash ("Sechserbock Bernd, Schneider, im Radl — [(8x2)+20]x2=72"; a written score's
+    formula is a text of its own, left to the web sheet)."""
+    return row.description, (row.formula if not written else "")
 
 
 def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = None) -> PdfTable:
     """One table's sheet for the PDF: a family without pots has no cup columns and no opening or
     split row that moves nothing; a family whose deals carry a formula gets a column for it; a
     written score's sheet names each deal's game and declarer and ends with the money of its
-    totals (``money``: player -> (money points, kroner))."""
+    totals (``money``: player -> (money points, kroner)). Under each deal, what was played
+    (``SheetRow.words``). A long table of any family is printed as lines of text (``LINE_ROWS``)."""
     from .selectors.standings import family_title, table_side
 
     pots = bool(sheet.pots)
@@ -258,8 +322,9 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
             continue
         game, declarer, active = (_written_row(sheet.family.name, sheet.players, row) if written and row.deal
                                   else ("", "", row.active))
+        words = row.joiner.join(row.rest) if written else row.description
         rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, active)),
-                           _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in sheet.pots)))
+                           _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in sheet.pots), words))
     rows = tuple(rows)
     longest = max((len(word) for name in sheet.players for word in name.split()), default=0)
     formulas = any(row.formula for row in sheet.rows) and not written
@@ -268,12 +333,12 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     side = table_side(sheet.family.name)
     words = side.pot_words if side is not None else {}
     wide = longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + extra, 14)
+    money_rows = tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals))
     lines = None
-    if len(rows) > LINE_ROWS and not (written or formulas):
-        lines, wide = _sheet_lines(sheet, rows, pots, False)
+    if len(rows) > LINE_ROWS:
+        lines, wide = _sheet_lines(sheet, rows, pots, False, written, money_rows)
     return PdfTable(sheet, rows, wide, sheet.table.card.title, pots, formulas, family_title(sheet.family.name),
-                    written, tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals)),
-                    tuple(str(words.get(name, name)) for name in sheet.pots), lines)
+                    written, money_rows, tuple(str(words.get(name, name)) for name in sheet.pots), lines)
 
 
 def render_evening_pdf(evening: Evening) -> bytes:

@@ -26,6 +26,11 @@ def pot_or_player(leg) -> str:
     return leg.player.name if leg.player_id is not None else str(leg.account)
 
 
+def no_words(outcome: dict, players: tuple[str, ...], card: Any, facts: dict) -> tuple[str, ...]:
+    """A family that does not describe its deals: its sheet rows show their amounts only."""
+    return ()
+
+
 @dataclass(frozen=True)
 class TableFamily:
     name: str                       # the engine family's name
@@ -68,6 +73,24 @@ class TableFamily:
     #: the stored per-deal figures (``Family.figures``) the report sums and names a leader of (the
     #: Danish ultimos, bagud, tout and nolo a card pays). ``None``: ``default_highlights``.
     season_highlights: Callable[[str], tuple[tuple[str, Any], ...]] | None = None
+    #: What was played, for the sheet's row (web and PDF): ``describe(outcome, players, card,
+    #: facts)`` -> short items in the game's own words (the interface words around them through
+    #: gettext), the game and who played it first: ("Sechserbock Bernd", "Schneider", "im Radl"),
+    #: ("pagat ultimo Anne", "nolo Bent", "11 med Carl"). ``outcome`` is the stored deal object,
+    #: ``card`` the table's rate card, ``facts`` the deal's entry's facts (``Entry.info``: the
+    #: Karlsruhe formula and Radl). A family without one shows no words (``no_words``).
+    describe: Callable[[dict, tuple[str, ...], Any, dict], tuple[str, ...]] = no_words
+    #: How the items are joined on one line: the Karlsruhe seed's table writes "Sechserbock,
+    #: Schneider, im Radl"; the others a middle dot.
+    describe_joiner: str = " · "
+
+    def words(self, outcome: dict, players: tuple[str, ...], card: Any, facts: dict | None = None) -> tuple[str, ...]:
+        """``describe``'s items of a stored deal; a deal object it cannot read (an old or damaged
+        version) shows none rather than fail the sheet."""
+        try:
+            return tuple(str(item) for item in self.describe(outcome, players, card, facts or {}) if item)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return ()
 
 
 

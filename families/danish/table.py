@@ -124,5 +124,5 @@ register(TableFamily(
     sheet_template="danish/_sheet.html", header_template="danish/_table_header.html",
     seating_template="danish/_seating.html",
     figure_words=words.FIGURE_WORDS, pot_names=words.POT_NAMES, pot_words=words.POT_WORDS,
-    split_words=words.SPLIT_WORDS, season_highlights=season_highlights,
+    split_words=words.SPLIT_WORDS, season_highlights=season_highlights, describe=words.describe,
 ))

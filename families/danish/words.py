@@ -310,3 +310,61 @@ def posting_reasons(postings: Iterable[Posting], deal: Any = None) -> list[str]:
             meld = matching[n] if n < len(matching) else None
         reasons.append(posting_reason(posting, meld))
     return reasons
+
+
+# The sheet's row (``TableFamily.describe``) -------------------------------------------------------
+
+def _tout_word(card: Any) -> str:
+    """The tout as the card's own text calls it: "Wühlmaus" on Dummett's Grosstarock, the only old
+    German card that records one (docs/rules/grosstarock.md §2, [D] "Wühlmaus 26 −26"); "tout" on
+    the Danish cards (docs/rules/danish.md §3.3.1)."""
+    return "Wühlmaus" if getattr(card, "announcements", False) else "tout"
+
+
+def _lost(word: str) -> str:
+    """An item that was tried and failed: "vole tabt", "nolo tabt"."""
+    return gettext("%(item)s tabt") % {"item": word}
+
+
+def describe(outcome: dict, players: tuple[str, ...], card: Any = None, facts: dict | None = None) -> tuple[str, ...]:
+    """A deal as its sheet row names it, compactly, the game's words with the player after each
+    (docs/rules/danish.md §3, docs/rules/grosstarock.md §2-§3): the pagat's and each king's ultimo
+    or bagud, the tout (Wühlmaus), an announced vole, the nolo and announced nolos, the melds, the
+    fines, the last trick, the counts: ("pagat ultimo Anne", "nolo Bent", "11 med Carl"). A misdeal
+    or scrapped deal names its fines (the sheet tags its kind). What pays nothing of note (a pagat or king
+    brought home) is left to the deal's history page."""
+    items: list[str] = []
+    pagat = outcome.get("pagat") or {}
+    if pagat.get("fate") in ("ultimo", "bagud"):
+        items.append(f"pagat {pagat['fate']} {pagat.get('owner', '?')}")
+    for suit, fate in (outcome.get("kings") or {}).items():
+        if fate.get("fate") in ("ultimo", "bagud"):
+            king = gettext("%(s)s konge") % {"s": suit_name(suit)}
+            items.append(f"{king} {fate['fate']} {fate.get('owner', '?')}")
+    tout = _tout_word(card)
+    if outcome.get("tout"):
+        items.append(f"{tout} {outcome['tout']}")
+    if outcome.get("failed_tout"):
+        items.append(f"{_lost(tout)} {outcome['failed_tout']}")
+    vole = outcome.get("announced_vole")
+    if vole:   # won if and only if its announcer took every trick (docs/rules/grosstarock.md §3)
+        player = vole.get("player", "?")
+        items.append(f"vole {player}" if player == outcome.get("tout") else f"{_lost('vole')} {player}")
+    announced = {a.get("player") for a in outcome.get("announced_nolo") or ()}
+    if outcome.get("nolo"):
+        word = gettext("meldt %(item)s") % {"item": "nolo"} if outcome["nolo"] in announced else "nolo"
+        items.append(f"{word} {outcome['nolo']}")
+    for player in sorted(announced - {outcome.get("nolo")}, key=lambda p: (p not in players, players.index(p)
+                                                                           if p in players else 0, str(p))):
+        items.append(f"{_lost('nolo')} {player}")
+    for meld in outcome.get("melds") or ():
+        items.append(f"{meld_text(meld)} {meld.get('player', '?')}")
+    for fine in outcome.get("fines") or ():
+        amount = f" ({fine['amount']})" if fine.get("amount") is not None else ""
+        items.append(f"{fine_name(fine.get('kind', '?'))}{amount} {fine.get('player', '?')}")
+    if outcome.get("last_trick"):
+        items.append(f"{gettext('sidste stik')} {outcome['last_trick']}")
+    counts = outcome.get("counts") or {}
+    if counts:   # last: the figures follow from them, so a line cut short loses the least
+        items.append(f"{gettext('tælling')} " + ", ".join(f"{name} {count}" for name, count in counts.items()))
+    return tuple(items)

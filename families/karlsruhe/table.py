@@ -574,6 +574,78 @@ def preview_context(table, sheet, form: KarlsruheDealForm, editing: int | None) 
     return context
 
 
+# The sheet's row (``TableFamily.describe``) -------------------------------------------------------
+
+#: The birds as the seed's table writes them when announced: "III II I announced" (T7).
+BIRD_NUMERALS = {Bonus.CANARI.value: "III", Bonus.UHU.value: "II", Bonus.PAGAT.value: "I"}
+#: A silent bird made, as the seed writes it ("Pagat ult.", T5).
+SILENT_BIRD_WORDS = {Bonus.CANARI.value: "Canari", Bonus.UHU.value: "Uhu", Bonus.PAGAT.value: "Pagat ult."}
+
+
+def _lost(item: str) -> str:
+    return gettext("%(item)s tabt") % {"item": item}
+
+
+def _side(item: str, entry: dict) -> str:
+    """A silent item by the side that had it: the declarers' plain, the opponents' with "Gegner"."""
+    return f"{item} {SIDE_WORDS[Side.OPPONENTS.value]}" if entry.get("side") == Side.OPPONENTS.value else item
+
+
+def sheet_words(outcome: dict, players: tuple[str, ...], card=None, facts: dict | None = None) -> tuple[str, ...]:
+    """A deal as the seed's closing table names it (docs/rules/karlsruhe.md, T1-T9): the game and
+    its declarer (and partner), Schneider (§5.1), Valat (§5.2), the birds — announced ones as the
+    seed's "angesagt III, II, I" (§4) —, Trull and vier Könige, Kontra (§5.3), the caught king, and
+    "im Radl" (§5.4): ("Sechserbock Bernd", "Schneider", "angesagt III, II, I", "im Radl"). The
+    words are the game's German; what failed says so in the page's language."""
+    if outcome.get("kind", "played") != "played":   # a misdeal or redeal: the sheet tags its kind
+        return ()
+    game = outcome.get("game", "")
+    head = GAME_WORDS.get(game, game)
+    declarer, partner = outcome.get("declarer"), outcome.get("partner")
+    if declarer:
+        head += f" {declarer}"
+        if partner and partner != declarer:
+            head += f" + {partner}"
+        elif partner == declarer and game in RUFER:
+            head += ALONE
+    items = [head]
+    if card is not None and game in POSITIVE and "declarers_count" in outcome:
+        try:
+            if schneider(engine().parse_deal(outcome), card):
+                items.append("Schneider")
+        except EveningError:
+            pass
+    valat = outcome.get("valat")
+    if valat:
+        word = "Valat angesagt" if valat.get("announced") else _side("Valat", valat)
+        items.append(word if valat.get("won", True) else _lost(word))
+    bonuses = outcome.get("bonuses") or {}
+    made = [BIRD_NUMERALS[b] for b in BIRDS if bonuses.get(b, {}).get("announced") and bonuses[b].get("won")]
+    if made:
+        items.append("angesagt " + ", ".join(made))
+    for bird in BIRDS:
+        entry = bonuses.get(bird)
+        if not entry:
+            continue
+        if entry.get("announced"):
+            if not entry.get("won"):
+                items.append(_lost(f"angesagt {BIRD_NUMERALS[bird]}"))
+            continue
+        word = _side(SILENT_BIRD_WORDS[bird] if entry.get("won") else BONUS_WORDS[bird], entry)
+        items.append(word if entry.get("won") else _lost(word))
+    for bonus in (Bonus.TRULL.value, Bonus.FOUR_KINGS.value):
+        if bonus in bonuses:
+            items.append(_side(BONUS_WORDS[bonus], bonuses[bonus]))
+    for key, level in (outcome.get("kontra") or {}).items():
+        word = KONTRA_WORDS.get(level, level)
+        items.append(word if key == KONTRA_GAME else f"{word} {BONUS_WORDS.get(key, key)}")
+    if outcome.get("king_caught"):
+        items.append(KING_CAUGHT)
+    if (facts or {}).get("radl"):
+        items.append("im Radl")
+    return tuple(items)
+
+
 # The words of a deal (history pages, the evening's log) ------------------------------------------
 
 def _name(outcome: dict, key: str) -> str:
@@ -648,6 +720,6 @@ register(TableFamily(
     form_template="karlsruhe/_deal_form.html", preview_template="karlsruhe/_preview.html",
     sheet_template="karlsruhe/_sheet.html", header_template="karlsruhe/_table_header.html",
     seating_template="karlsruhe/_seating.html",
-    game_words=GAME_WORDS, figure_words=FIGURE_WORDS,
+    game_words=GAME_WORDS, figure_words=FIGURE_WORDS, describe=sheet_words, describe_joiner=", ",
     season_highlights=lambda rules: tuple((name, HIGHLIGHT_WORDS[name]) for name in HIGHLIGHTS),
 ))

@@ -548,6 +548,51 @@ def written_row(players: tuple[str, ...], outcome: dict) -> tuple[str, str, set[
     return word, "", participants(players, outcome)
 
 
+#: What a game had besides its count, in the zapisnik's short words (§4, §5, §7).
+VALAT_TAGS = {"silent": "valat", "announced_made": "valat napovedan", "announced_failed": "valat podrt"}
+PAGAT_TAGS = {"declarer_ultimo": "pagat ultimo", "opponents_ultimo": "pagat ultimo (nasprotnika)",
+              "declarer_lost": "pagat izgubljen", "opponents_lost": "pagat izgubljen (nasprotnika)",
+              "announced_ultimo": "pagat napovedan", "announced_lost": "pagat napovedan, izgubljen"}
+
+
+def _by_side(word: str, side: str) -> str:
+    """Kings or trula by the side that ended with them: the declarer's plain, the opponents' named."""
+    return word if side == Side.DECLARER.value else f"{word} ({SIDE_WORDS.get(side, side)})"
+
+
+def sheet_words(outcome: dict, players: tuple[str, ...], card=None, facts: dict | None = None) -> tuple[str, ...]:
+    """A deal as the zapisnik names it (§3-§9), in its Slovenian words: the game and its declarer
+    ("tri Ana") or the kind ("klop" with its counts, "zatala", "pokazal Ana"), then kontra, valat,
+    pagat, kralji, trula, mondfang, pagatfonk and renons: ("tri Ana", "kralji", "trula")."""
+    kind = outcome.get("kind", "")
+    if kind == Kind.GAME.value:
+        items = [f"{GAME_WORDS.get(outcome.get('game'), outcome.get('game', '?'))} {outcome.get('declarer', '?')}"]
+    elif kind == Kind.SHOWN.value:
+        items = [f"{KIND_WORDS[kind]} {outcome.get('shown_by', '?')}"]
+    else:
+        items = [KIND_WORDS.get(kind, kind)]
+    if kind == Kind.KLOP.value and outcome.get("counts"):
+        items.append(", ".join(f"{p} {said(c)}" for p, c in outcome["counts"].items()))
+    kontra = outcome.get("kontra") or {}
+    for item in KONTRA_ITEMS:
+        if item in kontra:
+            level = KONTRA_WORDS.get(kontra[item], kontra[item])
+            items.append(level if item == "game" else f"{level} ({KONTRA_ITEM_WORDS[item]})")
+    if kind == Kind.GAME.value:
+        items += [VALAT_TAGS[code]] if (code := valat_code(outcome)) else []
+        items += [PAGAT_TAGS[code]] if (code := pagat_code(outcome)) else []
+        for name, word in (("kings", "kralji"), ("trula", "trula")):
+            if name in outcome:
+                items.append(_by_side(word, outcome[name]))
+        if "mondfang" in outcome:
+            items.append(f"mondfang {outcome['mondfang'].get('owner', '?')}")
+        if "pagatfonk" in outcome:
+            items.append(f"pagatfonk {outcome['pagatfonk'].get('skis', '?')}")
+    if outcome.get("renons"):
+        items.append("renons " + ", ".join(outcome["renons"]))
+    return tuple(items)
+
+
 #: The headings of Selca's own figures (engine ``stats.deal_stats``) on the player page: the
 #: Slovenian terms, with Danish where a word needs it.
 FIGURE_WORDS = {
@@ -712,4 +757,5 @@ register(TableFamily(
     seating_template="selca/_seating.html", leg_account=leg_account,
     entry_label=_("Skrevet i zapisnik"), game_words=GAME_WORDS, figure_words=FIGURE_WORDS, written_row=written_row,
     season_highlights=lambda rules: tuple((name, HIGHLIGHT_WORDS[name]) for name in HIGHLIGHTS),
+    describe=sheet_words,
 ))

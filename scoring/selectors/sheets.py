@@ -27,6 +27,9 @@ class SheetRow:
     deal: Deal | None = None
     info: dict | None = None      # the family's facts about the deal (``formula``, ``radl`` …)
     voided: bool = False          # a voided deal: its amounts as they stood, struck through, paid back
+    #: what was played, in the game's words (``TableFamily.describe``): ("pagat ultimo Anne", "nolo Bent")
+    words: tuple[str, ...] = ()
+    joiner: str = " · "           # how the family joins them on one line (``TableFamily.describe_joiner``)
 
     @property
     def formula(self) -> str:
@@ -36,6 +39,16 @@ class SheetRow:
         if FORMULA_WORDS in info:
             return phrase_text(info[FORMULA_WORDS], engine_language())
         return info.get("formula", "")
+
+    @property
+    def description(self) -> str:
+        """The row's words on one line: "Sechserbock Bernd, Schneider, im Radl"."""
+        return self.joiner.join(self.words)
+
+    @property
+    def rest(self) -> tuple[str, ...]:
+        """The words after the first (the game and who played it, which a sheet may set apart)."""
+        return self.words[1:]
 
     @property
     def net_cells(self) -> tuple[tuple[int, bool], ...]:
@@ -62,6 +75,11 @@ class TableSheet:
         for a family or card without; a pot that holds nothing to share (a written score's sheet
         account) is never shown."""
         return self.family.cups_of(self.table.card) if self.family is not None else ()
+
+    @property
+    def figure_columns(self) -> int:
+        """The sheet's columns after the deal's number: a player's each, then a cup's each."""
+        return len(self.players) + len(self.pots)
 
     @property
     def lines(self) -> tuple[SheetRow, ...]:
@@ -128,6 +146,18 @@ def _sheet_entries(table: Table) -> list[JournalEntry]:
     )
 
 
+def _describer(family: Family, table: Table, players: tuple[str, ...]):
+    """The table's family's ``describe`` for its rows: (outcome, facts) -> (words, joiner); none
+    for a family without a table side."""
+    from scoring.engine import families
+    from scoring.table_families import table_family
+
+    if not families.has_table(family.name):
+        return lambda outcome, facts: ((), " · ")
+    side, card = table_family(family.name), table.card
+    return lambda outcome, facts: (side.words(outcome, players, card, facts), side.describe_joiner)
+
+
 def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> TableSheet:
     """The paper sheet of one table: a row per deal, each player's net, the pots after (the Danish
     cups), the family's facts about each deal (a formula …)."""
@@ -142,6 +172,7 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
     voided = {e.deal_id: e for e in entries if e.deal is not None and not e.deal.current}
     entries = [e for e in entries if e.deal is None or e.deal.current]
     rows, running = [], dict.fromkeys(players, 0)
+    describe = _describer(family, table, players)
     for entry in entries:
         net = dict.fromkeys(players, 0)
         for leg in entry.legs.all():
@@ -149,17 +180,20 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
                 net[leg.player.name] += leg.amount
         for name in players:
             running[name] += net[name]
+        info = json.loads(entry.info_json) if entry.info_json else None
+        words, joiner = (), " · "
         if entry.kind == EntryKind.DEAL:
             active = set(family.seating(players, entry.deal.dealer.name).active)
             label, kind = str(entry.deal.number), entry.deal.kind
+            words, joiner = describe(entry.deal.outcome, info or {})
         else:
             active, label, kind = set(players), entry.kind, entry.kind
         rows.append(SheetRow(label, entry.deal.number if entry.deal else None, kind,
                              tuple(net[p] for p in players), tuple(p in active for p in players),
                              entry.pots_after, tuple(running[p] for p in players),
-                             entry.deal, json.loads(entry.info_json) if entry.info_json else None))
+                             entry.deal, info, words=words, joiner=joiner))
     last = rows[-1] if rows else None
-    struck = tuple(_voided_row(family, players, entry) for entry in voided.values())
+    struck = tuple(_voided_row(family, players, entry, describe) for entry in voided.values())
     return TableSheet(
         table=table, players=players, rows=tuple(rows),
         cups=tuple((last.pots if last else {}).get(cup, 0) for cup in family.cups),
@@ -170,13 +204,15 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
     )
 
 
-def _voided_row(family: Family, players: tuple[str, ...], entry: JournalEntry) -> SheetRow:
-    """A voided deal's row: its amounts as they stood before the void (paid back since)."""
+def _voided_row(family: Family, players: tuple[str, ...], entry: JournalEntry, describe) -> SheetRow:
+    """A voided deal's row: its amounts and words as they stood before the void (paid back since)."""
     net = dict.fromkeys(players, 0)
     for leg in entry.legs.all():
         if leg.account == Account.PLAYER:
             net[leg.player.name] += leg.amount
     active = set(family.seating(players, entry.deal.dealer.name).active)
+    info = json.loads(entry.info_json) if entry.info_json else None
+    words, joiner = describe(entry.deal.outcome, info or {})
     return SheetRow(str(entry.deal.number), entry.deal.number, entry.deal.kind, tuple(net[p] for p in players),
                     tuple(p in active for p in players), entry.pots_after,
-                    (), entry.deal, json.loads(entry.info_json) if entry.info_json else None, voided=True)
+                    (), entry.deal, info, voided=True, words=words, joiner=joiner)

@@ -115,6 +115,16 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
             (gettext("Tælling"), ", ".join(f"{p} {c}" for p, c in counts.items()))]
 
 
+def describe(outcome: dict, players: tuple[str, ...], card, facts: dict) -> tuple[str, ...]:
+    """The sheet's row: the winner (the single highest count, rule 2) with his count, then the
+    others' counts."""
+    counts = outcome.get("counts") or {}
+    if not counts:
+        return ()
+    winner = max(counts, key=counts.get)
+    return (f"{winner} {counts[winner]}", ", ".join(f"{p} {c}" for p, c in counts.items() if p != winner))
+
+
 def deal_changes(old: dict, new: dict) -> list[str]:
     return line_changes(deal_lines(old), deal_lines(new))
 
@@ -131,5 +141,5 @@ register(TableFamily(
     sheet_template="minifamily/_sheet.html", header_template="minifamily/_table_header.html",
     seating_template="minifamily/_seating.html",
     figure_words={"won": "Vundet"}, pot_names={"kitty": "kitty"}, pot_words={"kitty": "kitty"},
-    split_words="går kittyen til den, der står lavest;",
+    split_words="går kittyen til den, der står lavest;", describe=describe,
 ))

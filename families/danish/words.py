@@ -364,6 +364,13 @@ def describe(outcome: dict, players: tuple[str, ...], card: Any = None, facts: d
         items.append(f"{fine_name(fine.get('kind', '?'))}{amount} {fine.get('player', '?')}")
     if outcome.get("last_trick"):
         items.append(f"{gettext('sidste stik')} {outcome['last_trick']}")
+    # the older rule book's and DTF's own cases (docs/rules/danish.md §7.4)
+    for player in outcome.get("ultimo_forfeited") or ():
+        items.append(f"{gettext('forspildt ultimo')} {player}")
+    if outcome.get("passed"):
+        items.append(gettext("fejlgivningen gik videre uden bøde"))
+    if outcome.get("asked_by"):
+        items.append(gettext("ny give bedt om af %(name)s") % {"name": outcome["asked_by"]})
     counts = outcome.get("counts") or {}
     if counts:   # last: the figures follow from them, so a line cut short loses the least
         items.append(f"{gettext('tælling')} " + ", ".join(f"{name} {count}" for name, count in counts.items()))

@@ -145,6 +145,21 @@ def test_the_words_are_the_games_and_the_interface_around_them_the_pages():
     assert said[2] != "vole tabt Carl" and "tabt" not in " ".join(said)
 
 
+def test_the_older_books_own_cases_are_named():
+    """A forfeited ultimo, a misdeal let pass and who asked for a free redeal (docs/rules/danish.md §7.4)."""
+    from families.danish import words as dw
+    from families.danish.engine.rates import AELDRE1900
+
+    players = ("Anne", "Bent", "Carl")
+    forfeited = {"dealer": "Anne", "pagat": {"owner": "Bent", "fate": "ultimo"}, "ultimo_forfeited": ["Bent"]}
+    assert dw.describe(forfeited, players, AELDRE1900, {})[-1] == "forspildt ultimo Bent"
+    assert dw.describe({"dealer": "Anne", "kind": "misdeal", "passed": True}, players, AELDRE1900, {}) == (
+        "fejlgivningen gik videre uden bøde",)
+    with translation.override("de"):
+        assert dw.describe({"dealer": "Anne", "kind": "redeal", "asked_by": "Carl"}, players, AELDRE1900, {}) == (
+            "Neugeben verlangt von Carl",)
+
+
 # The web sheets --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["four-players-tout-nolo-fines.json", "grosstarock/grosstarock-worked.json",

@@ -10,6 +10,7 @@ from .errors import BusyError, EveningClosedError, FieldError, RecordingError, S
 from .evenings import evening_close, evening_create, evening_reopen
 from .imports import PreparedImport, evening_import, evening_import_prepare
 from .journal import table_players, table_pots, table_state
+from .payments import payment_mark, payment_unmark
 from .players import player_get_or_create
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
@@ -17,6 +18,7 @@ from .tables import builtin_card, club_card, table_create
 __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "PreparedImport", "RecordingError", "StaleTableError", "VoidPlan",
     "builtin_card", "club_card", "club_language_set", "deal_correct", "deal_record", "deal_void", "evening_close", "evening_create",
-    "evening_import", "evening_import_prepare", "evening_reopen", "lockout_clear", "next_deal_number", "player_get_or_create",
+    "evening_import", "evening_import_prepare", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",
+    "payment_unmark", "player_get_or_create",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
 ]

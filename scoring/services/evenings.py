@@ -13,6 +13,7 @@ from scoring.models import Account, Club, EntryKind, Evening, EveningEvent, Even
 from .errors import RecordingError
 from .journal import _minus, _post, _pot_movement, _reverse, _user, table_players, table_pots, table_state
 from .locks import _check_open, _lock_evening
+from .payments import transfers_clear, transfers_write
 from .summaries import summary_refresh
 
 
@@ -46,6 +47,7 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
     evening.save(update_fields=["closed_at", "kroner_per_point"])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CLOSED, user=_user(user))
     summary_refresh(evening)
+    transfers_write(evening, user)   # who pays whom, keeping the marks of transfers unchanged since a reopening
     return evening
 
 
@@ -58,6 +60,7 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
         raise RecordingError.single("", _("Aftenen er ikke lukket."))
     if not (reason or "").strip():
         raise RecordingError.single("reason", _("Skriv en begrundelse."))
+    transfers_clear(evening, user, reason.strip())   # the marks stay in the log; the next close may keep them
     for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
         for entry in JournalEntry.objects.filter(table=table, kind=EntryKind.SPLIT, reversed_by__isnull=True):
             _reverse(entry, _minus(table_pots(table), _pot_movement(entry)))

@@ -311,6 +311,9 @@ def _payment_state(record) -> str:
 
 
 class StateColumn(tables.Column):
+    """A transfer's state; an unpaid one (no mark) is rendered too, as "ubetalt"."""
+    empty_values = ()
+
     def render(self, record):
         return _payment_state(record)
 

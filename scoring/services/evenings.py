@@ -60,7 +60,6 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
         raise RecordingError.single("", _("Aftenen er ikke lukket."))
     if not (reason or "").strip():
         raise RecordingError.single("reason", _("Skriv en begrundelse."))
-    transfers_clear(evening, user, reason.strip())   # the marks stay in the log; the next close may keep them
     for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
         for entry in JournalEntry.objects.filter(table=table, kind=EntryKind.SPLIT, reversed_by__isnull=True):
             _reverse(entry, _minus(table_pots(table), _pot_movement(entry)))
@@ -69,5 +68,8 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
     evening.save(update_fields=["closed_at"])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.REOPENED, user=_user(user),
                                 reason=reason.strip())
+    # after the reopening in the log: the marks it clears stay there, and the next close keeps those
+    # of the transfers that are unchanged (``payments.transfers_write``)
+    transfers_clear(evening, user, reason.strip())
     summary_refresh(evening)
     return evening

@@ -305,3 +305,16 @@ def test_outstanding_queries_do_not_grow_with_the_history(client, club, golden_d
     for _ in range(4):
         services.evening_close(evening=services.evening_import(club=club, data=data).evening)
     assert count() == small
+
+
+def test_the_pdf_shows_each_transfers_state(golden_table):
+    from tests.web.test_pdf import pdf_text
+    from scoring.pdf import render_evening_pdf
+
+    evening = closed_golden(golden_table)
+    user = link(evening.club, "Bent", "bent")
+    services.payment_mark(transfer=transfer(evening, "Bent", "Anne"), method="mobilepay", user=user)
+    lines = pdf_text(render_evening_pdf(evening)).splitlines()
+    at = lines.index("Bent Anne 275 68,75 kr.")
+    assert lines[at + 1].startswith("Betalt (MobilePay)") and lines[at + 1].endswith("markeret af bent")
+    assert lines[lines.index("Dorte Carl 15 3,75 kr.") + 1] == "Ubetalt"

@@ -341,7 +341,6 @@ class OutstandingPlayersTable(tables.Table):
     owes = OreColumn(verbose_name=_("Skylder"))
     owed = OreColumn(verbose_name=_("Har til gode"))
     balance = OreColumn(verbose_name=_("Saldo"))
-    transfers = NumberColumn(verbose_name=_("Overførsler"))
 
     class Meta:
         attrs = {"class": "outstanding-players", "id": "outstanding-players"}

@@ -120,7 +120,7 @@ def club_outstanding(request, pk: int):
     table = OutstandingTable(outstanding_transfers(club))
     listing.configure(request, table, per_page=50)
     players = OutstandingPlayersTable([{"player_id": r.player_id, "player": r.player, "owes": r.owes,
-                                        "owed": r.owed, "balance": r.balance, "transfers": r.transfers}
+                                        "owed": r.owed, "balance": r.balance}
                                        for r in outstanding_by_player(club)], prefix="players-")
     listing.configure(request, players, per_page=100)
     fmt = request.GET.get("_export")

@@ -11,8 +11,8 @@ every version on record.
 from django.contrib import admin
 
 from .models import (
-    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, LanguageChoice, Leg, Membership,
-    Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
+    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, EveningTransfer, JournalEntry, LanguageChoice, Leg,
+    Membership, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
 )
 
 
@@ -143,6 +143,14 @@ class ClubEventAdmin(ReadOnlyAdmin):
     list_filter = ("kind", "club")
     date_hierarchy = "at"
     search_fields = ("subject",)
+
+
+@admin.register(EveningTransfer)
+class EveningTransferAdmin(ReadOnlyAdmin):
+    """Who pays whom of each closed evening (written by the close), with the mark that holds."""
+    list_display = ("evening", "family", "payer", "receiver", "amount", "mark")
+    list_filter = ("club",)
+    date_hierarchy = "date"
 
 
 @admin.register(EveningEvent)

@@ -1,7 +1,7 @@
 """Services write (docs/architecture.md §5): each is atomic, calls the engine for every amount and persists
 its journal entries. They raise ``RecordingError`` with messages that name the field.
 
-One module per noun (tables, deals, evenings, players, imports), over what they share: the errors, the
+One module per noun (tables, deals, evenings, players, imports, payments), over what they share: the errors, the
 locks, the journal (posting an engine entry) and the evening summaries. Callers use this package's names
 (``services.deal_record``): one surface for every write, whichever module holds it."""
 from .clubs import club_language_set, lockout_clear

@@ -383,7 +383,6 @@ def evening_detail(request, pk: int):
         **_money_context(summary, page_language(), states),
         "my_players": _my_players(request.user, evening.club_id),
         "can_mark_any": access.can(request.user, evening.club_id, Role.SCOREKEEPER),
-        "paid_count": sum(1 for found in states.values() for s in found if s.paid),
     })
 
 

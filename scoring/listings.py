@@ -348,13 +348,24 @@ class OutstandingPlayersTable(tables.Table):
         sheet_title = _("Udestående")
 
 
+class TransferColumn(tables.Column):
+    """Who pays whom, in one cell ("Bent → Anne"), so that the player's transfers fit a phone."""
+    empty_values = ()
+
+    def render(self, record):
+        return f"{record.payer.name} → {record.receiver.name}"
+
+    def value(self, record):
+        return self.render(record)
+
+
 class PlayerPaymentsTable(tables.Table):
     """A player's transfers evening by evening: whom he pays or who pays him, and whether it is paid."""
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
-    payer = tables.Column(verbose_name=_("Betaler"), accessor="payer__name", order_by=("payer__name",))
-    receiver = tables.Column(verbose_name=_("Modtager"), accessor="receiver__name", order_by=("receiver__name",))
+    transfer = TransferColumn(verbose_name=_("Overførsel"), accessor="pk", orderable=False)
     amount = OreColumn(verbose_name=_("Kroner"))
-    state = StateColumn(verbose_name=_("Status"), accessor="mark", orderable=False)
+    state = StateColumn(verbose_name=_("Status"), accessor="mark", orderable=False,
+                        attrs={"td": {"class": "payment-state"}})
 
     class Meta:
         attrs = {"class": "player-payments", "id": "player-payments"}

@@ -63,6 +63,13 @@ def test_the_payer_marks_his_transfer_paid_on_his_phone(live_server, browser, go
         expect(page.locator("#outstanding-total")).to_contain_text("15,00 kr.")
         no_sideways_scroll(page)
         shot(page, f"payments-{width}-outstanding", full=True)
+
+        page.goto(f"{live_server.url}/players/{transfer.payer_id}/")
+        expect(page.locator("#player-payments tbody tr")).to_have_count(1)
+        expect(page.locator("#player-payments")).to_contain_text("MobilePay")
+        expect(page.locator("#player-outstanding")).to_contain_text("0,00 kr.")
+        no_sideways_scroll(page)
+        shot(page, f"payments-{width}-player", full=True)
     finally:
         context.close()
 
@@ -79,5 +86,10 @@ def test_the_payer_marks_his_transfer_paid_on_his_phone(live_server, browser, go
         page.click("#confirm")
         expect(page.locator(f"#transfer-{transfer.pk} .unpaid-badge")).to_have_text("ubetalt")
         assert EveningTransfer.objects.get(pk=transfer.pk).mark is None
+        page.goto(f"{live_server.url}/evenings/{evening.pk}/log/")
+        expect(page.locator("#evening-log")).to_contain_text("Markering som betalt taget tilbage")
+        expect(page.locator("#evening-log")).to_contain_text("Pengene kom aldrig")
+        no_sideways_scroll(page)
+        shot(page, f"payments-{width}-log", full=True)
     finally:
         context.close()

@@ -40,14 +40,27 @@ class UnmarkForm(forms.Form):
                              widget=forms.Textarea(attrs={"rows": 2}))
 
 
+class Gone(Exception):
+    """The transfer is not there (any more: a reopening removes an evening's transfers)."""
+
+
 def _transfer(request, pk: int) -> EveningTransfer:
-    transfer = get_object_or_404(EveningTransfer.objects.select_related(
+    transfer = (EveningTransfer.objects.select_related(
         "evening", "evening__club", "payer", "payer__merged_into", "receiver", "receiver__merged_into",
-        "mark", "mark__user"), pk=pk)
+        "mark", "mark__user").filter(pk=pk).first())
+    if transfer is None:
+        raise Gone
     access.require(request.user, transfer.club_id, Role.MEMBER)
     if not access.may_mark_payment(request.user, transfer):
         raise PermissionDenied
     return transfer
+
+
+def _gone(request):
+    """404 with the reason a transfer a page named may have gone (nothing of another club is told:
+    a number that never existed reads the same)."""
+    return render(request, "scoring/message.html", {
+        "message": _("Overførslen findes ikke længere; aftenen er genåbnet.")}, status=404)
 
 
 def _evening_url(transfer: EveningTransfer) -> str:
@@ -82,7 +95,10 @@ def _words(transfer: EveningTransfer) -> str:
 @submissions.once
 def transfer_paid(request, pk: int):
     """GET: the form (how it was paid, a note); POST: ``services.payment_mark``."""
-    transfer = _transfer(request, pk)
+    try:
+        transfer = _transfer(request, pk)
+    except Gone:
+        return _gone(request)
     form = PaymentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         done = _apply(request, form, transfer, "payment_mark", lambda: services.payment_mark(
@@ -99,7 +115,10 @@ def transfer_paid(request, pk: int):
 @submissions.once
 def transfer_unpaid(request, pk: int):
     """GET: the confirmation with its reason; POST: ``services.payment_unmark``."""
-    transfer = _transfer(request, pk)
+    try:
+        transfer = _transfer(request, pk)
+    except Gone:
+        return _gone(request)
     form = UnmarkForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         done = _apply(request, form, transfer, "payment_unmark", lambda: services.payment_unmark(

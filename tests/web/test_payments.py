@@ -318,3 +318,13 @@ def test_the_pdf_shows_each_transfers_state(golden_table):
     at = lines.index("Bent Anne 275 68,75 kr.")
     assert lines[at + 1].startswith("Betalt (MobilePay)") and lines[at + 1].endswith("markeret af bent")
     assert lines[lines.index("Dorte Carl 15 3,75 kr.") + 1] == "Ubetalt"
+
+
+def test_a_form_of_a_transfer_a_reopening_removed_says_so(keeper_client, golden_table):
+    evening = closed_golden(golden_table)
+    t = transfer(evening, "Bent", "Anne")
+    services.evening_reopen(evening=evening, reason="ret")
+    response = mark_post(keeper_client, t, method="cash")
+    assert response.status_code == 404
+    assert "Overførslen findes ikke længere; aftenen er genåbnet." in response.content.decode()
+    assert not EveningEvent.objects.filter(kind=EveningEventKind.PAID).exists()

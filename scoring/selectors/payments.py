@@ -143,8 +143,7 @@ def outstanding_by_player(club: Club) -> list[Outstanding]:
 def player_outstanding(player: Player) -> tuple[int, int]:
     """(owes, is owed) in øre: the sums of ``player``'s unpaid transfers (his and those of players
     merged into him), across evenings."""
-    unpaid = EveningTransfer.objects.filter(mark__isnull=True, club_id=player.club_id)
     mine = Player.objects.filter(_stands_for(player))
-    owes = unpaid.filter(payer__in=mine).aggregate(t=Sum("amount"))["t"] or 0
-    owed = unpaid.filter(receiver__in=mine).aggregate(t=Sum("amount"))["t"] or 0
-    return owes, owed
+    sums = EveningTransfer.objects.filter(mark__isnull=True, club_id=player.club_id).aggregate(
+        owes=Sum("amount", filter=Q(payer__in=mine)), owed=Sum("amount", filter=Q(receiver__in=mine)))
+    return sums["owes"] or 0, sums["owed"] or 0

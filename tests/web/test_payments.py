@@ -328,3 +328,16 @@ def test_a_form_of_a_transfer_a_reopening_removed_says_so(keeper_client, golden_
     assert response.status_code == 404
     assert "Overførslen findes ikke længere; aftenen er genåbnet." in response.content.decode()
     assert not EveningEvent.objects.filter(kind=EveningEventKind.PAID).exists()
+
+
+def test_the_migration_gives_evenings_closed_before_it_their_transfers(two_families):
+    import importlib
+
+    from django.apps import apps
+
+    evening, _danish = two_families
+    before = [(s.family, s.payer, s.receiver, s.amount) for s in transfer_states(evening)]
+    EveningTransfer.objects.all().delete()
+    importlib.import_module("scoring.migrations.0013_payment_marks").backfill_transfers(apps, None)
+    assert [(s.family, s.payer, s.receiver, s.amount, s.paid) for s in transfer_states(evening)] == [
+        (*line, False) for line in before]

@@ -47,3 +47,16 @@ def visible_clubs(user):
     if not getattr(user, "is_authenticated", False):
         return Club.objects.none()
     return Club.objects.filter(memberships__user=user)
+
+
+def may_mark_payment(user, transfer) -> bool:
+    """Who may mark a transfer of "who pays whom" paid or take the mark back: the payer or the
+    receiver (a login linked to that player, ``Player.user``, or to a player merged into him), a
+    scorekeeper or the club admin."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if can(user, transfer.club_id, Role.SCOREKEEPER):
+        return True
+    players = (transfer.payer, transfer.receiver)
+    return any(p.user_id == user.pk or (p.merged_into is not None and p.merged_into.user_id == user.pk)
+               for p in players)

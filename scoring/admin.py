@@ -11,9 +11,9 @@ every version on record.
 from django.contrib import admin
 
 from .models import (
-    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, EveningMail, JournalEntry, LanguageChoice, Leg, Membership,
-    Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table, Entrant, Tournament, TournamentEvent,
-    TournamentRound,
+    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, EveningMail, EveningTransfer, JournalEntry,
+    LanguageChoice, Leg, Membership, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
+    Entrant, Tournament, TournamentEvent, TournamentRound,
 )
 
 
@@ -144,6 +144,14 @@ class ClubEventAdmin(ReadOnlyAdmin):
     list_filter = ("kind", "club")
     date_hierarchy = "at"
     search_fields = ("subject",)
+
+
+@admin.register(EveningTransfer)
+class EveningTransferAdmin(ReadOnlyAdmin):
+    """Who pays whom of each closed evening (written by the close), with the mark that holds."""
+    list_display = ("evening", "family", "payer", "receiver", "amount", "mark")
+    list_filter = ("club",)
+    date_hierarchy = "date"
 
 
 @admin.register(Tournament)

@@ -9,7 +9,7 @@ import django_tables2 as tables
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.numbers import format_kroner, format_number, page_language
@@ -321,3 +321,91 @@ def tournament_standings_table(rows, rounds: int, **kwargs) -> TournamentStandin
     extra = [(f"round_{n}", ScoreColumn(verbose_name=_("R%(n)s") % {"n": n}, default="")) for n in range(1, rounds + 1)]
     return TournamentStandingsTable(rows, extra_columns=extra, sequence=(
         "rank", "name", "status", *(f"round_{n}" for n in range(1, rounds + 1)), "score", "points"), **kwargs)
+
+
+class OreColumn(KronerColumn):
+    """An amount stored in whole øre, shown and exported in kroner."""
+
+    def render(self, value):
+        return format_kroner(Decimal(value) / 100, page_language())
+
+    def value(self, value):
+        return Decimal(value) / 100
+
+
+def _evening_link(record) -> str:
+    return reverse("scoring:evening_detail", args=[record.evening_id]) + "#payments"
+
+
+def _payment_state(record) -> str:
+    """A transfer's state in words: paid (how, when, by whom) or unpaid."""
+    from django.utils.formats import date_format
+
+    mark = record.mark
+    if mark is None:
+        return str(_("ubetalt"))
+    who = mark.user.get_username() if mark.user is not None else "—"
+    return (f"{_('betalt')} · {mark.get_method_display()} · "
+            f"{date_format(timezone.localtime(mark.at), 'SHORT_DATE_FORMAT')} · {who}")
+
+
+class StateColumn(tables.Column):
+    """A transfer's state; an unpaid one (no mark) is rendered too, as "ubetalt"."""
+    empty_values = ()
+
+    def render(self, record):
+        return _payment_state(record)
+
+    def value(self, record):
+        return _payment_state(record)
+
+
+class OutstandingTable(tables.Table):
+    """The club's unpaid transfers across evenings (``payments.outstanding_transfers``)."""
+    date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
+    payer = tables.Column(verbose_name=_("Betaler"), accessor="payer__name", order_by=("payer__name",))
+    receiver = tables.Column(verbose_name=_("Modtager"), accessor="receiver__name", order_by=("receiver__name",))
+    amount = OreColumn(verbose_name=_("Kroner"))
+
+    class Meta:
+        attrs = {"class": "outstanding", "id": "outstanding"}
+        sheet_title = _("Udestående")
+
+
+class OutstandingPlayersTable(tables.Table):
+    """Each player's unpaid transfers summed (``payments.outstanding_by_player``): what he owes,
+    is owed and the balance."""
+    player = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "player"}},
+                           linkify=lambda record: reverse("scoring:player_detail", args=[record["player_id"]]))
+    owes = OreColumn(verbose_name=_("Skylder"))
+    owed = OreColumn(verbose_name=_("Har til gode"))
+    balance = OreColumn(verbose_name=_("Saldo"))
+
+    class Meta:
+        attrs = {"class": "outstanding-players", "id": "outstanding-players"}
+        order_by = ("balance",)
+        sheet_title = _("Udestående")
+
+
+class TransferColumn(tables.Column):
+    """Who pays whom, in one cell ("Bent → Anne"), so that the player's transfers fit a phone."""
+    empty_values = ()
+
+    def render(self, record):
+        return f"{record.payer.name} → {record.receiver.name}"
+
+    def value(self, record):
+        return self.render(record)
+
+
+class PlayerPaymentsTable(tables.Table):
+    """A player's transfers evening by evening: whom he pays or who pays him, and whether it is paid."""
+    date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
+    transfer = TransferColumn(verbose_name=_("Overførsel"), accessor="pk", orderable=False)
+    amount = OreColumn(verbose_name=_("Kroner"))
+    state = StateColumn(verbose_name=_("Status"), accessor="mark", orderable=False,
+                        attrs={"td": {"class": "payment-state"}})
+
+    class Meta:
+        attrs = {"class": "player-payments", "id": "player-payments"}
+        sheet_title = _("Betalinger")

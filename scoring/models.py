@@ -343,6 +343,20 @@ class EveningEventKind(models.TextChoices):
     CLOSED = "closed", _("lukket")
     REOPENED = "reopened", _("genåbnet")
     MAILED = "mailed", _("arket lagt i udbakken til spillerne")
+    # the marks of "who pays whom" (``services.payments``): each names its transfer (payer,
+    # receiver, amount in øre, family) so that a later close can tell which marks still hold
+    PAID = "paid", _("betaling markeret")
+    UNPAID = "unpaid", _("betaling afmarkeret")
+    PAID_CLEARED = "cleared", _("betaling ryddet ved genåbning")
+    PAID_KEPT = "kept", _("betaling bevaret ved lukning")
+
+
+class PaymentMethod(models.TextChoices):
+    """How a transfer was paid (clubs settle in cash or by MobilePay)."""
+    CASH = "cash", _("kontant")
+    MOBILEPAY = "mobilepay", "MobilePay"
+    BANK = "bank", _("bank")
+    OTHER = "other", _("andet")
 
 
 class EveningEvent(models.Model):
@@ -361,9 +375,44 @@ class EveningEvent(models.Model):
                              related_name="+")
     reason = models.TextField(_("begrundelse"), blank=True)
     at = models.DateTimeField(auto_now_add=True)
+    # A payment mark's transfer (``PAID``, ``UNPAID``, ``PAID_CLEARED``, ``PAID_KEPT``): who pays whom
+    # how much (øre) in which game family's settlement; how it was paid and a note (``PAID``); the
+    # ``PAID`` event that an unmarking, a clearing or a keeping is about (``mark``).
+    payer = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    receiver = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    amount = models.BigIntegerField(_("beløb (øre)"), null=True, blank=True)
+    family = models.CharField(max_length=20, blank=True, default="")
+    method = models.CharField(_("betalt med"), max_length=10, choices=PaymentMethod.choices, blank=True, default="")
+    note = models.TextField(_("note"), blank=True, default="")
+    mark = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
 
     class Meta:
         ordering = ["evening", "at", "id"]
+
+
+class EveningTransfer(models.Model):
+    """One transfer of a closed evening's "who pays whom" (``money.evening_kroner`` per game family,
+    as the evening page shows it), written by the close and removed by a reopening: a summary of
+    the journal, never the ledger. ``mark`` is the ``PAID`` event that holds for it (None: unpaid);
+    the marks themselves are the evening's events. The club and date are kept on the row so that
+    the club's outstanding transfers are one indexed query, however long its history."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="transfers")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    date = models.DateField()
+    family = models.CharField(max_length=20, default=families.DEFAULT_FAMILY)
+    position = models.PositiveIntegerField()   # the order of "who pays whom" on the evening page
+    payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="transfers_paid")
+    receiver = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="transfers_received")
+    amount = models.BigIntegerField()   # øre (0 only at a rate of 0)
+    mark = models.ForeignKey(EveningEvent, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["evening", "position"]
+        constraints = [models.UniqueConstraint(fields=["evening", "position"], name="transfer_unique_position"),
+                       models.CheckConstraint(condition=Q(amount__gte=0), name="transfer_amount_not_negative")]
+        indexes = [models.Index(fields=["club", "date"]), models.Index(fields=["payer", "date"]),
+                   models.Index(fields=["receiver", "date"])]
 
 
 class PlayerDealStat(models.Model):

@@ -34,6 +34,7 @@ from scoring.numbers import format_kroner, page_language, plain_decimal
 from .models import Evening
 from .pdf_worker import refuse_url, write_pdf
 from .selectors import SheetRow, TableSheet, evening_summary, written_score
+from .selectors.payments import states_by_payment
 
 #: The most sheet rows laid out in one WeasyPrint document (a part of the evening sheet): a
 #: table's rows are never split, so a part holds whole tables up to this many rows, or one table.
@@ -359,6 +360,8 @@ def render_evening_pdf(evening: Evening) -> bytes:
     money = {p: (m, format_kroner(k, lang)) for g in summary.families
              for (p, _t, k), (_p, m) in zip(g.totals, g.money)}
     tables = [_pdf_table(s, money) for s in summary.sheets]
+    # each transfer's state (paid: how, when, by whom; or unpaid), as the evening page shows it
+    states = states_by_payment(evening) if evening.closed_at is not None else {}
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
     labels = {t.sheet.family.name: t.label for t in tables}
     context = {
@@ -370,7 +373,8 @@ def render_evening_pdf(evening: Evening) -> bytes:
         # each game family settles on its own: a Danish point is never added to a Karlsruhe point
         "money_groups": [{"label": labels.get(g.name, g.name), "written": g.written,
                           "lines": [(p, t, money[p][0], money[p][1], table_of.get(p)) for p, t, _k in g.totals],
-                          "payments": [(p, format_kroner(p.kroner, lang)) for p in g.payments]}
+                          "payments": [(p, format_kroner(p.kroner, lang), _pdf_state(states, g.name, p))
+                                       for p in g.payments]}
                          for g in summary.families],
         "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
         # every player signs once, at the end (a zapisnik's too: one signature block per PDF)
@@ -385,6 +389,14 @@ def render_evening_pdf(evening: Evening) -> bytes:
         for number, part in enumerate(parts)], helper)
     heading = f"{evening.club.name} – {date_format(evening.date, 'DATE_FORMAT')}"
     return _stamp_footers(documents, heading, f"{evening.club.name} {date_format(evening.date, 'SHORT_DATE_FORMAT')}")
+
+
+def _pdf_state(states: dict, family: str, payment):
+    """The stored state of one payment of the sheet (``payments.states_by_payment``), or None."""
+    from .services.payments import to_ore
+
+    found = states.get((family, payment.payer, payment.payee, to_ore(payment.kroner)))
+    return found.pop(0) if found else None
 
 
 def _start_helper():

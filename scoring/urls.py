@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import club, evening, live, mailing, season, stats, sync, table, tournaments
+from .views import club, evening, live, mailing, payments, season, stats, sync, table, tournaments
 
 app_name = "scoring"
 urlpatterns = [
@@ -34,6 +34,9 @@ urlpatterns = [
     path("clubs/<int:pk>/seasons/", club.club_seasons, name="club_seasons"),
     path("clubs/<int:pk>/language/", club.club_language, name="club_language"),
     path("clubs/<int:pk>/cards/", club.club_cards, name="club_cards"),
+    path("clubs/<int:pk>/outstanding/", payments.club_outstanding, name="club_outstanding"),
+    path("transfers/<int:pk>/paid/", payments.transfer_paid, name="transfer_paid"),
+    path("transfers/<int:pk>/unpaid/", payments.transfer_unpaid, name="transfer_unpaid"),
     path("clubs/<int:pk>/lockouts/", club.club_lockouts, name="club_lockouts"),
     path("clubs/<int:pk>/cards/<int:card>/", club.club_card_edit, name="club_card_edit"),
     path("evenings/<int:pk>/reopen/", club.evening_reopen, name="evening_reopen"),

@@ -1,7 +1,7 @@
 """Services write (docs/architecture.md §5): each is atomic, calls the engine for every amount and persists
 its journal entries. They raise ``RecordingError`` with messages that name the field.
 
-One module per noun (tables, deals, evenings, players, imports), over what they share: the errors, the
+One module per noun (tables, deals, evenings, players, imports, payments), over what they share: the errors, the
 locks, the journal (posting an engine entry) and the evening summaries. Callers use this package's names
 (``services.deal_record``): one surface for every write, whichever module holds it."""
 from .clubs import club_language_set, lockout_clear
@@ -11,6 +11,7 @@ from .evenings import evening_close, evening_create, evening_reopen
 from .imports import PreparedImport, evening_import, evening_import_prepare
 from .mailing import MailQueued, NoAddressError, NotClosedError, evening_mail_queue
 from .journal import table_players, table_pots, table_state
+from .payments import payment_mark, payment_unmark
 from .players import player_get_or_create
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
@@ -22,7 +23,8 @@ __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "PreparedImport", "RecordingError", "StaleTableError", "VoidPlan",
     "builtin_card", "club_card", "club_language_set", "deal_correct", "deal_record", "deal_void", "evening_close", "evening_create",
     "evening_import", "evening_import_prepare", "evening_mail_queue", "MailQueued", "NoAddressError",
-    "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "player_get_or_create",
+    "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark", "payment_unmark",
+    "player_get_or_create",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
     "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm", "round_draw",
     "tournament_create",

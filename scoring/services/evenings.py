@@ -13,6 +13,7 @@ from scoring.models import Account, Club, EntryKind, Evening, EveningEvent, Even
 from .errors import RecordingError
 from .journal import _minus, _post, _pot_movement, _reverse, _user, table_players, table_pots, table_state
 from .locks import _check_open, _lock_evening
+from .payments import transfers_clear, transfers_write
 from .summaries import summary_refresh
 
 
@@ -46,6 +47,7 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
     evening.save(update_fields=["closed_at", "kroner_per_point"])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CLOSED, user=_user(user))
     summary_refresh(evening)
+    transfers_write(evening, user)   # who pays whom, keeping the marks of transfers unchanged since a reopening
     return evening
 
 
@@ -66,5 +68,8 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
     evening.save(update_fields=["closed_at"])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.REOPENED, user=_user(user),
                                 reason=reason.strip())
+    # after the reopening in the log: the marks it clears stay there, and the next close keeps those
+    # of the transfers that are unchanged (``payments.transfers_write``)
+    transfers_clear(evening, user, reason.strip())
     summary_refresh(evening)
     return evening

@@ -8,7 +8,7 @@ from typing import Iterable
 from django.db.models import Sum
 
 from scoring.engine import families
-from scoring.engine.money import evening_kroner
+from scoring.engine.money import Payment, evening_kroner
 from scoring.models import Account, Evening, JournalEntry, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat
 
 
@@ -66,16 +66,31 @@ def _summed_figures(stats) -> tuple[dict[int, int], dict[int, dict[str, int]]]:
 
 def _closed_kroner(evening: Evening, points: dict[int, int] | None = None) -> dict[int, Decimal]:
     """{player id: kroner} of a closed evening: the sum of his payments at the evening's frozen rate
-    (``money.evening_kroner``, players in table and seat order as on the evening sheet). Each table's
-    totals become money by its family's rule (``Family.money``: the totals themselves, or a written
-    score's pairwise differences), and the money is settled within each game family (a Danish point
-    is not a Karlsruhe point: the tables of one family pay each other). ``points``: every player's
-    points of the evening, when the caller has them already."""
-    seated = (Seat.objects.filter(table__evening=evening).order_by("table__number", "position")
-              .values_list("table_id", "table__family", "player_id"))
+    (``closed_payments``). ``points``: every player's points of the evening, when the caller has
+    them already."""
+    return closed_payments(evening, points)[0]
+
+
+def closed_payments(evening: Evening, points: dict[int, int] | None = None
+                    ) -> tuple[dict[int, Decimal], list[tuple[str, Payment]]]:
+    """({player id: kroner}, [(family, payment)]) of a closed evening, each payment's payer and
+    payee a player id as text: the fewest payments at the evening's frozen rate
+    (``money.evening_kroner``, players in table and seat order as on the evening sheet). Each
+    table's totals become money by its family's rule (``Family.money``: the totals themselves, or a
+    written score's pairwise differences), and the money is settled within each game family (a
+    Danish point is not a Karlsruhe point: the tables of one family pay each other)."""
+    seated = list(Seat.objects.filter(table__evening=evening).order_by("table__number", "position")
+                  .values_list("table_id", "table__family", "player_id"))
     if points is None:
         points = dict(Leg.objects.filter(entry__table__evening=evening, account=Account.PLAYER)
                       .values_list("player_id").annotate(total=Sum("amount")).values_list("player_id", "total"))
+    return settle_seated(seated, points, evening.rate)
+
+
+def settle_seated(seated, points: dict[int, int], rate: Decimal
+                  ) -> tuple[dict[int, Decimal], list[tuple[str, Payment]]]:
+    """``closed_payments`` of plain data (pure): ``seated`` (table id, family, player id) in table
+    and seat order, each player's ``points`` and the evening's rate."""
     tables: dict[int, tuple[str, list[tuple[str, int]]]] = {}
     for table_id, family, player_id in seated:
         tables.setdefault(table_id, (family, []))[1].append((str(player_id), points.get(player_id) or 0))
@@ -83,7 +98,9 @@ def _closed_kroner(evening: Evening, points: dict[int, int] | None = None) -> di
     for family, totals in tables.values():
         by_family.setdefault(family, []).extend(families.family(family).money(tuple(totals)))
     kroner_of: dict[int, Decimal] = {}
-    for money in by_family.values():
-        amounts, _payments = evening_kroner(tuple(money), evening.rate, settled=True)
+    payments: list[tuple[str, Payment]] = []
+    for family, money in by_family.items():
+        amounts, settled = evening_kroner(tuple(money), rate, settled=True)
         kroner_of.update({int(player_id): amount for player_id, amount in amounts.items()})
-    return kroner_of
+        payments += [(family, p) for p in settled]
+    return kroner_of, payments

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 
 from django import forms
 from django.conf import settings
@@ -13,17 +14,21 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, lockouts, services, submissions
 from scoring.language import club_default_reaches
+from scoring.numbers import format_kroner
 from scoring.engine import bounds, families
 from scoring.engine import names as player_names
 from scoring.forms import NameQuestion, name_field, validate_text
 from scoring.models import Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Role, Season
 from scoring.selectors import table_sheet
+from scoring.selectors.payments import transfer_states
 from scoring.table_families import table_family
 from scoring.voiding import void_effect
 
@@ -182,6 +187,9 @@ def evening_reopen(request, pk: int):
     return render(request, "scoring/reason_form.html", {
         "title": _("Genåbn aftenen"), "object": evening, "form": form,
         "explain": _("Delingen af kopperne tilbageføres, og aftenen kan rettes igen. Genåbningen logges."),
+        # the marks the reopening clears: they stay in the log, and the next close keeps those
+        # whose transfer is unchanged to the øre
+        "cleared": [s for s in transfer_states(evening) if s.paid],
     }, status=status)
 
 
@@ -315,9 +323,30 @@ def _event_line(event: EveningEvent) -> dict:
     elif kind == EveningEventKind.IMPORTED:
         text = ngettext("Bord %(t)s importeret med %(n)s spil", "Bord %(t)s importeret med %(n)s spil",
                         event.count or 0) % {"t": t, "n": event.count or 0}
+    elif kind in PAYMENT_WORDS:
+        words = _("%(payer)s betaler %(receiver)s %(kroner)s") % {
+            "payer": event.payer.name if event.payer else "—", "receiver": event.receiver.name if event.receiver else "—",
+            "kroner": format_kroner(Decimal(event.amount or 0) / 100)}
+        text = f"{PAYMENT_WORDS[kind]()}: {words}"
+        paid = event if kind == EveningEventKind.PAID else event.mark
+        if paid is not None:
+            details.append(_("betalt med %(how)s, markeret %(when)s af %(who)s") % {
+                "how": paid.get_method_display(), "when": date_format(localtime(paid.at), "SHORT_DATETIME_FORMAT"),
+                "who": paid.user.get_username() if paid.user else "—"})
+            if paid.note:
+                details.append(paid.note)
     else:
         text = str(event.get_kind_display()).capitalize()
     return {"event": event, "text": text, "details": details}
+
+
+#: The evening log's words for a payment mark (``services.payments``), each naming its transfer.
+PAYMENT_WORDS = {
+    EveningEventKind.PAID: lambda: _("Betalt"),
+    EveningEventKind.UNPAID: lambda: _("Markering som betalt taget tilbage"),
+    EveningEventKind.PAID_CLEARED: lambda: _("Markering som betalt ryddet ved genåbning"),
+    EveningEventKind.PAID_KEPT: lambda: _("Markering som betalt bevaret ved lukning (overførslen er uændret)"),
+}
 
 
 @require_GET
@@ -326,7 +355,8 @@ def evening_log(request, pk: int):
     changed."""
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     access.require(request.user, evening.club_id, Role.MEMBER)
-    events = (evening.events.select_related("user", "deal", "deal__replaces", "table")
+    events = (evening.events.select_related("user", "deal", "deal__replaces", "table", "payer", "receiver",
+                                            "mark", "mark__user")
               .prefetch_related("table__seats__player").order_by("at", "id"))
     return render(request, "scoring/evening_log.html",
                   {"evening": evening, "lines": [_event_line(e) for e in events]})

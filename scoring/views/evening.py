@@ -26,7 +26,7 @@ from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner
 from scoring.forms import SeatingForm, seat_counts
 from scoring.language import page_language
-from scoring.models import Club, Deal, Evening, Role, Table
+from scoring.models import Club, Deal, Evening, Player, Role, Table
 from scoring.numbers import format_kroner, plain_decimal
 from scoring.mail import pdf_name
 from scoring.pdf import render_evening_pdf
@@ -34,6 +34,8 @@ from scoring.selectors import (
     EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file, written_score
 )
 from scoring.selectors import live_tables
+from scoring.selectors.payments import states_by_payment
+from scoring.services.payments import to_ore
 from scoring.selectors.standings import family_title, table_side
 
 from . import live
@@ -175,11 +177,15 @@ class FamilyMoney:
     lines: list = ()
 
 
-def _money_groups(summary: EveningSummary, lang: str, *, preview: bool = False) -> list[FamilyMoney]:
+def _money_groups(summary: EveningSummary, lang: str, *, preview: bool = False,
+                  states: dict | None = None) -> list[FamilyMoney]:
     """Each family's money of the evening. With ``preview`` (the close page of an open evening) a
     written-score family's money is settled as closing would settle it (``money.evening_kroner``
-    at today's rate, the fewest payments); a family with cups is not, its split comes first."""
+    at today's rate, the fewest payments); a family with cups is not, its split comes first. Each
+    payment is (payment, kroner in words, its ``TransferState`` from ``states`` — of a closed
+    evening, ``payments.states_by_payment`` — or None)."""
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
+    states = {key: list(found) for key, found in (states or {}).items()}
     groups = []
     for g in summary.families:
         money = dict(g.money)
@@ -189,12 +195,19 @@ def _money_groups(summary: EveningSummary, lang: str, *, preview: bool = False) 
         lines = [(p, t, money.get(p, t), format_kroner(amounts[p], lang), table_of.get(p)) for p, t, _k in g.totals]
         groups.append(FamilyMoney(
             g.name, family_title(g.name), [(p, t, kr, number) for p, t, _m, kr, number in lines],
-            [(p, format_kroner(p.kroner, lang)) for p in payments], len(g.sheets) > 1, g.written, lines))
+            [(p, format_kroner(p.kroner, lang), _state_of(states, g.name, p)) for p in payments],
+            len(g.sheets) > 1, g.written, lines))
     return groups
 
 
-def _money_context(summary: EveningSummary, lang: str) -> dict:
-    groups = _money_groups(summary, lang)
+def _state_of(states: dict, family: str, payment):
+    """The stored state of one payment of the page (the same family, payer, receiver and øre)."""
+    found = states.get((family, payment.payer, payment.payee, to_ore(payment.kroner)))
+    return found.pop(0) if found else None
+
+
+def _money_context(summary: EveningSummary, lang: str, states: dict | None = None) -> dict:
+    groups = _money_groups(summary, lang, states=states)
     return {
         "totals": [line for g in groups for line in g.totals],
         "payments": [line for g in groups for line in g.payments],
@@ -362,15 +375,25 @@ def evening_detail(request, pk: int):
     evening = _evening(request, pk)
     etag = "" if evening.is_closed else live.page_etag(request, evening_pk=evening.pk)   # before the read
     tables, summary = evening_tables(evening)
+    states = states_by_payment(evening) if evening.is_closed else {}
     return render(request, "scoring/evening_detail.html", {
         "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
         "live_etag": etag,
         "rate_text": plain_decimal(summary.kroner_per_point, page_language()),
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),
-        **_money_context(summary, page_language()),
+        **_money_context(summary, page_language(), states),
         **mail_context(request, evening),
+        "my_players": _my_players(request.user, evening.club_id),
+        "can_mark_any": access.can(request.user, evening.club_id, Role.SCOREKEEPER),
     })
+
+
+def _my_players(user, club_id: int) -> set[int]:
+    """The players of the club the login speaks for (``Player.user``): he may mark their transfers."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(Player.objects.filter(club_id=club_id, user=user).values_list("pk", flat=True))
 
 
 def _refuse_closed(request, evening: Evening, message: str):

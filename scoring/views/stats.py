@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
+
 from django.db.models import Count, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -13,9 +15,12 @@ from scoring import access, listing
 from scoring.charts import cumulative_svg
 from scoring.engine.families import family as engine_family
 from scoring.filters import EveningFilter
-from scoring.listings import EveningsTable, SpreadsheetExport, player_evenings_table, standings_table
+from scoring.listings import (
+    EveningsTable, PlayerPaymentsTable, SpreadsheetExport, player_evenings_table, standings_table
+)
 from scoring.models import Account, Club, Evening, Leg, Player
 from scoring.numbers import format_kroner
+from scoring.selectors.payments import player_outstanding, player_transfers
 from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
 from scoring.selectors.standings import (
     club_rule_sets, event_fields, figure_heading, kroner_across, player_rule_sets, rules_family, rules_title, standings, standings_source,
@@ -133,6 +138,9 @@ def player_detail(request, pk: int):
         across = format_kroner(kroner_across(player, dated.qs if dated.is_valid() else Evening.objects.none()))
     table = player_evenings_table(history, family)
     listing.configure(request, table, per_page=50)
+    payments = PlayerPaymentsTable(player_transfers(player), prefix="pay-")
+    listing.configure(request, payments, per_page=20)
+    owes, owed = player_outstanding(player)
     chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
     return _export(request, table, f"spiller-{player.pk}-{_file_word(rules)}") or render(
@@ -144,7 +152,8 @@ def player_detail(request, pk: int):
             if row is not None else [], "written": written_score(family),
             "kroner": format_kroner(row.kroner)
             if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family, rules)),
-            "query": request.GET.urlencode()})
+            "query": request.GET.urlencode(), "payments": payments,
+            "owes": format_kroner(Decimal(owes) / 100), "owed": format_kroner(Decimal(owed) / 100)})
 
 
 @require_GET

@@ -1,5 +1,5 @@
 """Every listing's GET parameters (page, per_page, sort, filters, export) answer a clean page or
-404 for any value, never 500: the club, standings and player pages and their exports."""
+404 for any value, never 500: the club, standings, player and outstanding pages and their exports."""
 import json
 
 import pytest
@@ -11,7 +11,9 @@ from tests.web.conftest import make_user
 pytestmark = pytest.mark.django_db
 
 VALUES = ["-1", "0", "999999999999999999999", "abc", "", "\x00", "٣", "a" * 3000]
-PARAMS = ["page", "per_page", "sort", "family", "rules", "season", "date_from", "date_to", "include_open", "_export"]
+PARAMS = ["page", "per_page", "sort", "family", "rules", "season", "date_from", "date_to", "include_open", "_export",
+          # the second listing of the player page (his transfers) and of the outstanding page (per player)
+          "pay-page", "pay-per_page", "pay-sort", "players-page", "players-per_page", "players-sort"]
 
 
 @pytest.fixture
@@ -29,7 +31,7 @@ def world(club, golden_dir):
 def pages(club, player):
     tournament = club.tournaments.get()
     return [f"/clubs/{club.pk}/", f"/clubs/{club.pk}/standings/", f"/players/{player.pk}/",
-            f"/tournaments/{tournament.pk}/standings/"]
+            f"/tournaments/{tournament.pk}/standings/", f"/clubs/{club.pk}/outstanding/"]
 
 
 def test_every_parameter_with_every_value_answers_cleanly(client, world):
@@ -53,3 +55,8 @@ def test_per_page_is_bounded(client, world):
         response = client.get(page, {"per_page": "1000000"})
         assert response.status_code == 200
         assert response.context["table"].paginator.per_page <= 100
+    for page, second, prefix in ((f"/players/{player.pk}/", "payments", "pay-"),
+                                 (f"/clubs/{club.pk}/outstanding/", "players", "players-")):
+        response = client.get(page, {f"{prefix}per_page": "1000000"})
+        assert response.status_code == 200
+        assert response.context[second].paginator.per_page <= 100

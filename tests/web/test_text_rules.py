@@ -183,7 +183,7 @@ def test_a_table_opened_before_cards_were_frozen_keeps_the_first_edition(club):
     import importlib
 
     from django.apps import apps
-    freeze = importlib.import_module("scoring.migrations.0013_freeze_table_cards").freeze
+    freeze = importlib.import_module("scoring.migrations.0015_freeze_table_cards").freeze
     old = seat(club, FOUR, "aeldre1900")
     dtf = seat(club, ("Erik", "Frida", "Gitte"), "dtf2011", date="2026-11-21")
     vlk = seat(club, ("Hans", "Ida", "Jens"), "vlk", date="2026-11-22")

@@ -258,7 +258,8 @@ class Command(BaseCommand):
         # Small history first: query counts must not change when the history grows.
         small = seed_history(seasons=1, evenings=2, tables=2, deals=5, seed=2, name_prefix="Lille")[0]
         small_player = Player.objects.filter(club=small).first()
-        small_counts = (page(f"/clubs/{small.pk}/standings/", 1)[1], page(f"/players/{small_player.pk}/", 1)[1])
+        small_counts = (page(f"/clubs/{small.pk}/standings/", 1)[1], page(f"/players/{small_player.pk}/", 1)[1],
+                        page(f"/clubs/{small.pk}/outstanding/", 1)[1])
         small_season = Season.objects.filter(club=small).order_by("-starts").first()
         small_season_queries = page(f"/clubs/{small.pk}/season/pdf/?season={small_season.pk}", 1)[1]
 
@@ -308,15 +309,25 @@ class Command(BaseCommand):
         standings_ms, standings_queries = page(f"/clubs/{club.pk}/standings/", 5 if quick else 10)
         player = Player.objects.filter(club=club).first()
         player_ms, player_queries = page(f"/players/{player.pk}/", 5 if quick else 10)
+        # What is outstanding: every unpaid transfer of the whole history (a few marked paid first, as a
+        # treasurer would), paged, and each player's sums
+        from scoring.models import EveningTransfer
+        for transfer_id in EveningTransfer.objects.filter(club=club).order_by("pk").values_list("pk", flat=True)[:50]:
+            services.payment_mark(transfer=transfer_id, method="cash", user=user)
+        outstanding_ms, outstanding_queries = page(f"/clubs/{club.pk}/outstanding/", 5 if quick else 10)
         floor = statistics.median(timed(lambda: _raw_aggregate(club.pk), 5 if quick else 10)) * 1000
         results.update({
             "standings_page_ms": standings_ms, "standings_queries": standings_queries,
             "player_page_ms": player_ms, "player_queries": player_queries,
             "standings_raw_sql_floor_ms": round(floor, 1),
             "standings_to_floor_ratio": round(standings_ms / floor, 2) if floor else None,
+            "outstanding_page_ms": outstanding_ms, "outstanding_queries": outstanding_queries,
+            "outstanding_transfers": EveningTransfer.objects.filter(club=club, mark__isnull=True).count(),
+            # standings, player page, outstanding page
             "queries_small_history": list(small_counts),
-            "queries_large_history": [standings_queries, player_queries],
-            "query_counts_independent_of_history": list(small_counts) == [standings_queries, player_queries],
+            "queries_large_history": [standings_queries, player_queries, outstanding_queries],
+            "query_counts_independent_of_history": list(small_counts) == [standings_queries, player_queries,
+                                                                           outstanding_queries],
         })
 
         # The season report's PDF of the history's last season (50 evenings of 3 tables x 30 deals in

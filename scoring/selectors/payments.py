@@ -1,0 +1,149 @@
+"""Who has paid: each transfer of a closed evening with its state (paid: by whom, how, when; or
+unpaid), a player's transfers evening by evening, and the club's outstanding transfers.
+
+``transfer_states(evening)`` is the one read of an evening's marks for every page, the PDF and
+whoever else reads them (the season report, the statements)."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from scoring.models import Club, Evening, EveningTransfer, PaymentMethod, Player
+from scoring.numbers import format_kroner
+
+
+@dataclass(frozen=True)
+class TransferState:
+    """One transfer of "who pays whom" and whether it is paid. ``amount`` is in øre (``kroner``
+    the same in kroner); ``paid_by`` the login that marked it (its user name), ``paid_at`` when,
+    ``method`` how (``PaymentMethod``), all empty while unpaid. ``payer``/``receiver`` are the
+    players as recorded; ``payer_id``/``receiver_id`` the players they stand for now (a merged
+    player's, the one he was merged into)."""
+    id: int
+    evening_id: int
+    date: dt.date
+    family: str
+    payer: str
+    payer_id: int
+    receiver: str
+    receiver_id: int
+    amount: int
+    paid: bool
+    paid_by: str = ""
+    paid_at: dt.datetime | None = None
+    method: str = ""
+    note: str = ""
+
+    @property
+    def kroner(self) -> Decimal:
+        return Decimal(self.amount) / 100
+
+    @property
+    def kroner_text(self) -> str:
+        """The amount in the page language's currency format."""
+        return format_kroner(self.kroner)
+
+    @property
+    def method_label(self) -> str:
+        return str(PaymentMethod(self.method).label) if self.method else ""
+
+    def key(self) -> tuple[str, str, str, int]:
+        """(family, payer, receiver, øre): how the evening page finds a payment's state."""
+        return self.family, self.payer, self.receiver, self.amount
+
+
+_STATE_RELATED = ("payer", "receiver", "mark", "mark__user")
+
+
+def _state(t: EveningTransfer) -> TransferState:
+    mark = t.mark
+    return TransferState(
+        id=t.pk, evening_id=t.evening_id, date=t.date, family=t.family,
+        payer=t.payer.name, payer_id=t.payer.merged_into_id or t.payer_id,
+        receiver=t.receiver.name, receiver_id=t.receiver.merged_into_id or t.receiver_id,
+        amount=t.amount, paid=mark is not None,
+        paid_by=(mark.user.get_username() if mark is not None and mark.user is not None else ""),
+        paid_at=mark.at if mark is not None else None,
+        method=mark.method if mark is not None else "", note=mark.note if mark is not None else "")
+
+
+def transfer_states(evening: Evening) -> list[TransferState]:
+    """Each transfer of the closed ``evening``'s "who pays whom", in the page's order, with its
+    state (none for an open evening: nothing is settled yet). One query."""
+    return [_state(t) for t in EveningTransfer.objects.filter(evening=evening)
+            .select_related(*_STATE_RELATED).order_by("position")]
+
+
+def states_by_payment(evening: Evening) -> dict[tuple[str, str, str, int], list[TransferState]]:
+    """``transfer_states`` by (family, payer, receiver, øre), as the page's payments name them."""
+    found: dict[tuple, list[TransferState]] = {}
+    for state in transfer_states(evening):
+        found.setdefault(state.key(), []).append(state)
+    return found
+
+
+def _stands_for(player: Player) -> Q:
+    return Q(pk=player.pk) | Q(merged_into=player)
+
+
+def player_transfers(player: Player) -> QuerySet:
+    """The transfers ``player`` pays or receives (his and those of players merged into him), newest
+    evening first: rows for ``PlayerPaymentsTable`` (``transfer_rows``)."""
+    mine = Q(payer__in=Player.objects.filter(_stands_for(player))) | Q(
+        receiver__in=Player.objects.filter(_stands_for(player)))
+    return (EveningTransfer.objects.filter(mine).select_related(*_STATE_RELATED)
+            .order_by("-date", "-evening_id", "position"))
+
+
+def outstanding_transfers(club: Club) -> QuerySet:
+    """Every unpaid transfer of the club's closed evenings, oldest first (the listing pages it)."""
+    return (EveningTransfer.objects.filter(club=club, mark__isnull=True, amount__gt=0)
+            .select_related(*_STATE_RELATED).order_by("date", "evening_id", "position"))
+
+
+@dataclass(frozen=True)
+class Outstanding:
+    """One player's unpaid transfers across evenings: how much he owes, is owed, and the balance,
+    in øre (``kroner`` in kroner)."""
+    player_id: int
+    player: str
+    owes: int
+    owed: int
+    transfers: int
+
+    @property
+    def balance(self) -> int:
+        return self.owed - self.owes
+
+    def kroner(self, name: str) -> Decimal:
+        return Decimal(getattr(self, name)) / 100
+
+
+def outstanding_by_player(club: Club) -> list[Outstanding]:
+    """Each player's outstanding sums (``outstanding_transfers``), summed by the database: two
+    queries and one for the names, however long the club's history. A merged player's transfers
+    count for the player he was merged into."""
+    unpaid = EveningTransfer.objects.filter(club=club, mark__isnull=True, amount__gt=0)
+    owes, owed, counts = {}, {}, {}
+    for side, sums in (("payer", owes), ("receiver", owed)):
+        for player_id, merged, total, n in (unpaid.values_list(f"{side}_id", f"{side}__merged_into_id")
+                                            .annotate(total=Sum("amount"), n=Count("id"))
+                                            .values_list(f"{side}_id", f"{side}__merged_into_id", "total", "n")):
+            who = merged or player_id
+            sums[who] = sums.get(who, 0) + total
+            counts[who] = counts.get(who, 0) + n
+    names = dict(Player.objects.filter(pk__in=counts).values_list("pk", "name"))
+    rows = [Outstanding(p, names[p], owes.get(p, 0), owed.get(p, 0), counts[p]) for p in counts]
+    return sorted(rows, key=lambda r: (r.balance, r.player.casefold()))
+
+
+def player_outstanding(player: Player) -> tuple[int, int]:
+    """(owes, is owed) in øre: the sums of ``player``'s unpaid transfers (his and those of players
+    merged into him), across evenings."""
+    mine = Player.objects.filter(_stands_for(player))
+    sums = EveningTransfer.objects.filter(mark__isnull=True, club_id=player.club_id).aggregate(
+        owes=Sum("amount", filter=Q(payer__in=mine)), owed=Sum("amount", filter=Q(receiver__in=mine)))
+    return sums["owes"] or 0, sums["owed"] or 0

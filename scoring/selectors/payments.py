@@ -73,8 +73,14 @@ def _state(t: EveningTransfer) -> TransferState:
 def transfer_states(evening: Evening) -> list[TransferState]:
     """Each transfer of the closed ``evening``'s "who pays whom", in the page's order, with its
     state (none for an open evening: nothing is settled yet). One query."""
-    return [_state(t) for t in EveningTransfer.objects.filter(evening=evening)
-            .select_related(*_STATE_RELATED).order_by("position")]
+    return evenings_transfer_states([evening.pk])
+
+
+def evenings_transfer_states(evening_ids) -> list[TransferState]:
+    """``transfer_states`` of several evenings at once (the season report's books), by evening and
+    in each evening's order. One query, whatever the number of evenings."""
+    return [_state(t) for t in EveningTransfer.objects.filter(evening_id__in=evening_ids)
+            .select_related(*_STATE_RELATED).order_by("evening_id", "position")]
 
 
 def states_by_payment(evening: Evening) -> dict[tuple[str, str, str, int], list[TransferState]]:

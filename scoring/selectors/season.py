@@ -243,19 +243,24 @@ def _transfers(club: Club, heads, summaries, seats) -> tuple[Transfer, ...]:
                 tuple((names.get(p, str(p)), points.get((p, evening_id), 0)) for p in players)))
             _amounts, payments = evening_kroner(money, rate, settled=bool(money))
             out.extend(Transfer(evening_id, date, family_name, p.payer, p.payee, p.points, p.kroner,
-                                marks.get((evening_id, p.payer, p.payee), NO_MARK)) for p in payments)
+                                marks.get((evening_id, family_name, p.payer, p.payee), NO_MARK)) for p in payments)
     return tuple(out)
 
 
-def _paid_marks(evening_ids: list[int]) -> dict[tuple[int, str, str], str]:
-    """{(evening id, payer, payee): the transfer's state as the books write it} from the paid marks
-    (``selectors.payments.transfer_states``) where the app keeps them; none otherwise (every
-    transfer then reads ``NO_MARK``)."""
-    try:
-        from .payments import transfer_states
-    except ImportError:
-        return {}
-    return {key: str(state) for key, state in transfer_states(evening_ids).items()}
+def _paid_marks(evening_ids: list[int]) -> dict[tuple[int, str, str, str], str]:
+    """{(evening id, family, payer, payee): the transfer's state as the books write it} from the
+    paid marks (``selectors.payments``): "betalt" with how and when, or "ubetalt". One query."""
+    from django.utils.formats import date_format
+    from django.utils.translation import gettext as _
+
+    from .payments import evenings_transfer_states
+
+    marks = {}
+    for state in evenings_transfer_states(evening_ids):
+        text = (_("betalt %(when)s (%(how)s)") % {"when": date_format(state.paid_at, "SHORT_DATE_FORMAT"),
+                                                  "how": state.method_label} if state.paid else _("ubetalt"))
+        marks[(state.evening_id, state.family, state.payer, state.receiver)] = text
+    return marks
 
 
 def _evening_lines(heads, seats, deals, transfers, club) -> tuple[EveningLine, ...]:

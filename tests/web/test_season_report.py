@@ -19,7 +19,7 @@ from scoring import services
 from scoring.models import Evening, PlayerDealStat, Role, Season, figure_sum
 from scoring.numbers import format_kroner
 from scoring.selectors import evening_summary
-from scoring.selectors.season import NO_MARK, Scope, ScopeError, season_report, season_scope
+from scoring.selectors.season import Scope, ScopeError, season_report, season_scope
 from scoring.selectors.standings import standings
 from scoring.services.seed import seed_history
 from scoring.table_families import season_highlights
@@ -157,7 +157,7 @@ def test_csv_and_xlsx_hold_every_evening_and_every_transfer(member_client, histo
     assert transfers[0] == ["Dato", "Aften nr.", "Spil", "Betaler", "Modtager", "Point", "Kroner", "Betalt"]
     assert len(transfers) == len(report.transfers) + 1
     assert sum(Decimal(r[6].replace(".", "").replace(",", ".")) for r in transfers[1:]) == report.moved
-    assert {r[7] for r in transfers[1:]} == {NO_MARK}    # no paid marks kept on this branch
+    assert {r[7] for r in transfers[1:]} == {"ubetalt"}    # nobody has marked a transfer paid yet
     response = member_client.get(f"{base}.xlsx?season={season.pk}")
     assert response["Content-Disposition"].endswith('.xlsx"')
     book = load_workbook(io.BytesIO(response.content))
@@ -169,18 +169,23 @@ def test_csv_and_xlsx_hold_every_evening_and_every_transfer(member_client, histo
     assert [r[1] for r in list(book["Aftener"].values)[1:]] == [e.evening_id for e in report.evenings]
 
 
-def test_the_paid_column_reads_the_paid_marks_when_they_are_kept(history, monkeypatch):
-    """Where the paid marks exist (``selectors.payments.transfer_states``) the column is theirs."""
-    import sys
-    import types
+def test_the_paid_column_reads_the_paid_marks(history):
+    """The books' paid column is the paid marks' (``selectors.payments``): how and when, or unpaid."""
+    from django.utils import timezone
+    from django.utils.formats import date_format
+
+    from scoring import services
+    from scoring.models import EveningTransfer
 
     season = first_season(history)
     first = season_report(Scope(history, season=season)).transfers[0]
-    module = types.ModuleType("scoring.selectors.payments")
-    module.transfer_states = lambda ids: {(first.evening_id, first.payer, first.payee): "MobilePay"}
-    monkeypatch.setitem(sys.modules, "scoring.selectors.payments", module)
+    stored = EveningTransfer.objects.get(evening_id=first.evening_id, family=first.family, payer__name=first.payer,
+                                         receiver__name=first.payee)
+    services.payment_mark(transfer=stored, method="mobilepay")
     transfers = season_report(Scope(history, season=season)).transfers
-    assert transfers[0].paid == "MobilePay" and {t.paid for t in transfers[1:]} == {NO_MARK}
+    today = date_format(timezone.localdate(), "SHORT_DATE_FORMAT")
+    assert transfers[0].paid == f"betalt {today} (MobilePay)"
+    assert {t.paid for t in transfers[1:]} == {"ubetalt"}
 
 
 def pdf_text(content: bytes) -> str:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import club, evening, live, stats, sync, table
+from .views import club, evening, live, members, stats, sync, table
 
 app_name = "scoring"
 urlpatterns = [
@@ -29,6 +29,10 @@ urlpatterns = [
     path("clubs/<int:pk>/players/", club.club_players, name="club_players"),
     path("clubs/<int:pk>/seasons/", club.club_seasons, name="club_seasons"),
     path("clubs/<int:pk>/language/", club.club_language, name="club_language"),
+    path("clubs/<int:pk>/settings/", members.club_settings, name="club_settings"),
+    path("clubs/<int:pk>/members/", members.member_list, name="member_list"),
+    path("clubs/<int:pk>/members/<int:player>/", members.member_edit, name="member_edit"),
+    path("clubs/<int:pk>/members/<int:player>/merge/", members.member_merge, name="member_merge"),
     path("clubs/<int:pk>/cards/", club.club_cards, name="club_cards"),
     path("clubs/<int:pk>/lockouts/", club.club_lockouts, name="club_lockouts"),
     path("clubs/<int:pk>/cards/<int:card>/", club.club_card_edit, name="club_card_edit"),

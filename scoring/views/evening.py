@@ -33,6 +33,7 @@ from scoring.selectors import (
     EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file, written_score
 )
 from scoring.selectors import live_tables
+from scoring.selectors.members import identity_of, member_names
 from scoring.selectors.standings import family_title, table_side
 
 from . import live
@@ -309,7 +310,7 @@ def _seating_status(request, form: SeatingForm) -> int:
 def _seat_players(club: Club, names: list[str]):
     """The players in seat order; new ones are created in name order, so that two phones seating
     the same new players at once take their locks in one order."""
-    made = {name: services.player_get_or_create(club=club, name=name) for name in sorted(names)}
+    made = {name: identity_of(services.player_get_or_create(club=club, name=name)) for name in sorted(names)}
     return [made[name] for name in names]
 
 
@@ -324,7 +325,7 @@ def evening_new(request):
     if not clubs:
         return render(request, "scoring/message.html", {"message": _("Du kan ikke oprette aftener.")}, status=403)
     club = _chosen_club(request, clubs)
-    members = list(club.players.values_list("name", flat=True))
+    members = member_names(club)   # neither merged into another player nor retired
     seasons = list(club.seasons.all())
     # An ISO string: <input type="date"> shows nothing for a localised date such as 22.11.2026.
     form = _seating_form(members, request.POST or None, club=club, with_date=True, seasons=seasons,
@@ -382,7 +383,7 @@ def table_new(request, pk: int):
     evening = _evening(request, pk, Role.SCOREKEEPER)
     if evening.is_closed:
         return _refuse_closed(request, evening, _("Aftenen er lukket; der kan ikke sættes flere borde op."))
-    members = list(evening.club.players.values_list("name", flat=True))
+    members = member_names(evening.club)
     form = _seating_form(members, request.POST or None, club=evening.club)
     status = _seating_status(request, form)
     if status == 302:

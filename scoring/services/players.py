@@ -42,7 +42,7 @@ def player_get_or_create(*, club: Club, name: str) -> Player:
 
 def _locked_player(player: Player) -> Player:
     """The player's row, locked for the change (one admin's tap at a time; SQLite: one writer)."""
-    return Player.objects.select_for_update().select_related("merged_into").get(pk=player.pk)
+    return Player.objects.select_for_update(of=("self",)).select_related("merged_into").get(pk=player.pk)
 
 
 def _log(club_id: int, kind: str, player: Player, user, *, other: Player | None = None, before: str = "",

@@ -18,8 +18,8 @@ from .tables import builtin_card, club_card, table_create
 
 __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "PreparedImport", "RecordingError", "StaleTableError", "VoidPlan",
-    "builtin_card", "club_card", "club_language_set", "club_rate_set", "deal_correct", "deal_record", "deal_void", "evening_close", "evening_create",
-    "evening_import", "evening_import_prepare", "evening_reopen", "lockout_clear", "next_deal_number", "player_contact_set", "player_get_or_create",
-    "player_merge", "player_rename", "player_retire",
+    "builtin_card", "club_card", "club_language_set", "club_rate_set", "deal_correct", "deal_record", "deal_void",
+    "evening_close", "evening_create", "evening_import", "evening_import_prepare", "evening_reopen", "lockout_clear",
+    "next_deal_number", "player_contact_set", "player_get_or_create", "player_merge", "player_rename", "player_retire",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
 ]

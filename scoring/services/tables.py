@@ -60,6 +60,12 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
     if seated:
         raise RecordingError.single("players", _("%(names)s sidder allerede ved et andet bord i aften.")
                                     % {"names": ", ".join(sorted(seated))})
+    # the evening's tables know their players by the names they sat down with (``Seat.name``): a
+    # renamed player's old name, taken since by another player, may not sit twice in one evening
+    clash = sorted(set(Seat.objects.filter(table__evening=evening, name__in=names).values_list("name", flat=True)))
+    if clash:
+        raise RecordingError.single("players", _("%(names)s sidder allerede ved et andet bord i aften.")
+                                    % {"names": ", ".join(clash)})
     number = (evening.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     table = Table.objects.create(evening=evening, number=number, rules=card.name, family=family.name,
                                  rate_card_json=json.dumps(card.to_dict(), ensure_ascii=False))

@@ -289,7 +289,8 @@ class TableSeatingForm(SeatingForm):
 
 
 def _seating_form(members: list[str], data=None, *, club: Club, **kwargs) -> TableSeatingForm:
-    form = TableSeatingForm(members, data, club=club, **kwargs)
+    form = TableSeatingForm(members, data, club=club, known=list(club.players.values_list("name", flat=True)),
+                            **kwargs)
     for i in range(1, form.seats[-1] + 1):
         form.fields[f"new_{i}"].widget.attrs.update(
             {"placeholder": _("ny spiller"), "autocomplete": "off", "autocapitalize": "words"})

@@ -272,3 +272,23 @@ def test_members_pages_in_every_language(admin_client, club, four_table, lang):
         response = admin_client.get(url)
         assert response.status_code == 200
         assert f'lang="{lang}"' in response.content.decode()
+
+
+def test_a_new_name_may_not_imitate_a_retired_players(admin_client, club, four_table):
+    services.evening_close(evening=four_table.evening)
+    services.player_retire(player=Player.objects.get(name="Anne"))
+    before = written()
+    response = post(admin_client, "/evenings/new/", club=club.pk, date="2026-11-27", seat_1="Bent", seat_2="Carl",
+                    seat_3="Dorte", new_4="\u0410nne")   # a Cyrillic А
+    assert response.status_code == 422 and "U+0410" in response.content.decode()
+    assert written() == before
+
+
+def test_an_old_name_taken_by_another_player_sits_once_an_evening(club, four_table):
+    """Anne renamed, a new player Anne: the open evening's table knows the first by "Anne" still."""
+    services.player_rename(player=Player.objects.get(name="Anne"), name="Anne Marie")
+    newcomer = services.player_get_or_create(club=club, name="Anne")
+    others = [services.player_get_or_create(club=club, name=n) for n in ("Erik", "Frida")]
+    with pytest.raises(services.RecordingError) as refused:
+        services.table_create(evening=four_table.evening, players=[newcomer, *others])
+    assert "Anne" in refused.value.errors[0].message

@@ -205,3 +205,11 @@ def player_log(player: Player):
     return (ClubEvent.objects.filter(Q(player__in=ids) | Q(other__in=ids))
             .exclude(kind=ClubEventKind.LOCKOUT_CLEARED).select_related("user", "player", "other")
             .order_by("-at", "-id"))
+
+
+def evening_players(evening) -> dict[str, Player]:
+    """{the name a player sat down with at one of ``evening``'s tables: the player he is now}: how a
+    page or a write that holds an evening's names (its totals, "who pays whom", ``Payment.payer``)
+    finds the player — his login, his address — after a rename or a merge (one query)."""
+    return {seat.name or seat.player.name: identity_of(seat.player)
+            for seat in Seat.objects.filter(table__evening=evening).select_related("player__merged_into")}

@@ -7,6 +7,7 @@ status 422, nothing saved.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 
@@ -179,13 +180,18 @@ def _money_groups(summary: EveningSummary, lang: str, *, preview: bool = False) 
     written-score family's money is settled as closing would settle it (``money.evening_kroner``
     at today's rate, the fewest payments); a family with cups is not, its split comes first."""
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
+    # the money is settled by the names the players sat down with; the page writes their names now
+    now = {p: n for s in summary.sheets for p, n in zip(s.players, s.shown)}
     groups = []
     for g in summary.families:
         money = dict(g.money)
         amounts, payments = {p: k for p, _t, k in g.totals}, g.payments
         if preview and g.written and g.money and sum(money.values()) == 0:
             amounts, payments = evening_kroner(g.money, summary.kroner_per_point, settled=True)
-        lines = [(p, t, money.get(p, t), format_kroner(amounts[p], lang), table_of.get(p)) for p, t, _k in g.totals]
+        lines = [(now.get(p, p), t, money.get(p, t), format_kroner(amounts[p], lang), table_of.get(p))
+                 for p, t, _k in g.totals]
+        payments = [dataclasses.replace(p, payer=now.get(p.payer, p.payer), payee=now.get(p.payee, p.payee))
+                    for p in payments]
         groups.append(FamilyMoney(
             g.name, family_title(g.name), [(p, t, kr, number) for p, t, _m, kr, number in lines],
             [(p, format_kroner(p.kroner, lang)) for p in payments], len(g.sheets) > 1, g.written, lines))

@@ -16,7 +16,7 @@ from scoring import services
 from scoring.ledger_check import ledger_differences
 from scoring.models import Deal, Evening, JournalEntry, Leg, Player, PlayerEveningSummary, Seat
 from scoring.selectors.history import player_evenings
-from scoring.selectors.members import merge_preview
+from scoring.selectors.members import evening_players, merge_preview
 from scoring.selectors.standings import club_rule_sets, standings, standings_evenings, standings_from_journal
 from tests.web.conftest import make_user
 from tests.web.test_exports import read_csv
@@ -148,6 +148,12 @@ def test_an_exported_evening_file_says_which_name_stands_for_which_player_now(cl
     # the sheet heads the table with the names now; the deals keep theirs
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert KEEP in page and "Anne Marie" in page
+    # the evening's money, settled by the names they sat down with, is written with their names now
+    evening_page = client.get(f"/evenings/{table.evening_id}/").content.decode()
+    payments = evening_page[evening_page.index('id="payments"'):]
+    payments = payments[:payments.index("</ul>")]
+    assert "Anne Marie" in payments and DUPLICATE not in payments
+    assert evening_players(table.evening)[DUPLICATE].pk == keep.pk
 
 
 def test_an_evening_both_sat_at_one_table_refuses_the_merge_naming_it(club, history):

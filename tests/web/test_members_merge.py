@@ -204,3 +204,15 @@ def test_the_kroner_rate_changes_the_next_close_only(club, history):
     services.evening_close(evening=open_evening)
     assert Evening.objects.get(pk=open_evening.pk).kroner_per_point == Decimal("0.5")
     assert ledger_differences(Evening.objects.filter(club=club))[1] == []
+
+
+def test_a_merge_brings_the_duplicates_login_and_address_to_a_player_without(club):
+    make_user(club, "member", "bnet-login")
+    a, b = (services.player_get_or_create(club=club, name=n) for n in ("Bent", "Bnet"))
+    b = services.player_contact_set(player=b, email="bent@example.org", login="bnet-login")
+    preview = merge_preview(b, a)
+    assert len(preview.notes) == 2
+    services.player_merge(duplicate=b, into=a)
+    a, b = Player.objects.get(pk=a.pk), Player.objects.get(pk=b.pk)
+    assert (a.email, a.user.username) == ("bent@example.org", "bnet-login")
+    assert (b.email, b.user_id) == ("", None)

@@ -65,8 +65,10 @@ class SeatingForm(forms.Form):
     form knows no family)."""
 
     def __init__(self, members: list[str], *args, seats=(3, 4, 5), with_date: bool = False, seasons=(),
-                 **kwargs):
+                 known: list[str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        # every name of the club, a retired or merged player's too: a new name may imitate none of them
+        self.known = list(known) if known is not None else list(members)
         self.seats = tuple(sorted(set(seats)))
         if with_date:
             self.fields["date"] = forms.DateField(label=_("Dato"), initial=lambda: dt.date.today().isoformat(),
@@ -126,7 +128,7 @@ class SeatingForm(forms.Form):
             elif chosen:
                 names.append(chosen)
             elif new:
-                imitated = lookalikes.problem(new, [*self.members, *names])
+                imitated = lookalikes.problem(new, [*self.known, *names])
                 if imitated:
                     self.add_error(f"new_{i}", imitated)
                     continue

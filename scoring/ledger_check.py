@@ -77,9 +77,10 @@ def table_differences(table: Table) -> list[str]:
 def _figure_differences(where: str, table: Table, family, evening, settlement) -> list[str]:
     """Each player's stored figures of every current deal (``PlayerDealStat``: active, net and the
     family's figures by name) against the family's ``deal_stats`` of the engine's settlement."""
-    stored = {(number, name): (active, net, figures) for number, name, active, net, figures in
+    names = dict(table.seats.values_list("player_id", "name"))   # the names the table's deals record
+    stored = {(number, names.get(player_id)): (active, net, figures) for number, player_id, active, net, figures in
               PlayerDealStat.objects.filter(deal__table=table, deal__current=True)
-              .values_list("deal__number", "player__name", "active", "net", "figures")}
+              .values_list("deal__number", "player_id", "active", "net", "figures")}
     # the engine's n-th deal is the n-th current deal by number (a number may be skipped)
     numbers = sorted({number for number, _name in stored})
     found = []

@@ -186,6 +186,10 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    # The name the player sat down with: the table's name for him, as its deals name him (the deal
+    # objects keep the names as recorded). A later rename or merge changes the player, never this;
+    # the pages show the player's name now (``selectors.members``).
+    name = models.CharField(max_length=NAME_MAX_LENGTH, default="")
 
     class Meta:
         ordering = ["table", "position"]
@@ -494,6 +498,12 @@ class Submission(models.Model):
 
 class ClubEventKind(models.TextChoices):
     LOCKOUT_CLEARED = "unlocked", _("udelåsning ophævet")
+    RENAMED = "renamed", _("spiller omdøbt")
+    MERGED = "merged", _("spillere lagt sammen")
+    RETIRED = "retired", _("spiller udtrådt")
+    UNRETIRED = "returned", _("spiller tilbage")
+    CONTACT = "contact", _("e-mail eller login ændret")
+    RATE = "rate", _("kroner pr. point ændret")
 
 
 class ClubEvent(models.Model):
@@ -508,6 +518,12 @@ class ClubEvent(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                              related_name="+")
     at = models.DateTimeField(auto_now_add=True)
+    # A member's change: the player acted on (a merge: the duplicate), the other player of a merge,
+    # and what was before and after as text (a rename's old and new name, a rate's old and new).
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="club_events")
+    other = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    before = models.CharField(max_length=150, blank=True)
+    after = models.CharField(max_length=150, blank=True)
 
     class Meta:
         ordering = ["club", "-at", "-id"]

@@ -34,7 +34,7 @@ from scoring.numbers import format_kroner, page_language, plain_decimal
 from .models import Evening
 from .pdf_worker import refuse_url, write_pdf
 from .selectors import SheetRow, TableSheet, evening_summary, written_score
-from .selectors.payments import states_by_payment
+from .selectors.payments import shown_payment, state_of, states_by_payment
 
 #: The most sheet rows laid out in one WeasyPrint document (a part of the evening sheet): a
 #: table's rows are never split, so a part holds whole tables up to this many rows, or one table.
@@ -235,7 +235,7 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     run_w = max([len(str(c.running)) for r in rows for c in r.cells] + [len(str(t)) for t in sheet.totals]
                 + [len(stand)]) + 1
     least = net_w + run_w + 1   # one space before the next rule
-    group = max([least] + [_width(p) + 2 for p in sheet.players])
+    group = max([least] + [_width(p) + 2 for p in sheet.shown])
     pot_w = max([len(str(r.row.pots.get(n, 0))) + 2 for r in rows for n in pot_names]
                 + [len(_pot_word(n)) + 1 for n in pot_names] + [3])
     chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
@@ -258,7 +258,7 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
         return mark_safe(escape(first) + "\t" + "".join(groups) + "".join(cells))
 
     names = head("Zapisnik" if written else f"{_('Bord')} {sheet.table.number}",
-                 [escape(_centre(p, group - 1)) + " " for p in sheet.players],
+                 [escape(_centre(p, group - 1)) + " " for p in sheet.shown],
                  [escape(_centre(str(_("Kopper")), pot_w * len(pot_names) - 1)) + " "] if pot_names else [])
     sub = head(f"{number_word:<{number_w + 2}}{dealer_word}",
                [escape(f"{play:>{net_w}}{stand:>{run_w}} ") for _p in sheet.players],
@@ -327,14 +327,15 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
         rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, active)),
                            _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in sheet.pots), words))
     rows = tuple(rows)
-    longest = max((len(word) for name in sheet.players for word in name.split()), default=0)
+    longest = max((len(word) for name in sheet.shown for word in name.split()), default=0)
     formulas = any(row.formula for row in sheet.rows) and not written
     extra = 2 if formulas else (1 if written else 0)
     money = money or {}
     side = table_side(sheet.family.name)
     words = side.pot_words if side is not None else {}
     wide = longest > _PORTRAIT_NAME_CHARS.get(len(sheet.players) + extra, 14)
-    money_rows = tuple((p, t, *money.get(p, (t, ""))) for p, t in zip(sheet.players, sheet.totals))
+    # the money is the recorded names'; the lines name the players as they are called now
+    money_rows = tuple((now, t, *money.get(p, (t, ""))) for p, now, t in zip(sheet.players, sheet.shown, sheet.totals))
     lines = None
     if len(rows) > LINE_ROWS:
         lines, wide = _sheet_lines(sheet, rows, pots, False, written, money_rows)
@@ -363,6 +364,8 @@ def render_evening_pdf(evening: Evening) -> bytes:
     # each transfer's state (paid: how, when, by whom; or unpaid), as the evening page shows it
     states = states_by_payment(evening) if evening.closed_at is not None else {}
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
+    # the money is settled by the names the players sat down with; the PDF writes their names now
+    now = {p: n for s in summary.sheets for p, n in zip(s.players, s.shown)}
     labels = {t.sheet.family.name: t.label for t in tables}
     context = {
         "evening": evening, "summary": summary,
@@ -372,14 +375,15 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "mixed": summary.mixed, "has_pots": summary.pots,
         # each game family settles on its own: a Danish point is never added to a Karlsruhe point
         "money_groups": [{"label": labels.get(g.name, g.name), "written": g.written,
-                          "lines": [(p, t, money[p][0], money[p][1], table_of.get(p)) for p, t, _k in g.totals],
-                          "payments": [(p, format_kroner(p.kroner, lang), _pdf_state(states, g.name, p))
-                                       for p in g.payments]}
+                          "lines": [(now.get(p, p), t, money[p][0], money[p][1], table_of.get(p))
+                                    for p, t, _k in g.totals],
+                          "payments": [(shown_payment(p, now), format_kroner(p.kroner, lang),
+                                        state_of(states, g.name, p, shown_payment(p, now))) for p in g.payments]}
                          for g in summary.families],
-        "totals": [(p, t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
+        "totals": [(now.get(p, p), t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
         # every player signs once, at the end (a zapisnik's too: one signature block per PDF)
-        "signers": [p for t in tables for p in t.sheet.players],
-        "payments": [(p, format_kroner(p.kroner, lang)) for p in summary.payments],
+        "signers": [p for t in tables for p in t.sheet.shown],
+        "payments": [(shown_payment(p, now), format_kroner(p.kroner, lang)) for p in summary.payments],
         "rate": plain_decimal(summary.kroner_per_point, lang),
         "corrected": sum(1 for s in summary.sheets for row in s.rows if row.deal and row.deal.replaces_id),
     }
@@ -389,14 +393,6 @@ def render_evening_pdf(evening: Evening) -> bytes:
         for number, part in enumerate(parts)], helper)
     heading = f"{evening.club.name} – {date_format(evening.date, 'DATE_FORMAT')}"
     return _stamp_footers(documents, heading, f"{evening.club.name} {date_format(evening.date, 'SHORT_DATE_FORMAT')}")
-
-
-def _pdf_state(states: dict, family: str, payment):
-    """The stored state of one payment of the sheet (``payments.states_by_payment``), or None."""
-    from .services.payments import to_ore
-
-    found = states.get((family, payment.payer, payment.payee, to_ore(payment.kroner)))
-    return found.pop(0) if found else None
 
 
 def _start_helper():

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import club, evening, live, mailing, payments, season, stats, sync, table, tournaments
+from .views import club, evening, live, mailing, members, payments, season, stats, sync, table, tournaments
 
 app_name = "scoring"
 urlpatterns = [
@@ -33,6 +33,10 @@ urlpatterns = [
     path("clubs/<int:pk>/players/", club.club_players, name="club_players"),
     path("clubs/<int:pk>/seasons/", club.club_seasons, name="club_seasons"),
     path("clubs/<int:pk>/language/", club.club_language, name="club_language"),
+    path("clubs/<int:pk>/settings/", members.club_settings, name="club_settings"),
+    path("clubs/<int:pk>/members/", members.member_list, name="member_list"),
+    path("clubs/<int:pk>/members/<int:player>/", members.member_edit, name="member_edit"),
+    path("clubs/<int:pk>/members/<int:player>/merge/", members.member_merge, name="member_merge"),
     path("clubs/<int:pk>/cards/", club.club_cards, name="club_cards"),
     path("clubs/<int:pk>/outstanding/", payments.club_outstanding, name="club_outstanding"),
     path("transfers/<int:pk>/paid/", payments.transfer_paid, name="transfer_paid"),

@@ -249,7 +249,7 @@ def sound_object(value: Any, keys: Any = None, required: tuple[str, ...] = ()) -
 
 # The evening file's top level, for a family whose embedded card is read whole ---------------------
 
-EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "deals"}
+EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "players_now", "deals"}
 
 
 class EveningParts(NamedTuple):
@@ -274,7 +274,26 @@ def read_top(data: Any, *, bounded: bool, max_deals: int | None,
         raise EveningError([problem(None, "deals", "too_many_deals", maximum=max_deals, count=len(root["deals"]))])
     if "format" in root and root["format"] != FORMAT:
         top.add("format", "format", expected=FORMAT)
+    if "players_now" in root:
+        read_players_now(top, root)
     return top, root
+
+
+def read_players_now(top: "Reader", root: dict) -> None:
+    """``players_now`` (docs/format.md): what a club calls each of the file's players now, when that
+    is not the name he sat down with (renamed, or merged into another player). Each key one of
+    ``players``, each value a name; it tells the reader, and settles nothing."""
+    now = root["players_now"]
+    if not isinstance(now, dict):
+        top.add("players_now", "not_object")
+        return
+    top.duplicates(now, "players_now.")
+    seated = set(root["players"]) if isinstance(root.get("players"), list) and all(
+        isinstance(p, str) for p in root["players"]) else None
+    for key, value in now.items():
+        top.name(value, f"players_now.{key}")
+        if seated is not None and key not in seated:
+            top.add(f"players_now.{key}", "unknown_key", key=str(key))
 
 
 def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rules: str | None,

@@ -7,11 +7,13 @@ from django.utils import timezone
 
 from scoring.models import Evening, EveningEventKind, Table
 
-from .sheets import table_player_names
+from .sheets import table_names_now, table_player_names
 
 
 def table_to_evening_file(table: Table) -> dict:
-    """The table's evening in the interchange format (the current version of every deal)."""
+    """The table's evening in the interchange format (the current version of every deal): the
+    players by the names they sat down with, as the deals name them, and ``players_now`` for each
+    one the club calls otherwise now (a rename, a merge; docs/format.md)."""
     players = table_player_names(table)
     family = table.engine
     card = table.card
@@ -19,7 +21,13 @@ def table_to_evening_file(table: Table) -> dict:
                   for d in table.deals.filter(current=True).order_by("number"))
     builtin = family.rate_cards.get(card.name)
     embedded = None if builtin == card else card   # a club's own (or edited) card travels with the file
-    return family.evening_to_dict(family.make_evening(players, deals, card.name, table.evening.date, embedded))
+    data = family.evening_to_dict(family.make_evening(players, deals, card.name, table.evening.date, embedded))
+    now = table_names_now(table)
+    if now:
+        keys = list(data)   # beside the players, the file's keys otherwise in their order
+        data = {k: data[k] for k in keys[:keys.index("players") + 1]} | {"players_now": now} | {
+            k: data[k] for k in keys[keys.index("players") + 1:]}
+    return data
 
 
 #: How long after creating an evening the same user is asked before creating the same one again.

@@ -16,6 +16,7 @@ from scoring.engine import families as engine_families
 from scoring.engine.money import kroner
 from scoring.models import Evening, Player, PlayerDealStat, PlayerEveningSummary
 
+from .members import identity, identity_of, same_player
 from .standings import (
     event_fields, evening_money, played_kinds, player_rule_sets, rules_family, standings_rules, table_seats,
     written_score
@@ -43,7 +44,7 @@ def player_evenings(player, evenings, family: str | None = None, rules: str | No
         family = rules_family(rules, played)
     elif family is None:
         family = rules_family(rules, player_rule_sets(player))
-    summaries = list(PlayerEveningSummary.objects.filter(player=player, evening__in=evenings, family=family,
+    summaries = list(PlayerEveningSummary.objects.filter(same_player(player), evening__in=evenings, family=family,
                                                          rules=rules)
                      .select_related("evening__club").order_by("date", "evening_id"))
     money = _written_money([s.evening_id for s in summaries], family, rules) if written_score(family) else {}
@@ -62,7 +63,7 @@ def _written_money(evening_ids: list[int], family: str, rules: str) -> dict[int,
     the summaries' points (two queries)."""
     points: dict[int, dict[int, int]] = defaultdict(dict)
     for player_id, evening_id, total in PlayerEveningSummary.objects.filter(
-            evening_id__in=evening_ids, family=family, rules=rules).values_list("player_id", "evening_id", "points"):
+            evening_id__in=evening_ids, family=family, rules=rules).values_list(identity(), "evening_id", "points"):
         points[evening_id][player_id] = total
     seats = table_seats(Evening.objects.filter(pk__in=evening_ids), family, rules)
     return {e: evening_money(family, seats.get(e, {}), points[e]) for e in evening_ids}
@@ -85,8 +86,8 @@ def largest_cups_won(evenings, limit: int = 5, rules: str | None = None) -> list
         rows = rows.filter(rules=rules)
     rows = (rows
             .annotate(cup_won=Cast(KT("figures__cup_won"), IntegerField())).filter(cup_won__gt=0)
-            .select_related("player", "evening").order_by("-cup_won", "evening__date")[:limit])
-    return [CupWin(r.evening.date, r.evening_id, r.player.name, r.cup_won, bool(r.figures.get("tout")))
+            .select_related("player__merged_into", "evening").order_by("-cup_won", "evening__date")[:limit])
+    return [CupWin(r.evening.date, r.evening_id, identity_of(r.player).name, r.cup_won, bool(r.figures.get("tout")))
             for r in rows]
 
 
@@ -123,7 +124,7 @@ def family_figures(player: Player, evenings, family: str, rules: str | None = No
     counts: dict[str, int] = {}
     games: dict[str, list[int]] = {}
     played = 0
-    rows = PlayerDealStat.objects.filter(player=player, evening__in=evenings, deal__current=True,
+    rows = PlayerDealStat.objects.filter(same_player(player), evening__in=evenings, deal__current=True,
                                          deal__table__family=family, active=True)
     if rules is not None:
         rows = rows.filter(deal__table__rules=rules)

@@ -91,6 +91,30 @@ def states_by_payment(evening: Evening) -> dict[tuple[str, str, str, int], list[
     return found
 
 
+def state_of(states: dict, family: str, *payments) -> TransferState | None:
+    """The stored state of one payment as a page shows it (``states``: ``states_by_payment``'s,
+    copied, as each state is taken once): the same family, payer, receiver and øre. A stored
+    transfer names its players by their rows' names — the names they sat down with for a merged
+    duplicate, the names now for a renamed player — so the payment as recorded and as shown now are
+    both tried."""
+    from scoring.services.payments import to_ore
+
+    for payment in payments:
+        found = states.get((family, payment.payer, payment.payee, to_ore(payment.kroner)))
+        if found:
+            return found.pop(0)
+    return None
+
+
+def shown_payment(payment, now: dict):
+    """A payment with its players named as they are called now (``now``: name sat down with ->
+    name now, for a renamed or merged player)."""
+    import dataclasses
+
+    return dataclasses.replace(payment, payer=now.get(payment.payer, payment.payer),
+                               payee=now.get(payment.payee, payment.payee))
+
+
 def _stands_for(player: Player) -> Q:
     return Q(pk=player.pk) | Q(merged_into=player)
 

@@ -3,7 +3,7 @@ totals and pots, read from the journal by name."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from django.db.models import Prefetch, Q
@@ -12,7 +12,9 @@ from scoring.engine.families import Family
 from scoring.engine.ledger import FORMULA_WORDS
 from scoring.engine.translation import phrase_text
 from scoring.language import engine_language
-from scoring.models import Account, Deal, EntryKind, JournalEntry, Leg, Table
+from scoring.models import Account, Deal, EntryKind, JournalEntry, Leg, Seat, Table
+
+from .members import identity_of
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,21 @@ class TableSheet:
     #: the voided deals, each as its row stood before it was voided (``voided``); not in ``rows``,
     #: whose amounts are the standing ones, nor in ``deals``
     voided: tuple[SheetRow, ...] = ()
+    #: the players' names now, in seat order, as the pages head the sheet: ``players`` are the
+    #: names they sat down with, which the deals record; a renamed player shows his new name and a
+    #: merged one the name of the player he was merged into (``selectors.members``)
+    names_now: tuple[str, ...] = ()
+    #: {player id: the name he sat down with}: a deal's dealer by the table's name for him
+    seat_names: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The names the pages head the sheet with (``names_now``; the seated names when not read)."""
+        return self.names_now or self.players
+
+    def dealer_name(self, deal: Deal) -> str:
+        """The dealer of ``deal`` by the name the table knows him by (his seat's)."""
+        return self.seat_names.get(deal.dealer_id, deal.dealer.name)
 
     @property
     def pots(self) -> tuple[str, ...]:
@@ -109,9 +126,9 @@ class TableSheet:
         family = self.family or self.table.engine
         if not self.deals:
             first = min(self.voided, key=lambda r: r.number, default=None)
-            return family.seating(self.players, first.deal.dealer.name if first else self.players[0])
+            return family.seating(self.players, self.dealer_name(first.deal) if first else self.players[0])
         last = self.deals[-1]
-        return family.seating(self.players, family.dealer_after(self.players, last.dealer.name, last.kind))
+        return family.seating(self.players, family.dealer_after(self.players, self.dealer_name(last), last.kind))
 
 
 def written_score(family: Family) -> bool:
@@ -122,13 +139,29 @@ def written_score(family: Family) -> bool:
     return family.writes_score
 
 
-def table_player_names(table: Table) -> tuple[str, ...]:
-    """The seated players in seat order (from a ``seats__player`` prefetch when there is one)."""
+def _seats(table: Table) -> list[Seat]:
+    """The table's seats in order (from a ``seats__player`` prefetch when there is one)."""
     if "seats" in getattr(table, "_prefetched_objects_cache", {}):
-        seats = sorted(table.seats.all(), key=lambda seat: seat.position)
-    else:
-        seats = table.seats.select_related("player").order_by("position")
-    return tuple(seat.player.name for seat in seats)
+        return sorted(table.seats.all(), key=lambda seat: seat.position)
+    return list(table.seats.select_related("player__merged_into").order_by("position"))
+
+
+def table_player_names(table: Table) -> tuple[str, ...]:
+    """The seated players in seat order, by the names they sat down with (``Seat.name``): the
+    table's names for them, which its deals record."""
+    return tuple(seat.name or seat.player.name for seat in _seats(table))
+
+
+def table_names_now(table: Table) -> dict[str, str]:
+    """{the name a player sat down with: his name now} for each seat where the two differ (a
+    renamed player; a duplicate merged into another: ``selectors.members``); what an evening
+    file says of its names (``players_now``, docs/format.md)."""
+    found = {}
+    for seat in _seats(table):
+        now = identity_of(seat.player).name
+        if now != (seat.name or seat.player.name):
+            found[seat.name or seat.player.name] = now
+    return found
 
 
 #: The journal entries a sheet shows: those that stand, and the deal entries of a deal version that
@@ -161,7 +194,9 @@ def _describer(family: Family, table: Table, players: tuple[str, ...]):
 def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> TableSheet:
     """The paper sheet of one table: a row per deal, each player's net, the pots after (the Danish
     cups), the family's facts about each deal (a formula …)."""
-    players = table_player_names(table)
+    seats = _seats(table)
+    players = tuple(seat.name or seat.player.name for seat in seats)
+    by_id = {seat.player_id: name for seat, name in zip(seats, players)}
     family = table.engine
     if entries is None:
         entries = _sheet_entries(table)
@@ -177,13 +212,13 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
         net = dict.fromkeys(players, 0)
         for leg in entry.legs.all():
             if leg.account == Account.PLAYER:
-                net[leg.player.name] += leg.amount
+                net[by_id[leg.player_id]] += leg.amount
         for name in players:
             running[name] += net[name]
         info = json.loads(entry.info_json) if entry.info_json else None
         words, joiner = (), " · "
         if entry.kind == EntryKind.DEAL:
-            active = set(family.seating(players, entry.deal.dealer.name).active)
+            active = set(family.seating(players, by_id.get(entry.deal.dealer_id, entry.deal.dealer.name)).active)
             label, kind = str(entry.deal.number), entry.deal.kind
             words, joiner = describe(entry.deal.outcome, info or {})
         else:
@@ -193,24 +228,25 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
                              entry.pots_after, tuple(running[p] for p in players),
                              entry.deal, info, words=words, joiner=joiner))
     last = rows[-1] if rows else None
-    struck = tuple(_voided_row(family, players, entry, describe) for entry in voided.values())
+    struck = tuple(_voided_row(family, players, by_id, entry, describe) for entry in voided.values())
     return TableSheet(
         table=table, players=players, rows=tuple(rows),
         cups=tuple((last.pots if last else {}).get(cup, 0) for cup in family.cups),
         totals=tuple(running[p] for p in players),
         closed=table.evening.closed_at is not None,
         deals=tuple(e.deal for e in entries if e.kind == EntryKind.DEAL),
-        family=family, voided=struck,
+        family=family, voided=struck, names_now=tuple(identity_of(seat.player).name for seat in seats), seat_names=by_id,
     )
 
 
-def _voided_row(family: Family, players: tuple[str, ...], entry: JournalEntry, describe) -> SheetRow:
+def _voided_row(family: Family, players: tuple[str, ...], by_id: Mapping[int, str], entry: JournalEntry,
+                describe) -> SheetRow:
     """A voided deal's row: its amounts and words as they stood before the void (paid back since)."""
     net = dict.fromkeys(players, 0)
     for leg in entry.legs.all():
         if leg.account == Account.PLAYER:
-            net[leg.player.name] += leg.amount
-    active = set(family.seating(players, entry.deal.dealer.name).active)
+            net[by_id[leg.player_id]] += leg.amount
+    active = set(family.seating(players, by_id.get(entry.deal.dealer_id, entry.deal.dealer.name)).active)
     info = json.loads(entry.info_json) if entry.info_json else None
     words, joiner = describe(entry.deal.outcome, info or {})
     return SheetRow(str(entry.deal.number), entry.deal.number, entry.deal.kind, tuple(net[p] for p in players),

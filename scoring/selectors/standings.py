@@ -27,6 +27,8 @@ from scoring.models import (
     Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, figure_sum
 )
 
+from .members import identity, identity_name, names_now, same_player
+
 def event_fields(family: str) -> tuple[str, ...]:
     """The standings' figure columns of a family, by name and in its order: the figures it declares
     for them (``Family.summary_figures``: the Danish events); a family that declares none shows its
@@ -67,7 +69,7 @@ def club_families(club: Club) -> list[str]:
 
 def player_families(player: Player) -> list[str]:
     """The game families the player has played, in the app's order."""
-    return _in_app_order(PlayerEveningSummary.objects.filter(player=player))
+    return _in_app_order(PlayerEveningSummary.objects.filter(same_player(player)))
 
 
 def _in_app_order(summaries) -> list[str]:
@@ -93,7 +95,7 @@ def standings_family(club: Club, wanted: str | None = None, played: list[str] | 
     own = club_family(club)
     if own in played or not played:
         return own
-    summaries = PlayerEveningSummary.objects.filter(club=club) if player is None else player.evening_summaries
+    summaries = PlayerEveningSummary.objects.filter(Q(club=club) if player is None else same_player(player))
     latest = summaries.order_by("-date", "-evening_id").values_list("family", flat=True).first()
     return latest or own
 
@@ -108,7 +110,7 @@ def club_rule_sets(club: Club) -> list[tuple[str, str]]:
 
 def player_rule_sets(player: Player) -> list[tuple[str, str]]:
     """(rules, family) of every rule set the player has played, in the same order."""
-    return _rules_in_order(PlayerEveningSummary.objects.filter(player=player))
+    return _rules_in_order(PlayerEveningSummary.objects.filter(same_player(player)))
 
 
 def _rules_in_order(summaries) -> list[tuple[str, str]]:
@@ -161,7 +163,8 @@ def standings_rules(club: Club, wanted: str | None = None, played: list[tuple[st
     names = [rules for rules, _family in played]
     if wanted in names:
         return wanted
-    summaries = PlayerEveningSummary.objects.filter(club=club) if player is None else player.evening_summaries.all()
+    summaries = (PlayerEveningSummary.objects.filter(club=club) if player is None
+                 else PlayerEveningSummary.objects.filter(same_player(player)))
     if family is not None and family in {f for _r, f in played}:
         found = most_played_rules(summaries, family, club_rules(club))
         if found is not None:
@@ -262,12 +265,12 @@ def evening_points(evenings, family: str, rules: str | None = None) -> dict[int,
     summary row says. ``rules``: only the tables of that rule set."""
     tables = Q(entry__table__family=family) & (Q(entry__table__rules=rules) if rules is not None else Q())
     rows = (Leg.objects.filter(tables, account=Account.PLAYER, entry__table__evening__in=evenings)
-            .values_list("player_id", "entry__table__evening_id").annotate(total=Sum("amount")))
+            .values_list(identity(), "entry__table__evening_id").annotate(total=Sum("amount")))
     points: dict[int, dict[int, int]] = defaultdict(dict)
     seats = Seat.objects.filter(table__evening__in=evenings, table__family=family)
     if rules is not None:
         seats = seats.filter(table__rules=rules)
-    for player_id, evening_id in seats.values_list("player_id", "table__evening_id"):
+    for player_id, evening_id in seats.values_list(identity(), "table__evening_id"):
         points[player_id][evening_id] = 0
     for player_id, evening_id, total in rows:
         points[player_id][evening_id] = total
@@ -282,7 +285,7 @@ def table_seats(evenings, family: str, rules: str | None = None) -> dict[int, di
     if rules is not None:
         seats = seats.filter(table__rules=rules)
     for evening_id, table_id, player_id in (seats.order_by("table__evening_id", "table__number", "position")
-                                            .values_list("table__evening_id", "table_id", "player_id")):
+                                            .values_list("table__evening_id", "table_id", identity())):
         tables[evening_id].setdefault(table_id, []).append(player_id)
     return tables
 
@@ -308,7 +311,7 @@ def standings(club: Club, evenings=None, *, family: str | None = None, rules: st
         evenings = standings_evenings(club, **filters)
     rules, family = _rules_and_family(club, rules, family)
     summaries = PlayerEveningSummary.objects.filter(evening__in=evenings, family=family, rules=rules)
-    rows = (summaries.values("player_id", "player__name")
+    rows = (summaries.values(pid=identity(), pname=identity_name())
             .annotate(evenings=Count("id"), total=Sum("points"), played=Sum("deals"), best=Max("points"),
                       worst=Min("points"), closed_kroner=Sum("kroner", filter=Q(closed=True)),
                       **{f: figure_sum(f) for f in event_fields(family)}))
@@ -319,7 +322,7 @@ def standings(club: Club, evenings=None, *, family: str | None = None, rules: st
         # every evening's money from its tables (the close froze the kroner, not the money points)
         by_evening: dict[int, dict] = defaultdict(dict)
         for player_id, evening_id, points, closed, frozen in summaries.values_list(
-                "player_id", "evening_id", "points", "closed", "evening__kroner_per_point"):
+                identity(), "evening_id", "points", "closed", "evening__kroner_per_point"):
             by_evening[evening_id][player_id] = (points, closed, frozen)
         seats = table_seats(evenings.filter(pk__in=list(by_evening)), family, rules)
         for evening_id, lines in by_evening.items():
@@ -331,12 +334,12 @@ def standings(club: Club, evenings=None, *, family: str | None = None, rules: st
                     open_kroner[player_id] += kroner(made.get(player_id, points), rate)
     else:
         for player_id, points, frozen in summaries.filter(closed=False).values_list(
-                "player_id", "points", "evening__kroner_per_point"):
+                identity(), "points", "evening__kroner_per_point"):
             open_kroner[player_id] += kroner(points, club.kroner_per_point if frozen is None else frozen)
-    result = [_row(r["player_id"], r["player__name"], r["evenings"], r["played"] or 0, r["total"] or 0,
-                   (r["closed_kroner"] or Decimal("0.00")) + open_kroner[r["player_id"]],
+    result = [_row(r["pid"], r["pname"], r["evenings"], r["played"] or 0, r["total"] or 0,
+                   (r["closed_kroner"] or Decimal("0.00")) + open_kroner[r["pid"]],
                    {f: r.get(f) or 0 for f in event_fields(family)}, r["best"], r["worst"],
-                   money[r["player_id"]] if written else r["total"] or 0) for r in rows]
+                   money[r["pid"]] if written else r["total"] or 0) for r in rows]
     result.sort(key=lambda r: (-r.points, r.player))
     return result
 
@@ -372,14 +375,14 @@ def standings_from_journal(club: Club, evenings=None, *, family: str | None = No
     amounts, money = _journal_kroner(club, evenings, evening_points(evenings, family), family)
     points = evening_points(evenings, family, rules)
     figures = {
-        row["player_id"]: row for row in
+        row["pid"]: row for row in
         PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, deal__table__family=family,
                                       deal__table__rules=rules)
-        .values("player_id", "player__name")
+        .values(pid=identity())
         .annotate(deals=Count("id", filter=Q(active=True, deal__kind__in=played_kinds(family))),
                   **{f: figure_sum(f) for f in event_fields(family)})
     }
-    names = dict(Player.objects.filter(pk__in=set(points) | set(figures)).values_list("pk", "name"))
+    names = names_now(set(points) | set(figures))
     rows = []
     for player_id in set(points) | set(figures):  # a player seated at a table with no deal yet has legs only
         row = figures.get(player_id, {})

@@ -4,7 +4,7 @@ its journal entries. They raise ``RecordingError`` with messages that name the f
 One module per noun (tables, deals, evenings, players, imports, payments), over what they share: the errors, the
 locks, the journal (posting an engine entry) and the evening summaries. Callers use this package's names
 (``services.deal_record``): one surface for every write, whichever module holds it."""
-from .clubs import club_language_set, lockout_clear
+from .clubs import club_language_set, club_rate_set, lockout_clear
 from .deals import VoidPlan, deal_correct, deal_record, deal_void, next_deal_number, void_plan
 from .errors import BusyError, EveningClosedError, FieldError, RecordingError, StaleTableError
 from .evenings import evening_close, evening_create, evening_reopen
@@ -12,7 +12,9 @@ from .imports import PreparedImport, evening_import, evening_import_prepare
 from .mailing import MailQueued, NoAddressError, NotClosedError, evening_mail_queue
 from .journal import table_players, table_pots, table_state
 from .payments import payment_mark, payment_unmark
-from .players import player_get_or_create
+from .players import (
+    player_contact_set, player_get_or_create, player_merge, player_rename, player_retire
+)
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
 from .tournaments import (
@@ -21,10 +23,10 @@ from .tournaments import (
 
 __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "PreparedImport", "RecordingError", "StaleTableError", "VoidPlan",
-    "builtin_card", "club_card", "club_language_set", "deal_correct", "deal_record", "deal_void", "evening_close", "evening_create",
-    "evening_import", "evening_import_prepare", "evening_mail_queue", "MailQueued", "NoAddressError",
-    "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark", "payment_unmark",
-    "player_get_or_create",
+    "builtin_card", "club_card", "club_language_set", "club_rate_set", "deal_correct", "deal_record", "deal_void",
+    "evening_close", "evening_create", "evening_import", "evening_import_prepare", "evening_mail_queue", "MailQueued",
+    "NoAddressError", "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",
+    "payment_unmark", "player_contact_set", "player_get_or_create", "player_merge", "player_rename", "player_retire",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
     "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm", "round_draw",
     "tournament_create",

@@ -1,6 +1,9 @@
 """The club's own writes beside its evenings: clearing a member's login lockout, its default language."""
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.language import known as known_language
@@ -32,3 +35,33 @@ def club_language_set(*, club: Club, language: str) -> None:
     if known_language(language) is None:
         raise RecordingError.single("language", _("Ukendt sprog."))
     Club.objects.filter(pk=club.pk).update(language=language)
+
+
+#: The largest kroner per point a club may set (``Club.kroner_per_point``: 8 digits, 4 decimals).
+RATE_MAX = Decimal("9999.9999")
+
+
+@transaction.atomic
+def club_rate_set(*, club: Club, rate, user=None) -> Club:
+    """The club's kroner per point, from the next close on: an open evening settles at it when it
+    is closed, a closed evening keeps the rate frozen at its close (``Evening.kroner_per_point``).
+    At least 0, at most ``RATE_MAX``, with at most 4 decimals. Logged with the old and the new rate;
+    the same rate again changes and logs nothing."""
+    try:
+        value = Decimal(str(rate).strip().replace(",", "."))
+    except (InvalidOperation, ValueError):
+        raise RecordingError.single("kroner_per_point", _("Skriv et tal, fx 0,25.")) from None
+    if not value.is_finite() or value < 0 or value > RATE_MAX:
+        raise RecordingError.single("kroner_per_point", _("Kroner pr. point skal være mellem 0 og %(max)s.")
+                                    % {"max": RATE_MAX})
+    if value != value.quantize(Decimal("0.0001")):
+        raise RecordingError.single("kroner_per_point", _("Højst fire decimaler."))
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if value == club.kroner_per_point:
+        return club
+    before = club.kroner_per_point
+    Club.objects.filter(pk=club.pk).update(kroner_per_point=value)
+    club.kroner_per_point = value
+    ClubEvent.objects.create(club=club, kind=ClubEventKind.RATE, before=str(before.normalize()),
+                             after=str(value.normalize()), user=_user(user))
+    return club

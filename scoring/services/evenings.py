@@ -35,9 +35,10 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
     for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
         players = table_players(table)
         running = dict.fromkeys(players, 0)
-        for name, total in (Leg.objects.filter(entry__table=table, account=Account.PLAYER)
-                            .values_list("player__name").annotate(t=Sum("amount")).values_list("player__name", "t")):
-            running[name] = total
+        names = {player.pk: name for name, player in players.items()}   # the names the table knows them by
+        for player_id, total in (Leg.objects.filter(entry__table=table, account=Account.PLAYER)
+                                 .values_list("player_id").annotate(t=Sum("amount")).values_list("player_id", "t")):
+            running[names[player_id]] = total
         entry = table.engine.settle_split(tuple(players), table_state(table), running, table.card)
         _post(table, entry, EntryKind.SPLIT, players)
         Table.objects.filter(pk=table.pk).update(version=table.version + 1)

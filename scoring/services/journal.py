@@ -63,8 +63,10 @@ def _reverse(entry: JournalEntry, pots_after: dict[str, int]) -> JournalEntry:
 
 
 def table_players(table: Table) -> dict[str, Player]:
-    """The table's players by name, in seat order."""
-    return {seat.player.name: seat.player for seat in table.seats.select_related("player").order_by("position")}
+    """The table's players by the names they sat down with (``Seat.name``: the names its deals
+    record, whatever a player is called now), in seat order."""
+    return {seat.name or seat.player.name: seat.player
+            for seat in table.seats.select_related("player").order_by("position")}
 
 
 def table_pots(table: Table) -> dict[str, int]:

@@ -10,6 +10,8 @@ from scoring.engine import families
 from scoring.engine.problems import problem
 from scoring.models import Club, EntryKind, Evening, EveningEvent, EveningEventKind, Player, Seat, Table
 
+from scoring.selectors.members import identity, identity_name
+
 from .errors import RecordingError
 from .journal import _post, _user
 from .locks import _check_open, _lock_evening
@@ -47,14 +49,27 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
         raise RecordingError.from_problems(problems)
     if any(p.club_id != evening.club_id for p in players):
         raise RecordingError.single("players", _("Alle spillere skal være medlemmer af klubben."))
-    seated = set(Seat.objects.filter(table__evening=evening, player__in=players).values_list("player__name", flat=True))
+    # a duplicate merged into another player is that player (selectors.members): he sits once
+    who = [p.merged_into_id or p.pk for p in players]
+    twice = sorted({p.name for p, i in zip(players, who) if who.count(i) > 1})
+    if twice:
+        raise RecordingError.single("players", _("%(names)s er samme spiller; en spiller kan kun sidde ét sted ved "
+                                                 "bordet.") % {"names": ", ".join(twice)})
+    seated = set(Seat.objects.filter(table__evening=evening).annotate(who=identity()).filter(who__in=who)
+                 .values_list(identity_name(), flat=True))
     if seated:
         raise RecordingError.single("players", _("%(names)s sidder allerede ved et andet bord i aften.")
                                     % {"names": ", ".join(sorted(seated))})
+    # the evening's tables know their players by the names they sat down with (``Seat.name``): a
+    # renamed player's old name, taken since by another player, may not sit twice in one evening
+    clash = sorted(set(Seat.objects.filter(table__evening=evening, name__in=names).values_list("name", flat=True)))
+    if clash:
+        raise RecordingError.single("players", _("%(names)s sidder allerede ved et andet bord i aften.")
+                                    % {"names": ", ".join(clash)})
     number = (evening.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     table = Table.objects.create(evening=evening, number=number, rules=card.name, family=family.name,
                                  rate_card_json=json.dumps(card.to_dict(), ensure_ascii=False))
-    Seat.objects.bulk_create([Seat(table=table, player=p, position=i) for i, p in enumerate(players)])
+    Seat.objects.bulk_create([Seat(table=table, player=p, position=i, name=p.name) for i, p in enumerate(players)])
     _post(table, family.settle_opening(names, card), EntryKind.OPENING, {p.name: p for p in players})
     if _log:   # an import logs one event of its own
         EveningEvent.objects.create(evening=evening, kind=EveningEventKind.TABLE_CREATED, table=table, user=_user(user))

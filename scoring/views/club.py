@@ -96,7 +96,8 @@ def club_players(request, pk: int):
                 return redirect("scoring:club_players", pk=club.pk)
     status = 422 if request.method == "POST" and question is None else 200
     return render(request, "scoring/club_players.html",
-                  {"club": club, "form": form, "players": club.players.order_by("name"), "question": question},
+                  {"club": club, "form": form, "players": club.players.filter(merged_into__isnull=True).order_by("name"),
+                   "question": question},
                   status=status)
 
 

@@ -34,8 +34,8 @@ from scoring.selectors import (
     EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file, written_score
 )
 from scoring.selectors import live_tables
-from scoring.selectors.payments import states_by_payment
-from scoring.services.payments import to_ore
+from scoring.selectors.members import identity_of, member_names
+from scoring.selectors.payments import shown_payment, state_of, states_by_payment
 from scoring.selectors.standings import family_title, table_side
 
 from . import live
@@ -186,24 +186,23 @@ def _money_groups(summary: EveningSummary, lang: str, *, preview: bool = False,
     evening, ``payments.states_by_payment`` — or None)."""
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
     states = {key: list(found) for key, found in (states or {}).items()}
+    # the money is settled by the names the players sat down with; the page writes their names now
+    now = {p: n for s in summary.sheets for p, n in zip(s.players, s.shown)}
     groups = []
     for g in summary.families:
         money = dict(g.money)
         amounts, payments = {p: k for p, _t, k in g.totals}, g.payments
         if preview and g.written and g.money and sum(money.values()) == 0:
             amounts, payments = evening_kroner(g.money, summary.kroner_per_point, settled=True)
-        lines = [(p, t, money.get(p, t), format_kroner(amounts[p], lang), table_of.get(p)) for p, t, _k in g.totals]
+        lines = [(now.get(p, p), t, money.get(p, t), format_kroner(amounts[p], lang), table_of.get(p))
+                 for p, t, _k in g.totals]
+        shown = [shown_payment(p, now) for p in payments]
         groups.append(FamilyMoney(
             g.name, family_title(g.name), [(p, t, kr, number) for p, t, _m, kr, number in lines],
-            [(p, format_kroner(p.kroner, lang), _state_of(states, g.name, p)) for p in payments],
+            [(p, format_kroner(p.kroner, lang), state_of(states, g.name, recorded, p))
+             for recorded, p in zip(payments, shown)],
             len(g.sheets) > 1, g.written, lines))
     return groups
-
-
-def _state_of(states: dict, family: str, payment):
-    """The stored state of one payment of the page (the same family, payer, receiver and øre)."""
-    found = states.get((family, payment.payer, payment.payee, to_ore(payment.kroner)))
-    return found.pop(0) if found else None
 
 
 def _money_context(summary: EveningSummary, lang: str, states: dict | None = None) -> dict:
@@ -303,7 +302,8 @@ class TableSeatingForm(SeatingForm):
 
 
 def _seating_form(members: list[str], data=None, *, club: Club, **kwargs) -> TableSeatingForm:
-    form = TableSeatingForm(members, data, club=club, **kwargs)
+    form = TableSeatingForm(members, data, club=club, known=list(club.players.values_list("name", flat=True)),
+                            **kwargs)
     for i in range(1, form.seats[-1] + 1):
         form.fields[f"new_{i}"].widget.attrs.update(
             {"placeholder": _("ny spiller"), "autocomplete": "off", "autocapitalize": "words"})
@@ -324,7 +324,7 @@ def _seating_status(request, form: SeatingForm) -> int:
 def _seat_players(club: Club, names: list[str]):
     """The players in seat order; new ones are created in name order, so that two phones seating
     the same new players at once take their locks in one order."""
-    made = {name: services.player_get_or_create(club=club, name=name) for name in sorted(names)}
+    made = {name: identity_of(services.player_get_or_create(club=club, name=name)) for name in sorted(names)}
     return [made[name] for name in names]
 
 
@@ -339,7 +339,7 @@ def evening_new(request):
     if not clubs:
         return render(request, "scoring/message.html", {"message": _("Du kan ikke oprette aftener.")}, status=403)
     club = _chosen_club(request, clubs)
-    members = list(club.players.values_list("name", flat=True))
+    members = member_names(club)   # neither merged into another player nor retired
     seasons = list(club.seasons.all())
     # An ISO string: <input type="date"> shows nothing for a localised date such as 22.11.2026.
     form = _seating_form(members, request.POST or None, club=club, with_date=True, seasons=seasons,
@@ -408,7 +408,7 @@ def table_new(request, pk: int):
     evening = _evening(request, pk, Role.SCOREKEEPER)
     if evening.is_closed:
         return _refuse_closed(request, evening, _("Aftenen er lukket; der kan ikke sættes flere borde op."))
-    members = list(evening.club.players.values_list("name", flat=True))
+    members = member_names(evening.club)
     form = _seating_form(members, request.POST or None, club=evening.club)
     status = _seating_status(request, form)
     if status == 302:

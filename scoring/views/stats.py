@@ -6,7 +6,8 @@ from decimal import Decimal
 
 from django.db.models import Count, Sum
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -18,10 +19,11 @@ from scoring.filters import EveningFilter
 from scoring.listings import (
     EveningsTable, PlayerPaymentsTable, SpreadsheetExport, player_evenings_table, standings_table
 )
-from scoring.models import Account, Club, Evening, Leg, Player
+from scoring.models import Account, Club, Evening, Leg, Player, Role
 from scoring.numbers import format_kroner
 from scoring.selectors.payments import player_outstanding, player_transfers
 from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
+from scoring.selectors.members import player_log
 from scoring.selectors.standings import (
     club_rule_sets, event_fields, figure_heading, kroner_across, player_rule_sets, rules_family, rules_title, standings, standings_source,
     standings_rules, table_side, written_score
@@ -122,6 +124,9 @@ def standings_pdf(request, pk: int):
 def player_detail(request, pk: int):
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     access.require(request.user, player.club_id)
+    if player.merged_into_id is not None:   # a merged duplicate's page is the player he is now
+        query = request.GET.urlencode()
+        return redirect(reverse("scoring:player_detail", args=[player.merged_into_id]) + (f"?{query}" if query else ""))
     club = player.club
     played = player_rule_sets(player)
     evening_filter = _evening_filter(request, club, played, player)
@@ -153,7 +158,8 @@ def player_detail(request, pk: int):
             "kroner": format_kroner(row.kroner)
             if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family, rules)),
             "query": request.GET.urlencode(), "payments": payments,
-            "owes": format_kroner(Decimal(owes) / 100), "owed": format_kroner(Decimal(owed) / 100)})
+            "owes": format_kroner(Decimal(owes) / 100), "owed": format_kroner(Decimal(owed) / 100),
+            "log": list(player_log(player)[:20]), "can_admin": access.can(request.user, club, Role.ADMIN)})
 
 
 @require_GET

@@ -184,12 +184,12 @@ def _cut(text: str, chars: int) -> str:
     """``text`` cut to ``chars`` characters of the mono font, ending in "…" when cut."""
     if _width(text) <= chars:
         return text
-    out = ""
-    for c in text:
-        if _width(out + c) > chars - 1:
-            break
-        out += c
-    return out + "…"
+    used = 0
+    for i, c in enumerate(text):   # the width so far, one character at a time
+        used += _width(c)
+        if used > chars - 1:
+            return text[:i] + "…"
+    return text + "…"
 
 
 def _centre(text: str, chars: int) -> str:

@@ -201,8 +201,8 @@ def _moves(duplicate: Player, keep: Player, rules_title) -> list[RuleSetMove]:
 def player_log(player: Player):
     """The club log's lines about ``player`` (and any duplicate merged into him): renamed (from what,
     when), merged, retired and back, his e-mail or login changed; newest first."""
-    ids = same_ids(player)
-    return (ClubEvent.objects.filter(Q(player__in=ids) | Q(other__in=ids))
+    # the player and his duplicates as part of the one query (``same_player``'s rows)
+    return (ClubEvent.objects.filter(same_player(player) | Q(other=player) | Q(other__merged_into=player))
             .exclude(kind=ClubEventKind.LOCKOUT_CLEARED).select_related("user", "player", "other")
             .order_by("-at", "-id"))
 

@@ -212,7 +212,7 @@ def round_confirm(*, round: TournamentRound, date: dt.date | None = None, user=N
     """The draw shown becomes the round: an evening of the club (counting in the season's standings
     only if the director said so; settling kroner at the tournament's rate, 0 for none) with one
     table per drawn table, its players seated in dealing order (the lowest number deals first)."""
-    drawn = TournamentRound.objects.select_for_update().select_related("tournament__club").get(pk=round.pk)
+    drawn = TournamentRound.objects.select_for_update(of=("self",)).select_related("tournament__club").get(pk=round.pk)
     if drawn.state != RoundState.DRAWN:
         raise RecordingError.single("round", _("Runde %(n)s er allerede i gang.") % {"n": drawn.number})
     tournament = drawn.tournament
@@ -263,7 +263,9 @@ def short_tables(round: TournamentRound) -> list[tuple[int, int, int]]:
 def round_close(*, round: TournamentRound, user=None) -> TournamentRound:
     """Close a round whose tables are complete (a short table is refused by its number) and its
     evening; the next round can then be drawn."""
-    playing = TournamentRound.objects.select_for_update().select_related("tournament", "evening").get(pk=round.pk)
+    # only the round row is locked: PostgreSQL locks no row of the nullable side of an outer join
+    playing = (TournamentRound.objects.select_for_update(of=("self",)).select_related("tournament", "evening")
+               .get(pk=round.pk))
     if playing.state != RoundState.PLAYING:
         raise RecordingError.single("round", _("Runde %(n)s spilles ikke.") % {"n": playing.number})
     short = short_tables(playing)

@@ -90,13 +90,22 @@ class SpreadsheetExport:
 
     def _xlsx(self, rows) -> bytes:
         from openpyxl import Workbook
-        from openpyxl.styles import Font
 
         book = Workbook()
-        sheet = book.active
-        sheet.title = re.sub(r"[\\/*?:\[\]]", " ", self.sheet_title)[:31]
+        book.remove(book.active)
+        self.write_sheet(book, rows)
+        out = io.BytesIO()
+        book.save(out)
+        return out.getvalue()
+
+    def write_sheet(self, book, rows=None, *, other_decimals: str = "0.0") -> None:
+        """The table as a new sheet of the openpyxl ``book``, named after it: a bold header, dates
+        as dates, kroner (two decimals) as amounts and any other decimal in ``other_decimals``."""
+        from openpyxl.styles import Font
+
+        sheet = book.create_sheet(re.sub(r"[\\/*?:\[\]]", " ", self.sheet_title)[:31])
         date_format = xlsx_date_format(self.lang)
-        for row in rows:
+        for row in self.rows() if rows is None else rows:
             sheet.append(row)
         for cell in sheet[1]:
             cell.font = Font(bold=True)
@@ -105,11 +114,8 @@ class SpreadsheetExport:
                 if isinstance(cell.value, (dt.date, dt.datetime)):
                     cell.number_format = date_format
                 elif isinstance(cell.value, Decimal):
-                    cell.number_format = "#,##0.00" if cell.value.as_tuple().exponent == -2 else "0.0"
+                    cell.number_format = "#,##0.00" if cell.value.as_tuple().exponent == -2 else other_decimals
         sheet.freeze_panes = "B2"
-        out = io.BytesIO()
-        book.save(out)
-        return out.getvalue()
 
     def response(self, filename: str) -> HttpResponse:
         response = HttpResponse(self.export(), content_type=self.CONTENT_TYPES[self.format])

@@ -4,7 +4,6 @@ the server (``charts.py``). The page, the PDF and ``manage.py season_report`` sh
 context, so they show the same figures."""
 from __future__ import annotations
 
-import datetime as dt
 import io
 import re
 from decimal import Decimal
@@ -16,7 +15,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _, gettext_lazy
 
 from scoring.charts import bars_svg, columns_svg
-from scoring.listings import SpreadsheetExport, TypedDateColumn, xlsx_date_format
+from scoring.listings import SpreadsheetExport, TypedDateColumn
 from scoring.numbers import format_kroner, format_number, page_language
 from scoring.selectors.season import Scope, SeasonReport
 from scoring.selectors.standings import figure_heading, family_title
@@ -178,25 +177,11 @@ def season_export(report: SeasonReport, fmt: str, sheet: str = "transfers") -> b
     if fmt == "csv":
         return SpreadsheetExport("csv", made[sheet]).export()
     from openpyxl import Workbook
-    from openpyxl.styles import Font
 
     book = Workbook()
     book.remove(book.active)
-    date_style = xlsx_date_format(page_language())
-    for name in SHEETS:
-        export = SpreadsheetExport("xlsx", made[name])
-        sheet_out = book.create_sheet(re.sub(r"[\\/*?:\[\]]", " ", export.sheet_title)[:31])
-        for row in export.rows():
-            sheet_out.append(row)
-        for cell in sheet_out[1]:
-            cell.font = Font(bold=True)
-        for row in sheet_out.iter_rows(min_row=2):
-            for cell in row:
-                if isinstance(cell.value, (dt.date, dt.datetime)):
-                    cell.number_format = date_style
-                elif isinstance(cell.value, Decimal):
-                    cell.number_format = "#,##0.00" if cell.value.as_tuple().exponent == -2 else "0.0000"
-        sheet_out.freeze_panes = "B2"
+    for name in SHEETS:   # the rates keep their four decimals
+        SpreadsheetExport("xlsx", made[name]).write_sheet(book, other_decimals="0.0000")
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -56,3 +56,12 @@ def test_mail_goes_to_the_console_unless_the_environment_names_an_smtp_server():
 def test_make_run_starts_the_mail_sender_beside_the_server():
     recipe = (ROOT / "Makefile").read_text().split("\nrun:", 1)[1].split("\n\n", 1)[0]
     assert "manage.py send_evening_mail --every" in recipe and "runserver" in recipe
+
+
+def test_the_application_hashes_passwords_slowly_though_the_tests_do_not():
+    """tests/settings.py swaps in the cheap hasher for speed; the application keeps a slow one."""
+    code = "from django.conf import settings; print(settings.PASSWORD_HASHERS[0])"
+    result = run(["-c", code], SECRET_KEY="k" * 50)
+    assert result.stdout.strip() in {"django.contrib.auth.hashers.PBKDF2PasswordHasher",
+                                     "django.contrib.auth.hashers.Argon2PasswordHasher",
+                                     "django.contrib.auth.hashers.ScryptPasswordHasher"}, result.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from functools import lru_cache
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
@@ -178,8 +179,17 @@ class Table(models.Model):
     @property
     def card(self):
         """The rate card this table is played with (its own snapshot)."""
-        engine = self.engine
-        return engine.card_from_dict(json.loads(self.rate_card_json)) if self.rate_card_json else engine.rate_card(self.rules)
+        if self.rate_card_json:
+            return _frozen_card(self.family, self.rate_card_json)
+        return self.engine.rate_card(self.rules)
+
+
+@lru_cache(maxsize=256)
+def _frozen_card(family: str, text: str):
+    """A table's frozen card read from its text, once per text: a sheet asks for it at every row,
+    and reading a card checks every rule of it. Cards are frozen, so one object serves every table
+    that froze the same text."""
+    return families.family(family).card_from_dict(json.loads(text))
 
 
 class Seat(models.Model):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping
 
 from django.db.models import Prefetch, Q
@@ -86,7 +87,7 @@ class TableSheet:
         """The dealer of ``deal`` by the name the table knows him by (his seat's)."""
         return self.seat_names.get(deal.dealer_id, deal.dealer.name)
 
-    @property
+    @cached_property
     def pots(self) -> tuple[str, ...]:
         """The cups shown on the sheet: those the table's card plays with (the Danish ones), none
         for a family or card without; a pot that holds nothing to share (a written score's sheet

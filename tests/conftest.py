@@ -45,3 +45,29 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
                 pass
     else:
         yield
+
+
+#: What a test that uses the database asks pytest-django for (directly or through other fixtures).
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "live_server", "django_db_reset_sequences",
+                               "django_db_serialized_rollback"})
+
+
+def uses_database(item) -> bool:
+    return item.get_closest_marker("django_db") is not None or bool(
+        DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_collection_modifyitems(config, items):
+    """`make test` runs the suite on SQLite and on PostgreSQL side by side (scripts/test-suites). A
+    test that uses no database (the engine's, the commands that read only files, the catalogues)
+    answers the same on both, so the PostgreSQL run (DATABASE_TESTS_ONLY=1) leaves it to the
+    SQLite run instead of doing the very same work twice. pytest-django refuses database access to
+    a test that did not ask for it, so none can slip through."""
+    import os
+
+    if os.environ.get("DATABASE_TESTS_ONLY") != "1":
+        return
+    kept = [item for item in items if uses_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+        items[:] = kept

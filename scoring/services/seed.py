@@ -18,10 +18,12 @@ FIRST_NAMES = ["Anne", "Bent", "Carl", "Dorte", "Erik", "Frida", "Gitte", "Hans"
 
 def seed_history(*, clubs: int = 1, seasons: int = 10, evenings: int = 50, tables: int = 3, deals: int = 30,
                  seed: int = 1, name_prefix: str = "Historik", progress=None,
-                 family: str = families.DEFAULT_FAMILY) -> list[Club]:
+                 family: str = families.DEFAULT_FAMILY, recorded: bool = False) -> list[Club]:
     """Create ``clubs`` clubs, each with ``seasons`` seasons of ``evenings`` closed evenings of
     ``tables`` tables with ``deals`` deals each, of the ``family``'s default card, its deals made by
-    the family's generator (``Family.random_deal``). Deterministic for a ``seed``."""
+    the family's generator (``Family.random_deal``). Deterministic for a ``seed``; ``recorded``
+    writes each deal through ``deal_record`` (slow) rather than each table through the import, the
+    same rows (``_evening``)."""
     game = families.family(family)
     if game.random_deal is None:
         raise ValueError(f"the {family} family has no generator of random deals")
@@ -37,7 +39,7 @@ def seed_history(*, clubs: int = 1, seasons: int = 10, evenings: int = 50, table
                                            ends=start.replace(year=2017 + s) - dt.timedelta(days=1))
             for e in range(evenings):
                 day = season.starts + dt.timedelta(days=7 * e % 330)
-                _evening(rng, club, season, day, members, tables, deals, game)
+                _evening(rng, club, season, day, members, tables, deals, game, recorded)
                 if progress:
                     progress(c, s, e)
         made.append(club)
@@ -45,21 +47,34 @@ def seed_history(*, clubs: int = 1, seasons: int = 10, evenings: int = 50, table
 
 
 @transaction.atomic
-def _evening(rng, club, season, day, members, tables, deals, game: families.Family):
+def _evening(rng, club, season, day, members, tables, deals, game: families.Family, recorded: bool = False):
+    """One closed evening of ``tables`` tables. Each table's deals are made first and written as its
+    evening file through the import (``evening_import``: one settlement in memory and a few bulk
+    statements, the very rows recording them one by one writes: tests/web/test_import_limits.py),
+    so that a history of tens of thousands of deals is built in a minute rather than in hours;
+    ``recorded`` writes them deal by deal through ``deal_record`` instead, as a table does."""
     evening = services.evening_create(club=club, date=day, season=season)
     seats = rng.sample(members, len(members))
     # the table sizes the Danish histories have always drawn from (so a seed keeps its history),
     # those the family seats
     sizes = [n for n in (3, 4, 4, 5) if n in game.players] or list(game.players)
+    card = game.default_card
     for t in range(tables):
         size = rng.choice(sizes)
         players = seats[:size]
         seats = seats[size:]
-        table = services.table_create(evening=evening, players=players, rules=game.default_card.name)
         names = tuple(p.name for p in players)
         dealer = names[0]
+        made = []
         for _ in range(deals):
-            deal = game.random_deal(rng, names, dealer, table.card)
-            services.deal_record(table=table, outcome=game.deal_to_dict(deal))
+            deal = game.random_deal(rng, names, dealer, card)
+            made.append(deal)
             dealer = game.dealer_after(names, dealer, deal.kind.value)
+        if recorded or not made:
+            table = services.table_create(evening=evening, players=players, rules=card.name)
+            for deal in made:
+                services.deal_record(table=table, outcome=game.deal_to_dict(deal))
+        else:
+            data = game.evening_to_dict(game.make_evening(names, tuple(made), card.name, day, None))
+            services.evening_import(club=club, data=data, evening=evening)
     services.evening_close(evening=evening)

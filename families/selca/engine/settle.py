@@ -15,10 +15,12 @@ times it), and each player is written his share of every item, so each posting s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    FORMULA_WORDS, Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn,
+    FORMULA_WORDS, Entry, EntryKind, Facts, IdentityEnum, Posting, Settlement, make_entry, settle_checked,
+    settle_in_turn,
 )
 from scoring.engine.translation import Phrase, phrase, pgettext_lazy
 from .model import (
@@ -326,18 +328,27 @@ def _write(player: str, amount: int, reason: Reason, detail: str = "") -> Postin
     return Posting(_SHEET, player, amount, reason, detail)
 
 
-def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[list[Posting], Phrase]:
-    """What one valid deal writes, as postings with reasons, and its formula (§3-§9)."""
+def misdeal_formula(deal: Deal, card: RateCard) -> Phrase:
+    return phrase((_MISDEAL, {"dealer": deal.dealer, "penalty": card.misdeal}))
+
+
+def shown_formula(deal: Deal) -> Phrase:
+    return phrase((_SHOWN, {"player": deal.shown_by}))
+
+
+def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[list[Posting], Callable[[], Phrase]]:
+    """What one valid deal writes, as postings with reasons, and its formula (§3-§9), which is built
+    when it is called: the deal's atoms are kept, its words built only for an entry that is read
+    (``Facts``)."""
     if deal.kind is Kind.MISDEAL:   # §9: the dealer −2, he deals again
-        return ([_write(deal.dealer, -card.misdeal, Reason.MISDEAL)],
-                phrase((_MISDEAL, {"dealer": deal.dealer, "penalty": card.misdeal})))
+        return [_write(deal.dealer, -card.misdeal, Reason.MISDEAL)], partial(misdeal_formula, deal, card)
     if deal.kind is Kind.SHOWN:     # §9: nothing written
-        return [], phrase((_SHOWN, {"player": deal.shown_by}))
+        return [], partial(shown_formula, deal)
     if deal.kind is Kind.KLOP:
         written, losers, full, whole = klop_written(players, deal, card)
         detail = "renons" if deal.revoked else ("full" if full else "tied" if len(losers) > 1 else "plain")
         return ([_write(p, written[p], Reason.KLOP, detail) for p in players if p in written],
-                klop_formula(deal, losers, full, whole, card))
+                partial(klop_formula, deal, losers, full, whole, card))
     gv = game_value(players, deal, card)
     postings: list[Posting] = []
     for player, share in gv.shares:
@@ -351,7 +362,7 @@ def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple
             postings.append(_write(player, -gv.value, reason, "partner's share"))
     flats = flat_penalties(players, deal, card)
     postings += [_write(p, amount, reason) for p, amount, reason in flats]
-    return postings, game_formula(deal, gv, flats)
+    return postings, partial(game_formula, deal, gv, flats)
 
 
 def written(entry: Entry) -> dict[str, int]:
@@ -394,13 +405,15 @@ def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, c
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     postings, formula = deal_postings(players, deal, card)
-    return _entry(EntryKind.DEAL, number, players, postings, state, formula_facts(formula))
+    return _entry(EntryKind.DEAL, number, players, postings, state, Facts(formula_facts, formula))
 
 
-def formula_facts(formula: Phrase) -> tuple[tuple[str, object], ...]:
-    """The deal's facts about its formula: in English as the evening file and ``settle`` give it
-    (docs/format.md), and as its words (``FORMULA_WORDS``), which the pages word in their language."""
-    return (("formula", formula.in_language("en")), (FORMULA_WORDS, formula.to_json()))
+def formula_facts(formula: Callable[[], Phrase]) -> tuple[tuple[str, object], ...]:
+    """The deal's facts about its formula (built by calling ``formula``): in English as the evening
+    file and ``settle`` give it (docs/format.md), and as its words (``FORMULA_WORDS``), which the
+    pages word in their language."""
+    words = formula()
+    return (("formula", words.in_language("en")), (FORMULA_WORDS, words.to_json()))
 
 
 def money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:

@@ -4,8 +4,9 @@ Every family settles an evening into the same shapes: one journal ``Entry`` for 
 per deal and one for the split. An entry's legs are the players at the table (seat order) and then
 the family's pots (the Danish cups; a family without pots has none) and sum to zero. What a family
 adds per deal for the sheet and ``settle --json`` (a formula a person can check, "this deal was
-doubled") travels in ``Entry.info``; what the next deal needs from this one (the cups' content, the
-Radl still owed) in ``Entry.state``. The ledger, the sheet and the exports read only these.
+doubled") travels in ``Entry.info`` (its pairs, or ``Facts`` that word them when first read); what
+the next deal needs from this one (the cups' content, the Radl still owed) in ``Entry.state``. The
+ledger, the sheet and the exports read only these.
 
 A family may keep entries of its own class for speed (the Danish one keeps its postings as rows of
 atoms), as long as it answers the same attributes: ``kind``, ``number``, ``players``, ``postings``,

@@ -106,6 +106,8 @@ def _piece_json(piece):
     if isinstance(piece, str):
         return piece
     text, params = piece
+    if not params:
+        return [text.msgid, {}]
     return [text.msgid, {name: value.to_json() if isinstance(value, Phrase) else value
                          for name, value in params.items()}]
 
@@ -114,14 +116,34 @@ def phrase_text(data: PhraseData | str, lang: str = DEFAULT) -> str:
     """A stored phrase worded in ``lang`` (a plain string, as stored before phrases, as it is)."""
     if isinstance(data, str):
         return data
-    words = catalogue(language(lang))
+    return _worded(data, language(lang))
+
+
+# A formula is worded for every deal that ``settle`` prints or a page shows, from a few dozen texts:
+# each text is looked up in its catalogue once per language, and a text without parameters is
+# formatted once (``str.format`` of no parameters is the same every time).
+
+@lru_cache(maxsize=None)
+def _text(lang: str, msgid: str) -> str:
+    return catalogue(lang).pgettext("engine", msgid)
+
+
+@lru_cache(maxsize=None)
+def _text_alone(lang: str, msgid: str) -> str:
+    return _text(lang, msgid).format()
+
+
+def _worded(data: PhraseData, lang: str) -> str:
     out = []
     for piece in data:
         if isinstance(piece, str):
             out.append(piece)
-        else:
-            msgid, params = piece
-            out.append(words.pgettext("engine", msgid).format(
-                **{name: phrase_text(value, lang) if isinstance(value, list) else value
+            continue
+        msgid, params = piece
+        if params:
+            out.append(_text(lang, msgid).format(
+                **{name: _worded(value, lang) if isinstance(value, list) else value
                    for name, value in params.items()}))
+        else:
+            out.append(_text_alone(lang, msgid))
     return "".join(out)

@@ -15,12 +15,14 @@ times it), and each player is written his share of every item, so each posting s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Callable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    FORMULA_WORDS, Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn,
+    FORMULA_WORDS, Entry, EntryKind, Facts, IdentityEnum, Posting, Settlement, make_entry, settle_checked,
+    settle_in_turn,
 )
-from scoring.engine.translation import Phrase, phrase, pgettext_lazy
+from scoring.engine.translation import Phrase, phrase, phrase_text, pgettext_lazy
 from .model import (
     DECK_THIRDS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
     side_of, thirds_to_said,
@@ -250,13 +252,18 @@ _KLOP_RENONS_ONE = pgettext_lazy("engine", "renons: {revokers} bærer alle {whol
 _KLOP_RENONS_MANY = pgettext_lazy("engine", "renons: {revokers} bærer hver alle {whole}")
 _MISDEAL = pgettext_lazy("engine", "fejlgivning: {dealer} -{penalty}, giver igen")
 _SHOWN = pgettext_lazy("engine", "vist af {player}: intet skrives")
+# The phrases that are the same in every deal, built once.
+_GAME_WORD_PHRASE = {game: phrase(word) for game, word in _GAME_WORD.items()}
+_WHO_PHRASE = {case: phrase(text) for case, text in _WHO.items()}
 
 
 def _times(factor: int) -> str:
     return f" x{factor}" if factor != 1 else ""
 
 
+@lru_cache(maxsize=None)
 def _item(label: str, base: int) -> Phrase:
+    """An item in words (a few labels by a few bases: built once each)."""
     return phrase((_LABELS[label], {}), f" {base:+d}")
 
 
@@ -264,43 +271,43 @@ def game_formula(deal: Deal, gv: GameValue, flats: Sequence[tuple[str, int, Reas
     """The game in words and numbers a person can check (§6, §7)."""
     c = deal.count
     word = _GAME_WORD[deal.game]
-    text = phrase((_PLAYS_WINS if gv.win else _PLAYS_LOSES,
-                   {"declarer": deal.declarer, "word": phrase(word),
-                    "score": f"{thirds_to_said(c)}:{thirds_to_said(DECK_THIRDS - c)}"}), ": ")
+    pieces: list = [(_PLAYS_WINS if gv.win else _PLAYS_LOSES,
+                     {"declarer": deal.declarer, "word": _GAME_WORD_PHRASE[deal.game],
+                      "score": f"{thirds_to_said(c)}:{thirds_to_said(DECK_THIRDS - c)}"}), ": "]
     silent = [i for i in gv.items if i.kontra_item == "game"]
     a0 = sum(i.base for i in silent)
-    items = phrase()
+    items: list = []
     for n, i in enumerate(silent):
-        items += phrase(" + " if n else "", _item(i.label, i.base))
-    text += phrase((_GAME_ITEM, {"items": items, "value": f"{a0:+d}"}), _times(gv.k["game"]))
+        items += (" + " if n else "", _item(i.label, i.base))
+    pieces += ((_GAME_ITEM, {"items": phrase(*items), "value": f"{a0:+d}"}), _times(gv.k["game"]))
     for i in gv.items:
         if i.kontra_item != "game":
-            text += phrase("; ", _item(i.label, i.base), _times(gv.k[i.kontra_item]))
-    text += phrase(f"; x{gv.m} (", word, f") = V0 {gv.value0:+d}")
+            pieces += ("; ", _item(i.label, i.base), _times(gv.k[i.kontra_item]))
+    pieces += (f"; x{gv.m} (", word, f") = V0 {gv.value0:+d}")
     if gv.renons_poen:
-        text += f"; renons poen {gv.renons_poen:+d}{_times(gv.k['game'])} x{gv.m} = V {gv.value:+d}"
-    text += phrase("; ", _who(deal, gv))
+        pieces.append(f"; renons poen {gv.renons_poen:+d}{_times(gv.k['game'])} x{gv.m} = V {gv.value:+d}")
+    pieces += ("; ", _who(deal, gv))
     for reason in (Reason.MONDFANG, Reason.PAGATFONK):
         mine = [f"{p} {a:+d}" for p, a, r in flats if r is reason]
         if mine:
-            text += f"; {reason.value}: " + ", ".join(mine)
-    return text
+            pieces.append(f"; {reason.value}: " + ", ".join(mine))
+    return phrase(*pieces)
 
 
 def _who(deal: Deal, gv: GameValue) -> Phrase:
     if gv.case == "zero":
-        return phrase(_WHO["zero"])
+        return _WHO_PHRASE["zero"]
     if gv.case == "winners_revoked":
-        return phrase(_WHO["winners_revoked_declarer" if gv.value0 > 0 else "winners_revoked_opponents"])
+        return _WHO_PHRASE["winners_revoked_declarer" if gv.value0 > 0 else "winners_revoked_opponents"]
     if gv.case in ("double_renons", "izkupicek_21"):
         return phrase((_WHO[gv.case], {"doubled": str(gv.doubled)}))
     if gv.case == "losers_revoked":
         if gv.value0 < 0:
-            return phrase(_WHO["declarer_revoked_lost"])
+            return _WHO_PHRASE["declarer_revoked_lost"]
         if gv.doubled is not None:
             return phrase((_WHO["doubled_revoked"], {"doubled": gv.doubled}))
-        return phrase(_WHO["opponents_revoked"])
-    return phrase(_WHO["plain"])
+        return _WHO_PHRASE["opponents_revoked"]
+    return _WHO_PHRASE["plain"]
 
 
 def klop_formula(deal: Deal, losers: tuple[str, ...], full: bool, whole: int, card: RateCard) -> Phrase:
@@ -326,18 +333,27 @@ def _write(player: str, amount: int, reason: Reason, detail: str = "") -> Postin
     return Posting(_SHEET, player, amount, reason, detail)
 
 
-def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[list[Posting], Phrase]:
-    """What one valid deal writes, as postings with reasons, and its formula (§3-§9)."""
+def misdeal_formula(deal: Deal, card: RateCard) -> Phrase:
+    return phrase((_MISDEAL, {"dealer": deal.dealer, "penalty": card.misdeal}))
+
+
+def shown_formula(deal: Deal) -> Phrase:
+    return phrase((_SHOWN, {"player": deal.shown_by}))
+
+
+def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[list[Posting], Callable[[], Phrase]]:
+    """What one valid deal writes, as postings with reasons, and its formula (§3-§9), which is built
+    when it is called: the deal's atoms are kept, its words built only for an entry that is read
+    (``Facts``)."""
     if deal.kind is Kind.MISDEAL:   # §9: the dealer −2, he deals again
-        return ([_write(deal.dealer, -card.misdeal, Reason.MISDEAL)],
-                phrase((_MISDEAL, {"dealer": deal.dealer, "penalty": card.misdeal})))
+        return [_write(deal.dealer, -card.misdeal, Reason.MISDEAL)], partial(misdeal_formula, deal, card)
     if deal.kind is Kind.SHOWN:     # §9: nothing written
-        return [], phrase((_SHOWN, {"player": deal.shown_by}))
+        return [], partial(shown_formula, deal)
     if deal.kind is Kind.KLOP:
         written, losers, full, whole = klop_written(players, deal, card)
         detail = "renons" if deal.revoked else ("full" if full else "tied" if len(losers) > 1 else "plain")
         return ([_write(p, written[p], Reason.KLOP, detail) for p in players if p in written],
-                klop_formula(deal, losers, full, whole, card))
+                partial(klop_formula, deal, losers, full, whole, card))
     gv = game_value(players, deal, card)
     postings: list[Posting] = []
     for player, share in gv.shares:
@@ -351,7 +367,7 @@ def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple
             postings.append(_write(player, -gv.value, reason, "partner's share"))
     flats = flat_penalties(players, deal, card)
     postings += [_write(p, amount, reason) for p, amount, reason in flats]
-    return postings, game_formula(deal, gv, flats)
+    return postings, partial(game_formula, deal, gv, flats)
 
 
 def written(entry: Entry) -> dict[str, int]:
@@ -394,13 +410,15 @@ def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, c
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     postings, formula = deal_postings(players, deal, card)
-    return _entry(EntryKind.DEAL, number, players, postings, state, formula_facts(formula))
+    return _entry(EntryKind.DEAL, number, players, postings, state, Facts(formula_facts, formula))
 
 
-def formula_facts(formula: Phrase) -> tuple[tuple[str, object], ...]:
-    """The deal's facts about its formula: in English as the evening file and ``settle`` give it
-    (docs/format.md), and as its words (``FORMULA_WORDS``), which the pages word in their language."""
-    return (("formula", formula.in_language("en")), (FORMULA_WORDS, formula.to_json()))
+def formula_facts(formula: Callable[[], Phrase]) -> tuple[tuple[str, object], ...]:
+    """The deal's facts about its formula (built by calling ``formula``): in English as the evening
+    file and ``settle`` give it (docs/format.md), and as its words (``FORMULA_WORDS``), which the
+    pages word in their language."""
+    words = formula().to_json()
+    return (("formula", phrase_text(words, "en")), (FORMULA_WORDS, words))
 
 
 def money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:

@@ -13,7 +13,9 @@ are laid out two at a time, half in a helper process (``render_parts``). WeasyPr
 draws each table cell as a box, so a long table is printed as one line of fixed-width text a row
 (``LINE_ROWS``, ``SheetLines``), about a third of the CPU. The pages'
 foot ("side 3 af 40") is printed over the joined pages afterwards (``_stamp_footers``), since no
-part knows the evening's page count while it is laid out.
+part knows the evening's page count while it is laid out; an evening of one part prints its own.
+Each part is laid out without the user-agent rules for list markers, footnotes and notes
+(``pdf_worker.LEAN_PSEUDO``), which WeasyPrint otherwise computes a style for at every element.
 """
 from __future__ import annotations
 

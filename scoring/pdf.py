@@ -13,7 +13,9 @@ are laid out two at a time, half in a helper process (``render_parts``). WeasyPr
 draws each table cell as a box, so a long table is printed as one line of fixed-width text a row
 (``LINE_ROWS``, ``SheetLines``), about a third of the CPU. The pages'
 foot ("side 3 af 40") is printed over the joined pages afterwards (``_stamp_footers``), since no
-part knows the evening's page count while it is laid out.
+part knows the evening's page count while it is laid out; an evening of one part prints its own.
+Each part is laid out without the user-agent rules for list markers, footnotes and notes
+(``pdf_worker.LEAN_PSEUDO``), which WeasyPrint otherwise computes a style for at every element.
 """
 from __future__ import annotations
 
@@ -142,9 +144,9 @@ class PdfTable:
 
     @property
     def span(self) -> int:
-        """The columns after the first of the table of cells (a deal's words span them)."""
+        """The columns of the table of cells (a deal's words span them all, indented past the first)."""
         players = 2 * len(self.sheet.players)
-        return players + 3 if self.written else 1 + players + len(self.cup_heads) + int(self.formulas)
+        return players + 4 if self.written else 2 + players + len(self.cup_heads) + int(self.formulas)
 
 
 def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
@@ -315,7 +317,8 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     (``SheetRow.words``). A long table of any family is printed as lines of text (``LINE_ROWS``)."""
     from .selectors.standings import family_title, table_side
 
-    pots = bool(sheet.pots)
+    pot_names = sheet.pots   # read once: each read makes the table's rate card from its JSON
+    pots = bool(pot_names)
     written = written_score(sheet.family)
     rows = []
     for row in sheet.rows:
@@ -325,7 +328,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
                                   else ("", "", row.active))
         words = row.joiner.join(row.rest) if written else row.description
         rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, active)),
-                           _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in sheet.pots), words))
+                           _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in pot_names), words))
     rows = tuple(rows)
     longest = max((len(word) for name in sheet.shown for word in name.split()), default=0)
     formulas = any(row.formula for row in sheet.rows) and not written
@@ -340,7 +343,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     if len(rows) > LINE_ROWS:
         lines, wide = _sheet_lines(sheet, rows, pots, False, written, money_rows)
     return PdfTable(sheet, rows, wide, sheet.table.card.title, pots, formulas, family_title(sheet.family.name),
-                    written, money_rows, tuple(str(words.get(name, name)) for name in sheet.pots), lines)
+                    written, money_rows, tuple(str(words.get(name, name)) for name in pot_names), lines)
 
 
 def render_evening_pdf(evening: Evening) -> bytes:
@@ -388,9 +391,14 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "corrected": sum(1 for s in summary.sheets for row in s.rows if row.deal and row.deal.replaces_id),
     }
     parts = _parts(tables)
+    # an evening of one part knows its page count while it is laid out: it prints its own feet
+    # (a second document for the feet and joining the pages cost about a tenth of its time)
     documents = render_parts([render_to_string("scoring/pdf/evening.html", {
-        **context, "tables": part, "first": number == 0, "last": number == len(parts) - 1})
+        **context, "tables": part, "first": number == 0, "last": number == len(parts) - 1,
+        "footers": len(parts) == 1})
         for number, part in enumerate(parts)], helper)
+    if len(documents) == 1:
+        return documents[0]
     heading = f"{evening.club.name} – {date_format(evening.date, 'DATE_FORMAT')}"
     return _stamp_footers(documents, heading, f"{evening.club.name} {date_format(evening.date, 'SHORT_DATE_FORMAT')}")
 

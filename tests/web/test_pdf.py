@@ -279,3 +279,34 @@ def test_parts_hold_whole_tables_up_to_the_rows_of_a_part(golden_table, monkeypa
     monkeypatch.setattr(pdf, "PART_ROWS", rows - 1)     # a longer table alone
     assert [len(p) for p in pdf._parts([table] * 2)] == [1, 1]
     assert pdf._parts([]) == [[]]
+
+
+@pytest.mark.parametrize("line_rows", [pdf.LINE_ROWS, 0], ids=["table", "lines"])
+def test_lean_stylesheet_changes_no_ink(golden_table, monkeypatch, line_rows, tmp_path):
+    """The evening sheet is laid out without the user-agent rules for list markers, footnotes and
+    notes (``pdf_worker.LEAN_PSEUDO``, a tenth of its layout): the sheet has none of them, and its
+    pages read the same, word for word and place for place, as with WeasyPrint's whole stylesheet."""
+    import subprocess
+
+    from weasyprint import HTML
+
+    from scoring import pdf_worker
+
+    monkeypatch.setattr(pdf, "LINE_ROWS", line_rows)
+    lean = pdf_worker._lean_document_class()
+    assert lean is not HTML   # this WeasyPrint's stylesheet has every rule left out
+    pages: list[str] = []
+    monkeypatch.setattr(pdf, "render_parts", lambda html, helper=None: pages.extend(html) or [
+        pdf_worker.write_pdf(page) for page in html])
+    data = render_evening_pdf(closed(golden_table))
+    assert len(pages) == 1
+    for tag in ("<li", "<ul", "<ol", "list-item", "float: footnote", "float:footnote", "::note", "::marker"):
+        assert tag not in pages[0].lower(), tag
+    whole = HTML(string=pages[0], url_fetcher=pdf_worker.refuse_url).write_pdf()
+    texts = []
+    for name, document in (("lean", data), ("whole", whole)):
+        (tmp_path / f"{name}.pdf").write_bytes(document)
+        texts.append(subprocess.run(["pdftotext", "-layout", str(tmp_path / f"{name}.pdf"), "-"],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert texts[0] == texts[1]
+    assert "side 1 af " in texts[0] and "Underskrifter" in texts[0]

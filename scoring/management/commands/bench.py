@@ -299,7 +299,9 @@ class Command(BaseCommand):
                 services.deal_record(table=tbl, outcome=deal_to_dict(deal))
                 dealer = seating(names, dealer).next_dealer if deal.kind.value != "scrapped" else dealer
         results.update(_poll_figures(pdf_evening, quick))
-        services.evening_close(evening=pdf_evening)
+        # the closed evening's PDF, as the treasurer prints it (its transfers, their states, the
+        # signatures): evening_close answers the closed evening, the object here is the open one's
+        pdf_evening = services.evening_close(evening=pdf_evening)
         results["pdf_160_deals_s"] = round(statistics.median(timed(lambda: render_evening_pdf(pdf_evening), 3)), 2)
         results.update(_import_figures(club))
         results.update(pdf_at_bound())

@@ -30,11 +30,20 @@ def browser():
 @pytest.fixture(autouse=True)
 def no_csp_violation(browser):
     """Every browser test fails on a Content-Security-Policy violation in any page it opened: each
-    context the browser makes reports them (helpers.watch_csp), whatever the test clicked."""
+    context the browser makes reports them (helpers.watch_csp), whatever the test clicked.
+
+    Every context a test opened is closed when it ends, whether the test closed it or not: a table
+    page left open keeps polling the live server, and a request still running when pytest-django
+    empties the database deadlocks its TRUNCATE on PostgreSQL (and leaves the next test the rows).
+    pytest-django's own autouse fixture is set up before this one, so it empties the database
+    after this one has closed the pages."""
     original = browser.new_context
+    opened = []
 
     def new_context(*args, **kwargs):
-        return helpers.watch_csp(original(*args, **kwargs))
+        context = helpers.watch_csp(original(*args, **kwargs))
+        opened.append(context)
+        return context
 
     helpers.CSP_VIOLATIONS.clear()
     browser.new_context = new_context
@@ -42,6 +51,11 @@ def no_csp_violation(browser):
         yield
     finally:
         browser.new_context = original
+        for context in opened:
+            try:
+                context.close()
+            except Exception:   # already closed by the test, or the browser went away with it
+                pass
     assert helpers.CSP_VIOLATIONS == [], sorted(set(helpers.CSP_VIOLATIONS))
 
 

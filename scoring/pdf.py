@@ -317,8 +317,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     (``SheetRow.words``). A long table of any family is printed as lines of text (``LINE_ROWS``)."""
     from .selectors.standings import family_title, table_side
 
-    pot_names = sheet.pots   # read once: each read makes the table's rate card from its JSON
-    pots = bool(pot_names)
+    pots = bool(sheet.pots)
     written = written_score(sheet.family)
     rows = []
     for row in sheet.rows:
@@ -328,7 +327,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
                                   else ("", "", row.active))
         words = row.joiner.join(row.rest) if written else row.description
         rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, active)),
-                           _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in pot_names), words))
+                           _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in sheet.pots), words))
     rows = tuple(rows)
     longest = max((len(word) for name in sheet.shown for word in name.split()), default=0)
     formulas = any(row.formula for row in sheet.rows) and not written
@@ -343,7 +342,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     if len(rows) > LINE_ROWS:
         lines, wide = _sheet_lines(sheet, rows, pots, False, written, money_rows)
     return PdfTable(sheet, rows, wide, sheet.table.card.title, pots, formulas, family_title(sheet.family.name),
-                    written, money_rows, tuple(str(words.get(name, name)) for name in pot_names), lines)
+                    written, money_rows, tuple(str(words.get(name, name)) for name in sheet.pots), lines)
 
 
 def render_evening_pdf(evening: Evening) -> bytes:

@@ -106,8 +106,6 @@ def _piece_json(piece):
     if isinstance(piece, str):
         return piece
     text, params = piece
-    if not params:
-        return [text.msgid, {}]
     return [text.msgid, {name: value.to_json() if isinstance(value, Phrase) else value
                          for name, value in params.items()}]
 

@@ -160,9 +160,12 @@ _KINDS, _MELD_KINDS, _FATES, _FINE_KINDS = (enum_members(DealKind), enum_members
 _GROUPS, _RANKS, _SUIT_OF, _COURTS = enum_members(Group), enum_members(Rank), enum_members(Suit), enum_members(Court)
 
 
-#: Each (owner, fate) a fast path has read, as its ``CardFate``: frozen, so one object serves every
-#: deal that says the same (an evening says a few dozen, tens of thousands of times).
-_FATES_READ: dict[tuple[str, str] | None, CardFate] = {}
+#: Each (owner, fate) a fast path has read, as its ``CardFate``, in a file held to ``bounds.py``
+#: (``True``) or not: frozen, so one object serves every deal that says the same (an evening says a
+#: few dozen, tens of thousands of times). An owner is put here only once ``sound_name`` has passed
+#: him, and whether a name is sound depends on its text alone (``bounds.text_problem``), so a card
+#: found here is read without looking at its owner again.
+_FATES_READ: dict[bool, dict[tuple[str, str], CardFate]] = {True: {}, False: {}}
 _DEAL, _MELD, _CARD_FATE, _FINE, _ANNOUNCEMENT = (direct(Deal), direct(Meld), direct(CardFate), direct(Fine),
                                                   direct(Announcement))
 
@@ -176,23 +179,31 @@ def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | 
         return None
 
 
+def _sound_fate(value: Any, bounded: bool, names: dict, read: dict[tuple[str, str], CardFate]) -> CardFate:
+    """A card's ``{owner, fate}`` (``_parse_card`` without a problem), from ``read`` (``_FATES_READ``)
+    when it was read before: a plain object of exactly two keys whose ``owner`` and ``fate`` are
+    texts holds no other key, and a pair found in ``read`` was sound when it was put there."""
+    if type(value) is dict and len(value) == 2:
+        owner, said = value.get("owner"), value.get("fate")
+        if type(owner) is str and type(said) is str:
+            found = read.get((owner, said))
+            if found is not None:
+                return found
+    c = sound_object(value, _CARD_KEYS, ("owner", "fate"))
+    owner, said = sound_name(c["owner"], bounded, names), c["fate"]
+    found = _CARD_FATE({"owner": owner, "fate": sound_choice(said, _FATES)})
+    if len(read) >= 4096:
+        read.clear()
+    read[owner, said] = found
+    return found
+
+
 def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
     def name(value: Any) -> str:
         return sound_name(value, bounded, names)
 
     whole, yes_no, chosen, plain, listed = sound_int, sound_bool, sound_choice, sound_object, sound_list
-
-    def fate(value: Any) -> CardFate:
-        c = plain(value, _CARD_KEYS, ("owner", "fate"))
-        owner, said = name(c["owner"]), c["fate"]
-        key = (owner, said) if type(said) is str else None
-        found = _FATES_READ.get(key)
-        if found is None:
-            found = _CARD_FATE({"owner": owner, "fate": chosen(said, _FATES)})
-            if len(_FATES_READ) >= 4096:
-                _FATES_READ.clear()
-            _FATES_READ[key] = found
-        return found
+    fates_read = _FATES_READ[bounded]
 
     def announcement(value: Any) -> Announcement:
         a = plain(value, _ANNOUNCEMENT_KEYS, ("player", "before_trick"))
@@ -228,13 +239,17 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
         elif kind is FineKind.CUSTOM:
             raise Unsound
         fines.append(_FINE({"player": name(f["player"]), "kind": kind, "amount": amount}))
-    kings = tuple((_SUIT_OF[suit], fate(value)) for suit, value in plain(d["kings"], _SUITS, ()).items()) \
-        if "kings" in d else ()
-    counts = tuple((name(player), whole(value)) for player, value in plain(d["counts"], _ANY_KEY, ()).items()) \
-        if "counts" in d else ()
+    kings = ()
+    if "kings" in d:
+        kings = tuple([(_SUIT_OF[suit], _sound_fate(value, bounded, names, fates_read))
+                       for suit, value in plain(d["kings"], _SUITS).items()])
+    counts = ()
+    if "counts" in d:
+        counts = tuple([(name(player), whole(value)) for player, value in plain(d["counts"]).items()])
     return _DEAL({
         "dealer": name(d["dealer"]), "kind": chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED,
-        "melds": tuple(melds), "fines": tuple(fines), "pagat": fate(d["pagat"]) if "pagat" in d else None,
+        "melds": tuple(melds), "fines": tuple(fines),
+        "pagat": _sound_fate(d["pagat"], bounded, names, fates_read) if "pagat" in d else None,
         "kings": kings, "last_trick": name(d["last_trick"]) if "last_trick" in d else None,
         "tout": name(d["tout"]) if "tout" in d else None, "nolo": name(d["nolo"]) if "nolo" in d else None,
         "counts": counts, "derived": name(d["derived"]) if "derived" in d else None,
@@ -242,17 +257,6 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
         "announced_vole": announcement(d["announced_vole"]) if "announced_vole" in d else None,
         "announced_nolo": tuple(announcement(a) for a in listed(d.get("announced_nolo", []))),
     })
-
-
-class _AnyKey:
-    """Every key is allowed (a deal's ``counts`` are keyed by the players' names)."""
-
-    @staticmethod
-    def issuperset(_keys: Any) -> bool:
-        return True
-
-
-_ANY_KEY = _AnyKey()
 
 
 def _parse_announcement(r: Reader, raw: Any, at: str) -> Announcement | None:

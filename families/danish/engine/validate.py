@@ -398,19 +398,34 @@ HAND = 25
 TAROKS_IN_DECK = 22
 
 
-def _claims_of(meld: Meld, i: int) -> list[tuple[str, str]]:
-    """(card key, field) of every card a meld says its melder holds (docs/rules/grosstarock.md §5)."""
-    at = f"melds[{i}]"
-    if meld.kind is _TAROKS:
-        return ([("pagat", f"{at}.pagat")] if meld.pagat else []) + ([("scies", f"{at}.scies")] if meld.scies else [])
-    if meld.kind is _MATADORS:
-        count = meld.count if isinstance(meld.count, int) and 3 <= meld.count <= 22 else 0
-        return [(key, at) for key in _MATADOR_KEYS[:count]]
-    if meld.kind is MeldKind.FOUR:
-        return [(key, at) for key in _RANK_KEYS.get(meld.group, ())]
-    if meld.kind in _GROUP_MELDS and isinstance(meld.group, Group):
-        return [(key, at) for key in _meld_cards(meld)]
-    return []
+#: (card key, the end of its field after ``melds[i]``) of the claims a taroks meld makes, by
+#: (``pagat``, ``scies``); those of a matadors meld, its first ``count``; those of a four, by rank.
+_TAROKS_CLAIMS = {(pagat, scies): (((("pagat", ".pagat"),) if pagat else ()) + ((("scies", ".scies"),) if scies else ()))
+                  for pagat in (False, True) for scies in (False, True)}
+_MATADOR_CLAIMS = tuple((key, "") for key in _MATADOR_KEYS)
+_RANK_CLAIMS = {rank: tuple((key, "") for key in keys) for rank, keys in _RANK_KEYS.items()}
+
+
+def _claims_of(meld: Meld) -> tuple[tuple[str, str], ...]:
+    """(card key, the end of its field after ``melds[i]``) of every card a meld says its melder
+    holds (docs/rules/grosstarock.md §5): the field itself is worded only for a problem."""
+    kind = meld.kind
+    if kind is _TAROKS:
+        return _TAROKS_CLAIMS[bool(meld.pagat), bool(meld.scies)]
+    if kind is _MATADORS:
+        return _MATADOR_CLAIMS[:meld.count] if isinstance(meld.count, int) and 3 <= meld.count <= 22 else ()
+    if kind is MeldKind.FOUR:
+        return _RANK_CLAIMS.get(meld.group, ())
+    if kind in _GROUP_MELDS and isinstance(meld.group, Group):
+        return tuple((key, "") for key in _meld_cards(meld))
+    return ()
+
+
+def _claim_problem(holder: dict[str, str | None], key: str, player: str, field: str) -> Problem:
+    """What is wrong with ``player``'s claim of ``key``, which ``holder`` gives someone else."""
+    if holder[key] is None:
+        return problem(None, field, "card_discarded", card=key)
+    return problem(None, field, "card_claimed_twice", card=key, first=holder[key], second=player)
 
 
 def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
@@ -428,26 +443,22 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
         else:
             holder[key] = fate.owner
 
-    def claim(key: str, player: str, field: str) -> Iterable[Problem]:
-        if key in holder:
-            if holder[key] is None:
-                yield problem(None, field, "card_discarded", card=key)
-            elif holder[key] != player:
-                yield problem(None, field, "card_claimed_twice", card=key, first=holder[key], second=player)
-        else:
-            holder[key] = player
-
     melds = [(i, m) for i, m in enumerate(deal.melds, 1)   # those _check_melds found on the card
              if m.kind in card.meld_kinds and (card.king_melds or m.group is not Group.KINGS)]
     for i, meld in melds:
-        reported: set[str] = set()
-        for key, field in _claims_of(meld, i):
-            for found in claim(key, meld.player, field):
-                if field not in reported:   # one problem per claim's field
-                    reported.add(field)
-                    yield found
+        player = meld.player
+        reported: set[str] = set()   # one problem per claim's field
+        for key, end in _claims_of(meld):
+            if key not in holder:
+                holder[key] = player
+            elif holder[key] != player and end not in reported:   # a discarded card's holder is None
+                reported.add(end)
+                yield _claim_problem(holder, key, player, f"melds[{i}]{end}")
     if card.nolo_holds_scies and deal.nolo is not None:
-        yield from claim("scies", deal.nolo, "nolo")
+        if "scies" not in holder:
+            holder["scies"] = deal.nolo
+        elif holder["scies"] != deal.nolo:
+            yield _claim_problem(holder, "scies", deal.nolo, "nolo")
     if not melds:
         return
     held: dict[str, set[str]] = defaultdict(set)
@@ -464,31 +475,30 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     last_meld: dict[str, int] = {}
     honours_of: dict[str, int] = {}
     for i, meld in melds:
-        at = f"melds[{i}]"
         last_meld[meld.player] = i
         if meld.kind is _TAROKS:
             if meld.pagat is False and holder.get("pagat") == meld.player:
-                yield problem(None, f"{at}.pagat", "taroks_without_own_pagat", name=meld.player)
+                yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
             if meld.scies is False and holder.get("scies") == meld.player:
-                yield problem(None, f"{at}.scies", "taroks_without_own_scies", name=meld.player)
+                yield problem(None, f"melds[{i}].scies", "taroks_without_own_scies", name=meld.player)
             if isinstance(meld.count, int):
                 others = sum(n for p, n in taroks_of.items() if p != meld.player)
                 maximum = TAROKS_IN_DECK - discarded - others
                 if meld.count > maximum:
-                    yield problem(None, f"{at}.count", "taroks_over_deck", name=meld.player, maximum=maximum)
+                    yield problem(None, f"melds[{i}].count", "taroks_over_deck", name=meld.player, maximum=maximum)
         elif meld.kind is _HALF:
             missing = _half_missing(meld)
             if missing and holder.get(missing) == meld.player:
-                yield problem(None, f"{at}.missing", "missing_card_owned", name=meld.player, card=missing)
+                yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
         elif meld.kind is MeldKind.HONOURS and isinstance(meld.count, int):
             gone = sum(1 for key in _HONOUR_KEYS if key in holder and holder[key] != meld.player)
             honours_of[meld.player] = meld.count
             if meld.count > HONOURS_MAX - gone:
-                yield problem(None, f"{at}.count", "honours_over_deck", name=meld.player, maximum=HONOURS_MAX - gone)
+                yield problem(None, f"melds[{i}].count", "honours_over_deck", name=meld.player, maximum=HONOURS_MAX - gone)
         elif meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
             ladons += meld.count
             if ladons > LADONS_IN_DECK:
-                yield problem(None, f"{at}.count", "ladons_over_deck", total=ladons, maximum=LADONS_IN_DECK)
+                yield problem(None, f"melds[{i}].count", "ladons_over_deck", total=ladons, maximum=LADONS_IN_DECK)
     ladons_of: dict[str, int] = defaultdict(int)
     for _, meld in melds:
         if meld.kind is MeldKind.LADONS and isinstance(meld.count, int):

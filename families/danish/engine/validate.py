@@ -159,22 +159,35 @@ def _people(deal: Deal) -> Iterable[tuple[str, str]]:
 
 def _everyone_active(deal: Deal, active: tuple[str, ...]) -> bool:
     """Whether every person ``_people`` names is active: the same persons, looked at without
-    building a field path for each (a path is worded only for a problem, ``_check_people``)."""
-    if any(m.player not in active for m in deal.melds) or any(f.player not in active for f in deal.fines):
-        return False
+    building a field path for each (a path is worded only for a problem, ``_check_people``), in
+    plain loops (no generator for each kind of person)."""
+    for meld in deal.melds:
+        if meld.player not in active:
+            return False
+    for fine in deal.fines:
+        if fine.player not in active:
+            return False
     if deal.pagat is not None and deal.pagat.owner not in active:
         return False
-    if any(fate.owner not in active for _suit, fate in deal.kings):
-        return False
+    for _suit, fate in deal.kings:
+        if fate.owner not in active:
+            return False
     for name in (deal.last_trick, deal.tout, deal.nolo, deal.derived, deal.failed_tout, deal.asked_by):
         if name is not None and name not in active:
             return False
-    if any(player not in active for player in deal.ultimo_forfeited):
-        return False
-    if any(player not in active for player, _ in deal.counts):
-        return False
+    for player in deal.ultimo_forfeited:
+        if player not in active:
+            return False
+    for player, _count in deal.counts:
+        if player not in active:
+            return False
     vole = deal.announced_vole
-    return (vole is None or vole.player in active) and all(a.player in active for a in deal.announced_nolo)
+    if vole is not None and vole.player not in active:
+        return False
+    for announcement in deal.announced_nolo:
+        if announcement.player not in active:
+            return False
+    return True
 
 
 def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Iterable[Problem]:

@@ -128,18 +128,31 @@ def _parse_entry(r: Reader, raw: Any, at: str) -> BirdEntry | None:
 # The fast path (``reading.Unsound``): the deal ``_parse_deal`` would read without any problem, read in
 # one pass; anything else raises ``Unsound`` and the strict reader above reads it, wording each problem.
 
-_KINDS, _GAMES, _SUITS, _SIDES, _LEVELS = (enum_members(DealKind), enum_members(Game), enum_members(Suit),
-                                           enum_members(Side), enum_members(KontraLevel))
+_KINDS, _GAMES, _SUITS, _LEVELS = enum_members(DealKind), enum_members(Game), enum_members(Suit), enum_members(KontraLevel)
 _BONUS_ORDER = tuple((bonus.value, bonus) for bonus in Bonus)
 
 
-def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
-    chosen, yes_no, plain = sound_choice, sound_bool, sound_object
+#: Every entry there is (§11: a side, won or not, announced or not), by its values as the file
+#: writes them: frozen, so one object serves every bonus and Valat that says the same.
+_ENTRIES = {(side.value, won, announced): BirdEntry(side, won, announced)
+            for side in Side for won in (False, True) for announced in (False, True)}
 
-    def entry(value: Any) -> BirdEntry:
-        e = plain(value, _ENTRY_KEYS, ("side", "won"))
-        return BirdEntry(chosen(e["side"], _SIDES), yes_no(e["won"]),
-                         yes_no(e["announced"]) if "announced" in e else False)
+
+def _sound_entry(value: Any) -> BirdEntry:
+    """An entry ``_parse_entry`` reads without a problem, else ``Unsound``: ``won`` and
+    ``announced`` looked at as bools (a 1 is no true) before the three values find their entry."""
+    e = sound_object(value, _ENTRY_KEYS, ("side", "won"))
+    side, won, announced = e["side"], e["won"], e.get("announced", False)
+    if type(side) is not str or type(won) is not bool or type(announced) is not bool:
+        raise Unsound
+    found = _ENTRIES.get((side, won, announced))
+    if found is None:
+        raise Unsound
+    return found
+
+
+def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
+    chosen, yes_no, plain, entry = sound_choice, sound_bool, sound_object, _sound_entry
 
     d = plain(raw, _DEAL_KEYS, ("dealer",))
     kind = chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED
@@ -160,13 +173,13 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
         value["valat"] = entry(d["valat"])
     if "bonuses" in d:
         bonuses = plain(d["bonuses"], _BONUS_KEYS)
-        value["bonuses"] = tuple((bonus, entry(bonuses[key])) for key, bonus in _BONUS_ORDER if key in bonuses)
+        value["bonuses"] = tuple([(bonus, entry(bonuses[key])) for key, bonus in _BONUS_ORDER if key in bonuses])
     if "king_caught" in d:
         value["king_caught"] = yes_no(d["king_caught"])
     if "won" in d:
         value["won"] = yes_no(d["won"])
     if "kontra" in d:
-        value["kontra"] = tuple((key, chosen(level, _LEVELS)) for key, level in plain(d["kontra"]).items())
+        value["kontra"] = tuple([(key, chosen(level, _LEVELS)) for key, level in plain(d["kontra"]).items()])
     if "counts" in d:
         counts = []
         for name, count in plain(d["counts"]).items():

@@ -273,66 +273,65 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
     taroks_total = 0
     kinds = card.meld_kinds
     for i, meld in enumerate(deal.melds, 1):
-        at = f"melds[{i}]"
         if meld.kind not in kinds:
-            yield problem(None, f"{at}.kind", "meld_not_on_card", kind=meld.kind.value, rules=card.name)
+            yield problem(None, f"melds[{i}].kind", "meld_not_on_card", kind=meld.kind.value, rules=card.name)
             continue
         if meld.scies is not None and not (meld.kind is _TAROKS and card.taroks_scies):
-            yield problem(None, f"{at}.scies", "key_not_on_card", key="scies", rules=card.name)
+            yield problem(None, f"melds[{i}].scies", "key_not_on_card", key="scies", rules=card.name)
         if meld.kind in _NEW_KINDS:
-            yield from _check_new_meld(at, meld)
+            yield from _check_new_meld(i, meld)
             key = meld.kind if meld.kind in _NEW_COUNTED else meld.group
             if (meld.player, key) in held:
                 if meld.kind in _NEW_COUNTED:
-                    yield problem(None, f"{at}.kind", "two_melds_kind", name=meld.player, kind=meld.kind.value)
+                    yield problem(None, f"melds[{i}].kind", "two_melds_kind", name=meld.player, kind=meld.kind.value)
                 else:
-                    yield problem(None, f"{at}.group", "two_melds_group", name=meld.player, group=meld.group.value)
+                    yield problem(None, f"melds[{i}].group", "two_melds_group", name=meld.player, group=meld.group.value)
             held.add((meld.player, key))
             continue
         if meld.kind in (MeldKind.TAROKS, MeldKind.MATADORS):
             low, high = ((card.taroks_min, card.taroks_max) if meld.kind is MeldKind.TAROKS
                          else (card.matadors_min, card.matadors_max))
             if meld.count is None:
-                yield problem(None, f"{at}.count", "required")
+                yield problem(None, f"melds[{i}].count", "required")
             elif not low <= meld.count <= high:
-                yield problem(None, f"{at}.count", "meld_count_range", low=low, high=high)
+                yield problem(None, f"melds[{i}].count", "meld_count_range", low=low, high=high)
             if meld.kind is MeldKind.TAROKS:
                 taroks_total += meld.count or 0
                 if meld.pagat is None and not card.taroks_pagat_optional:
-                    yield problem(None, f"{at}.pagat", "required")
+                    yield problem(None, f"melds[{i}].pagat", "required")
                 if meld.scies is None and card.taroks_scies:
-                    yield problem(None, f"{at}.scies", "required")
+                    yield problem(None, f"melds[{i}].scies", "required")
             elif meld.pagat is not None:
-                yield problem(None, f"{at}.pagat", "meld_field_unused", kind=meld.kind.value)
+                yield problem(None, f"melds[{i}].pagat", "meld_field_unused", kind=meld.kind.value)
             for name in ("group", "missing"):
                 if getattr(meld, name) is not None:
-                    yield problem(None, f"{at}.{name}", "meld_field_unused", kind=meld.kind.value)
+                    yield problem(None, f"melds[{i}].{name}", "meld_field_unused", kind=meld.kind.value)
             key: object = meld.kind
             if (meld.player, key) in held:
-                yield problem(None, f"{at}.kind", "two_melds_kind", name=meld.player, kind=meld.kind.value)
+                yield problem(None, f"melds[{i}].kind", "two_melds_kind", name=meld.player, kind=meld.kind.value)
         else:
             for name in ("count", "pagat"):
                 if getattr(meld, name) is not None:
-                    yield problem(None, f"{at}.{name}", "meld_field_unused", kind=meld.kind.value)
+                    yield problem(None, f"melds[{i}].{name}", "meld_field_unused", kind=meld.kind.value)
             if meld.group is None:
-                yield problem(None, f"{at}.group", "required")
+                yield problem(None, f"melds[{i}].group", "required")
                 continue
             if not isinstance(meld.group, Group) or (meld.group is _KINGS and not card.king_melds):
-                yield problem(None, f"{at}.group", "group_not_on_card" if isinstance(meld.group, Group) else "group_kind",
+                yield problem(None, f"melds[{i}].group", "group_not_on_card" if isinstance(meld.group, Group) else "group_kind",
                               kind=meld.kind.value, rules=card.name)
                 continue
             if meld.kind is MeldKind.HALF:
                 wanted = Suit if meld.group is Group.KINGS else Court
                 if meld.missing is None:
-                    yield problem(None, f"{at}.missing", "required")
+                    yield problem(None, f"melds[{i}].missing", "required")
                 elif not isinstance(meld.missing, wanted):
                     code = "missing_kind_kings" if wanted is Suit else "missing_kind_court"
-                    yield problem(None, f"{at}.missing", code)
+                    yield problem(None, f"melds[{i}].missing", code)
             elif meld.missing is not None:
-                yield problem(None, f"{at}.missing", "meld_field_unused", kind=meld.kind.value)
+                yield problem(None, f"melds[{i}].missing", "meld_field_unused", kind=meld.kind.value)
             key = meld.group
             if (meld.player, key) in held:
-                yield problem(None, f"{at}.group", "two_melds_group", name=meld.player, group=meld.group.value)
+                yield problem(None, f"melds[{i}].group", "two_melds_group", name=meld.player, group=meld.group.value)
         held.add((meld.player, key))
     if taroks_total > 22 and not card.hands_checked:   # hands_checked: per meld, _check_holdings
         yield problem(None, "melds", "too_many_taroks", total=taroks_total)
@@ -343,22 +342,22 @@ _NEW_KINDS = frozenset({*_NEW_COUNTED, MeldKind.FOUR})
 _COUNT_RANGE = {MeldKind.HONOURS: (HONOURS_MIN, HONOURS_MAX), MeldKind.LADONS: (LADONS_MIN, LADONS_MAX)}
 
 
-def _check_new_meld(at: str, meld: Meld) -> Iterable[Problem]:
+def _check_new_meld(i: int, meld: Meld) -> Iterable[Problem]:
     """The fields of an ``honours``, ``ladons`` or ``four`` meld (docs/rules/grosstarock.md §2.1)."""
     counted = meld.kind in _NEW_COUNTED
     for name in ("pagat", "missing") + (("group",) if counted else ("count",)):
         if getattr(meld, name) is not None:
-            yield problem(None, f"{at}.{name}", "meld_field_unused", kind=meld.kind.value)
+            yield problem(None, f"melds[{i}].{name}", "meld_field_unused", kind=meld.kind.value)
     if counted:
         low, high = _COUNT_RANGE[meld.kind]
         if meld.count is None:
-            yield problem(None, f"{at}.count", "required")
+            yield problem(None, f"melds[{i}].count", "required")
         elif not low <= meld.count <= high:
-            yield problem(None, f"{at}.count", "meld_count_range", low=low, high=high)
+            yield problem(None, f"melds[{i}].count", "meld_count_range", low=low, high=high)
     elif meld.group is None:
-        yield problem(None, f"{at}.group", "required")
+        yield problem(None, f"melds[{i}].group", "required")
     elif not isinstance(meld.group, Rank):
-        yield problem(None, f"{at}.group", "four_group")
+        yield problem(None, f"melds[{i}].group", "four_group")
 
 
 _SUIT_ORDER = {None: 0, **{suit: i for i, suit in enumerate(Suit, 1)}}
@@ -406,6 +405,8 @@ _TAROK_KEYS = frozenset(_MATADOR_KEYS)
 _HONOUR_KEYS = frozenset({"pagat", "scies", "tarok21", *(_CARD_KEY[s] for s in Suit)})
 _RANK_KEYS = {r: tuple(_COURT_KEY[s, r.court] for s in Suit) for r in Rank}
 _COURT_KEYS = frozenset(_COURT_KEY.values())
+_HONOUR_COURT_KEYS, _HONOUR_TAROK_KEYS = _HONOUR_KEYS & _COURT_KEYS, _HONOUR_KEYS & _TAROK_KEYS
+_NO_KEYS: frozenset[str] = frozenset()
 #: A hand: 78 cards, the dealer keeps 8 and discards 3, so every hand holds 25 (§5).
 HAND = 25
 TAROKS_IN_DECK = 22
@@ -487,15 +488,21 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     ladons = 0
     last_meld: dict[str, int] = {}
     honours_of: dict[str, int] = {}
+    ladons_of: dict[str, int] = defaultdict(int)
+    taroks_melders: set[str] = set()
     for i, meld in melds:
         last_meld[meld.player] = i
         if meld.kind is _TAROKS:
+            taroks_melders.add(meld.player)
             if meld.pagat is False and holder.get("pagat") == meld.player:
                 yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
             if meld.scies is False and holder.get("scies") == meld.player:
                 yield problem(None, f"melds[{i}].scies", "taroks_without_own_scies", name=meld.player)
             if isinstance(meld.count, int):
-                others = sum(n for p, n in taroks_of.items() if p != meld.player)
+                others = 0
+                for p, n in taroks_of.items():
+                    if p != meld.player:
+                        others += n
                 maximum = TAROKS_IN_DECK - discarded - others
                 if meld.count > maximum:
                     yield problem(None, f"melds[{i}].count", "taroks_over_deck", name=meld.player, maximum=maximum)
@@ -504,33 +511,28 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
             if missing and holder.get(missing) == meld.player:
                 yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
         elif meld.kind is MeldKind.HONOURS and isinstance(meld.count, int):
-            gone = sum(1 for key in _HONOUR_KEYS if key in holder and holder[key] != meld.player)
+            gone = 0
+            for key in _HONOUR_KEYS:
+                if key in holder and holder[key] != meld.player:
+                    gone += 1
             honours_of[meld.player] = meld.count
             if meld.count > HONOURS_MAX - gone:
                 yield problem(None, f"melds[{i}].count", "honours_over_deck", name=meld.player, maximum=HONOURS_MAX - gone)
         elif meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
             ladons += meld.count
+            ladons_of[meld.player] += meld.count
             if ladons > LADONS_IN_DECK:
                 yield problem(None, f"melds[{i}].count", "ladons_over_deck", total=ladons, maximum=LADONS_IN_DECK)
-    ladons_of: dict[str, int] = defaultdict(int)
-    for _, meld in melds:
-        if meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
-            ladons_of[meld.player] += meld.count
-    taroks_melders = _taroks_melders(melds)
     for player, i in last_meld.items():
-        keys = held.get(player, set())
+        keys = held.get(player, _NO_KEYS)
         honours = honours_of.get(player, 0)
         # honours not among his taroks and courts: with a taroks meld every honour tarok he has is
         # in its count (at most the three); without one only those he is known to hold are
-        among = len(keys & _HONOUR_KEYS & _COURT_KEYS) + (min(3, honours) if player in taroks_melders
-                                                           else len(keys & _HONOUR_KEYS & _TAROK_KEYS))
+        among = len(keys & _HONOUR_COURT_KEYS) + (min(3, honours) if player in taroks_melders
+                                                  else len(keys & _HONOUR_TAROK_KEYS))
         size = taroks_of[player] + len(keys & _COURT_KEYS) + ladons_of[player] + max(0, honours - among)
         if size > HAND:
             yield problem(None, f"melds[{i}]", "hand_over_25", name=player, count=size, maximum=HAND)
-
-
-def _taroks_melders(melds: list[tuple[int, Meld]]) -> set[str]:
-    return {m.player for _, m in melds if m.kind is _TAROKS}
 
 
 def _check_announcements(deal: Deal, card: RateCard) -> Iterable[Problem]:

@@ -554,7 +554,23 @@ def _check_announcements(deal: Deal, card: RateCard) -> Iterable[Problem]:
         seen.add(nolo.player)
 
 
-def _meld_cards(meld: Meld) -> list[str]:
+def _meld_cards(meld: Meld) -> tuple[str, ...]:
+    """The key of every card a meld implies its melder holds (docs/rules/danish.md §3.1, §5), by
+    what of the meld says it (``_MELD_CARDS``): an evening says the same few melds again and again."""
+    said = (meld.kind, meld.pagat, meld.group, meld.missing)
+    found = _MELD_CARDS.get(said)
+    if found is None:
+        if len(_MELD_CARDS) >= 4096:
+            _MELD_CARDS.clear()
+        found = _MELD_CARDS[said] = tuple(_implied_cards(meld))
+    return found
+
+
+#: ``_meld_cards`` by (kind, pagat, group, missing), the fields it reads.
+_MELD_CARDS: dict[tuple, tuple[str, ...]] = {}
+
+
+def _implied_cards(meld: Meld) -> list[str]:
     """The key of every card a meld implies its melder holds (docs/rules/danish.md §3.1, §5)."""
     cards: list[str] = []
     if meld.kind is _TAROKS and meld.pagat:

@@ -141,19 +141,23 @@ def _count(add, deal: Deal) -> None:
         _count_range(add, "declarers_count", deal.declarers_count, 1, DECK_THIRDS - 1)
 
 
+#: The bonuses that may be announced and may fail (``Bonus.is_bird``), as a set: a property is a
+#: Python call for each bonus of each deal.
+_BIRDS = frozenset(bonus for bonus in Bonus if bonus.is_bird)
+
+
 def _bonuses(add, deal: Deal) -> None:
     """§4, §5.2: who may announce what, what may fail, what counts beside a Valat, and where the
     Pagat lies."""
-    for bonus, entry in deal.bonuses or ():
-        at = f"bonuses.{bonus.value}"
+    for bonus, entry in deal.bonuses or ():   # the field, bonuses.<bonus>, worded only for a problem
         if deal.valat is not None and not entry.announced:
-            add(at, "karlsruhe_silent_beside_valat")
+            add(f"bonuses.{bonus.value}", "karlsruhe_silent_beside_valat")
         if entry.announced and entry.side is Side.OPPONENTS:
-            add(f"{at}.side", "karlsruhe_announced_by_opponents")
-        if entry.announced and not bonus.is_bird:
-            add(f"{at}.announced", "karlsruhe_not_announced", bonus=BONUS_WORDS[bonus])
-        if not entry.announced and not bonus.is_bird and not entry.won:
-            add(f"{at}.won", "karlsruhe_silent_cannot_fail", bonus=BONUS_WORDS[bonus])
+            add(f"bonuses.{bonus.value}.side", "karlsruhe_announced_by_opponents")
+        if entry.announced and bonus not in _BIRDS:
+            add(f"bonuses.{bonus.value}.announced", "karlsruhe_not_announced", bonus=BONUS_WORDS[bonus])
+        if not entry.announced and bonus not in _BIRDS and not entry.won:
+            add(f"bonuses.{bonus.value}.won", "karlsruhe_silent_cannot_fail", bonus=BONUS_WORDS[bonus])
     valat = deal.valat
     if valat is not None:
         if valat.announced and valat.side is Side.OPPONENTS:

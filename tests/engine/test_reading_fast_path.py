@@ -102,3 +102,34 @@ def test_the_pipeline_settles_as_the_engine_and_refuses_as_it(rules, players):
     with pytest.raises(EveningError) as piped:
         settlement_json(json.dumps(broken))
     assert piped.value.lines("en") == strictly.value.lines("en")
+
+
+@pytest.mark.parametrize("owner", ["Anne ", "A" * 200, "Anne\u0301"])
+def test_a_card_read_in_a_file_of_the_app_is_checked_again_in_a_file_from_outside(owner):
+    """The fast path keeps each (owner, fate) it has read, apart for files held to bounds.py and
+    files that are not: an owner an unbounded file may name (the app's own stored table) is still
+    reported, at the card's field, in a file from outside, however often the app read it before."""
+    card = rate_card("vlk")
+    raw = {"dealer": "Bent", "pagat": {"owner": owner, "fate": "home"},
+           "kings": {"hearts": {"owner": owner, "fate": "lost"}}, "last_trick": "Bent"}
+    unbounded = _sound_deal(copy.deepcopy(raw), card, False, {})
+    assert unbounded is not None and unbounded.pagat.owner == owner
+    assert _sound_deal(copy.deepcopy(raw), card, False, {}) == unbounded
+    assert _sound_deal(copy.deepcopy(raw), card, True, {}) is None
+    _deal, problems = strict_read(raw, card)
+    assert [p.field for p in problems] == ["pagat.owner", "kings.hearts.owner"]
+
+
+def test_a_card_read_before_is_found_only_with_exactly_its_two_keys_and_texts():
+    """A card's {owner, fate} found among those read before only when it is a plain object of
+    exactly ``owner`` and ``fate``, both texts: anything else is looked at whole and gives way."""
+    card = rate_card("vlk")
+    sound = {"dealer": "Bent", "pagat": {"owner": "Anne", "fate": "home"}, "last_trick": "Bent"}
+    assert _sound_deal(sound, card, True, {}) is not None   # now read before
+    repeated = Duplicated({"owner": "Anne", "fate": "home"})
+    repeated.duplicates = ("owner",)
+    for pagat in ({"owner": "Anne", "fate": "home", "x": 1}, {"owner": "Anne", "x": "home"}, repeated,
+                  {"owner": "Anne", "fate": "nonsense"}, {"owner": ["Anne"], "fate": "home"}, {"owner": "Anne"}):
+        changed = {**sound, "pagat": pagat}
+        assert _sound_deal(changed, card, True, {}) is None, pagat
+        assert strict_read(changed, card)[1], pagat

@@ -360,6 +360,8 @@ def _check_new_meld(i: int, meld: Meld) -> Iterable[Problem]:
         yield problem(None, f"melds[{i}].group", "four_group")
 
 
+#: The suits in their order, as a tuple: iterating over the enum itself is a Python-level generator.
+_ALL_SUITS = tuple(Suit)
 _SUIT_ORDER = {None: 0, **{suit: i for i, suit in enumerate(Suit, 1)}}
 
 
@@ -375,8 +377,8 @@ def _check_card_keys(deal: Deal, card: RateCard) -> Iterable[Problem]:
     if card.king_fates == "refused":
         for suit, _ in deal.kings:
             yield problem(None, _CARD_FIELD[suit], "key_not_on_card", key="kings", rules=card.name)
-    elif card.king_fates == "required":
-        for suit in Suit:
+    elif card.king_fates == "required" and not present.issuperset(_ALL_SUITS):
+        for suit in _ALL_SUITS:
             if suit not in present:
                 yield problem(None, _CARD_FIELD[suit], "required")
     if deal.tout is not None and not card.tout_recorded:

@@ -67,6 +67,11 @@ def mutations(raw):
             changed = copy.deepcopy(raw)
             changed["melds"][raw["melds"].index(meld)][meld_key] = "bogus"
             yield changed
+    for i, meld in enumerate(raw.get("melds", [])):   # each key of each meld left out in turn
+        for meld_key in meld:
+            dropped = copy.deepcopy(raw)
+            del dropped["melds"][i][meld_key]
+            yield dropped
     for card in ("pagat",):
         if card in raw:
             for inner in ("owner", "fate"):

@@ -170,6 +170,21 @@ _DEAL, _MELD, _CARD_FATE, _FINE, _ANNOUNCEMENT = (direct(Deal), direct(Meld), di
                                                   direct(Announcement))
 
 
+def _meld_requires(kind: MeldKind, pagat_optional: bool) -> frozenset[str]:
+    """The keys a meld of ``kind`` must give besides player and kind (``_parse_meld``'s
+    ``required``): a count, the pagat (taroks, unless the card lets it go unsaid), a group (a
+    group meld or four), the missing card (half)."""
+    return frozenset({*(("count",) if kind.has_count else ()),
+                      *(("pagat",) if kind is MeldKind.TAROKS and not pagat_optional else ()),
+                      *(("group",) if kind.is_group or kind is MeldKind.FOUR else ()),
+                      *(("missing",) if kind is MeldKind.HALF else ())})
+
+
+#: ``_meld_requires`` of each kind, by the card's ``taroks_pagat_optional``: a fast path looks the
+#: keys up at once (a group given is a group read, so "group" given is a group there).
+_MELD_REQUIRES = {optional: {kind: _meld_requires(kind, optional) for kind in MeldKind} for optional in (False, True)}
+
+
 def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | None:
     """The deal ``_parse_deal`` would read from ``raw`` without any problem, or None (read it
     strictly). ``names``: the file's checked names, shared with the strict reader."""

@@ -6,13 +6,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Prefetch
+from django.db.models import Q
 
 from scoring.engine.families import Family
 from scoring.engine.money import Payment, evening_kroner
-from scoring.models import EntryKind, Evening, JournalEntry, Leg
+from scoring.models import EntryKind, Evening, JournalEntry
 
-from .sheets import SHEET_ENTRIES, TableSheet, table_sheet, written_score
+from .sheets import SHEET_ENTRIES, TableSheet, player_legs, table_sheet, written_score
 
 
 @dataclass(frozen=True)
@@ -80,10 +80,10 @@ def evening_summary(evening: Evening) -> EveningSummary:
     tables = list(evening.tables.prefetch_related("seats__player").order_by("number"))
     entries = defaultdict(list)
     for entry in (JournalEntry.objects.filter(SHEET_ENTRIES, table__evening=evening)
-                  .exclude(kind=EntryKind.REVERSAL).select_related("deal", "deal__dealer")
-                  .prefetch_related(Prefetch("legs", queryset=Leg.objects.select_related("player")))):
+                  .exclude(kind=EntryKind.REVERSAL).select_related("deal", "deal__dealer")):
         entries[entry.table_id].append(entry)
-    sheets = tuple(table_sheet(t, entries[t.id]) for t in tables)
+    legs = player_legs(Q(entry__table__evening=evening))
+    sheets = tuple(table_sheet(t, entries[t.id], legs) for t in tables)
     rate = evening.rate
     closed = evening.closed_at is not None  # before the split the cups still hold points
     groups = []

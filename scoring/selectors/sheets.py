@@ -3,11 +3,12 @@ totals and pots, read from the journal by name."""
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Mapping
 
-from django.db.models import Prefetch, Q
+from django.db.models import Q
 
 from scoring.engine.families import Family
 from scoring.engine.ledger import FORMULA_WORDS
@@ -175,9 +176,20 @@ def _sheet_entries(table: Table) -> list[JournalEntry]:
         JournalEntry.objects.filter(SHEET_ENTRIES, table=table)
         .exclude(kind=EntryKind.REVERSAL)
         .select_related("deal", "deal__dealer")
-        .prefetch_related(Prefetch("legs", queryset=Leg.objects.select_related("player")))
         .order_by("id")
     )
+
+
+def player_legs(where: Q) -> dict[int, list[tuple[int, int]]]:
+    """{journal entry id: [(player id, amount)]} of the player legs matching ``where``, in one query
+    of plain values: a sheet only adds each entry's player legs up per seat, and a ``Leg`` and a
+    ``Player`` object for each of an evening's thousands of legs cost more than the rest of its page.
+    Legs of entries the sheet does not show (reversals, corrected versions) are read and left unused."""
+    found: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for entry_id, player_id, amount in (Leg.objects.filter(where, account=Account.PLAYER)
+                                        .values_list("entry_id", "player_id", "amount")):
+        found[entry_id].append((player_id, amount))
+    return found
 
 
 def _describer(family: Family, table: Table, players: tuple[str, ...]):
@@ -192,15 +204,19 @@ def _describer(family: Family, table: Table, players: tuple[str, ...]):
     return lambda outcome, facts: (side.words(outcome, players, card, facts), side.describe_joiner)
 
 
-def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> TableSheet:
+def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
+                legs: Mapping[int, list[tuple[int, int]]] | None = None) -> TableSheet:
     """The paper sheet of one table: a row per deal, each player's net, the pots after (the Danish
-    cups), the family's facts about each deal (a formula …)."""
+    cups), the family's facts about each deal (a formula …). ``entries`` (``SHEET_ENTRIES``) and
+    their player ``legs`` (``player_legs``) where the caller read them for several tables."""
     seats = _seats(table)
     players = tuple(seat.name or seat.player.name for seat in seats)
     by_id = {seat.player_id: name for seat, name in zip(seats, players)}
     family = table.engine
     if entries is None:
         entries = _sheet_entries(table)
+    if legs is None:
+        legs = player_legs(Q(entry__table=table))
     order = {EntryKind.OPENING: 0, EntryKind.DEAL: 1, EntryKind.SPLIT: 2}
     entries = sorted(entries, key=lambda e: (order[e.kind], e.deal.number if e.deal else 0, e.id))
     # A standing entry belongs to a current deal; any other (SHEET_ENTRIES) to a voided version:
@@ -211,9 +227,8 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
     describe = _describer(family, table, players)
     for entry in entries:
         net = dict.fromkeys(players, 0)
-        for leg in entry.legs.all():
-            if leg.account == Account.PLAYER:
-                net[by_id[leg.player_id]] += leg.amount
+        for player_id, amount in legs.get(entry.id, ()):
+            net[by_id[player_id]] += amount
         for name in players:
             running[name] += net[name]
         info = json.loads(entry.info_json) if entry.info_json else None
@@ -229,7 +244,8 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
                              entry.pots_after, tuple(running[p] for p in players),
                              entry.deal, info, words=words, joiner=joiner))
     last = rows[-1] if rows else None
-    struck = tuple(_voided_row(family, players, by_id, entry, describe) for entry in voided.values())
+    struck = tuple(_voided_row(family, players, by_id, entry, legs.get(entry.id, ()), describe)
+                   for entry in voided.values())
     return TableSheet(
         table=table, players=players, rows=tuple(rows),
         cups=tuple((last.pots if last else {}).get(cup, 0) for cup in family.cups),
@@ -241,12 +257,12 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None) -> Tabl
 
 
 def _voided_row(family: Family, players: tuple[str, ...], by_id: Mapping[int, str], entry: JournalEntry,
-                describe) -> SheetRow:
-    """A voided deal's row: its amounts and words as they stood before the void (paid back since)."""
+                legs, describe) -> SheetRow:
+    """A voided deal's row: its amounts and words as they stood before the void (paid back since);
+    ``legs``: the entry's player legs, (player id, amount)."""
     net = dict.fromkeys(players, 0)
-    for leg in entry.legs.all():
-        if leg.account == Account.PLAYER:
-            net[by_id[leg.player_id]] += leg.amount
+    for player_id, amount in legs:
+        net[by_id[player_id]] += amount
     active = set(family.seating(players, by_id.get(entry.deal.dealer_id, entry.deal.dealer.name)).active)
     info = json.loads(entry.info_json) if entry.info_json else None
     words, joiner = describe(entry.deal.outcome, info or {})

@@ -65,3 +65,38 @@ def test_a_subclass_with_its_own_template_is_rendered_by_it():
 
     markup = str(_Form(Listed())["pick"])
     assert "<input" in markup and "<option" not in markup   # the option template's markup, not ours
+
+
+#: The per-row partial ``{% deal_links %}`` replaced, as it stood: the tag must write what it wrote.
+OLD_DEAL_LINKS = (
+    '{% load i18n %}<td class="pin links"><span class="deal-links">{% if can_record and not sheet.closed and not '
+    'row.voided %}<a class="edit-link" id="{% if row.deal.pk == sheet.last_deal.pk %}edit-last{% else %}edit-'
+    '{{ row.number }}{% endif %}" data-deal="{{ row.number }}" href="{% url \'scoring:deal_edit\' row.deal.pk %}" '
+    'aria-label="{% blocktranslate with n=row.number %}Ret spil {{ n }}{% endblocktranslate %}">{% translate "Ret" '
+    'context "knap på arket" %}</a>{% endif %}<a class="history-link" id="history-{{ row.number }}" href="{% url '
+    '\'scoring:deal_history\' row.deal.pk %}" title="{% blocktranslate with n=row.number %}Historik for spil {{ n }}'
+    '{% endblocktranslate %}" aria-label="{% blocktranslate with n=row.number %}Historik for spil {{ n }}'
+    '{% endblocktranslate %}">⋯</a></span></td>')
+
+
+@pytest.mark.parametrize("language", ["da", "en", "de", "sl"])
+@pytest.mark.parametrize("can_record, closed, voided, last", [
+    (True, False, False, True), (True, False, False, False), (True, False, True, False), (True, True, False, True),
+    (False, False, False, True), (None, False, False, False), (True, False, False, None),
+])
+def test_deal_links_writes_what_the_partial_wrote(language, can_record, closed, voided, last):
+    from types import SimpleNamespace
+
+    from django.template import Context, Template
+
+    deal = SimpleNamespace(pk=1234)
+    last_deal = None if last is None else SimpleNamespace(pk=1234 if last else 99)
+    context = {"row": SimpleNamespace(deal=deal, number=1007, voided=voided),
+               "sheet": SimpleNamespace(closed=closed, last_deal=last_deal)}
+    if can_record is not None:
+        context["can_record"] = can_record
+    with override(language):
+        old = Template(OLD_DEAL_LINKS).render(Context(context))
+        new = Template("{% load sheet %}{% deal_links %}").render(Context(context))
+    assert new == old
+    assert "/deals/1234/history/" in new and ("edit-link" in new) == bool(can_record and not closed and not voided)

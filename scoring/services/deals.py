@@ -48,7 +48,7 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     family = table.engine
     deal = _parse(family, outcome, number, table.card)
     players = table_players(table)
-    entry = _settle(family, players, number, deal, table_state(table), table.card)
+    entry = _settle(family, players, number, deal, table_state(table, players=tuple(players)), table.card)
     saved = Deal.objects.create(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
                                 outcome_json=_outcome_json(family, deal), recorded_by=_user(user))
     _post(table, entry, EntryKind.DEAL, players, deal=saved)

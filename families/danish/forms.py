@@ -14,7 +14,7 @@ from scoring.engine.problems import EveningError, Problem
 from families.danish.engine.validate import validate_deal
 from families.danish.engine.rates import HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard
 from scoring.language import engine_language
-from scoring.family_forms import CountField, CountInput, FamilyFormMixin
+from scoring.family_forms import CountField, CountInput, FamilyFormMixin, OptionsSelect
 
 
 MELD_ROWS = 6
@@ -199,7 +199,7 @@ class DealForm(FamilyFormMixin, forms.Form):
                 choices.append((posted, _("%(name)s (sidder over)") % {"name": posted}))
             if blank:
                 choices = [("", "—")] + choices
-            widget = forms.RadioSelect if radio else forms.Select
+            widget = forms.RadioSelect if radio else OptionsSelect
             self.fields[name] = forms.ChoiceField(label=label, choices=choices, widget=widget, required=False, **extra)
 
         if offer.redeal:   # docs/rules/danish.md §7.4: who asked for the free redeal (optional)
@@ -225,7 +225,7 @@ class DealForm(FamilyFormMixin, forms.Form):
             self.fields[f"king_{suit.value}_fate"] = forms.ChoiceField(
                 label=_("%(s)s konge") % {"s": SUIT_NAMES[suit]}, required=False,
                 choices=_fates() if required else [("", "—")] + _fates(),
-                widget=forms.RadioSelect if required else forms.Select, initial="home" if required else None)
+                widget=forms.RadioSelect if required else OptionsSelect, initial="home" if required else None)
         person("last_trick", _("Sidste stik"), blank=False, radio=True)
         if offer.tout:
             person("tout", "Tout")
@@ -258,11 +258,12 @@ class DealForm(FamilyFormMixin, forms.Form):
         for i in range(1, MELD_ROWS + 1):
             person(f"meld_{i}_player", _("Melder"))
             self.fields[f"meld_{i}_kind"] = forms.ChoiceField(label=_("Melding"), choices=meld_choices(card),
-                                                              required=False)
+                                                              required=False, widget=OptionsSelect)
         fine_kinds = fine_choices(card)
         for i in range(1, FINE_ROWS + 1):
             person(f"fine_{i}_player", _("Bødlagt"))
-            self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False)
+            self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False,
+                                                              widget=OptionsSelect)
             self.fields[f"fine_{i}_amount"] = CountField(
                 label=self.fine_amount_label, required=False, min_value=bounds.FINE_AMOUNT_MIN,
                 max_value=bounds.FINE_AMOUNT_MAX)

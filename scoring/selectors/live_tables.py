@@ -24,7 +24,7 @@ from django.db.models import Prefetch
 
 from scoring.models import Deal, Evening, Seat, Table
 
-from .sheets import TableSheet, table_player_names
+from .sheets import seating_after, table_player_names
 
 #: A table with no deal saved for this long is named before the evening is closed: it may have
 #: finished, or its scorekeeper may have stopped recording.
@@ -97,30 +97,32 @@ def table_statuses(evening: Evening, tables=None) -> list[TableStatus]:
     if tables is None:
         tables = list(Table.objects.filter(evening=evening).order_by("number").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))))
-    standing: dict[int, list[Deal]] = {t.pk: [] for t in tables}
+    # Plain rows, not Deal objects: a poll after each save reads every deal of the evening, and
+    # making a model (and its dealer's) of each row was most of its time (``manage.py bench``,
+    # ``table_others_poll_changed_ms_median``). Per table: the deals that stand, the last of them
+    # (its dealer's name and its kind: all the dealing rule reads) and the latest write.
+    standing: dict[int, int] = {t.pk: 0 for t in tables}
+    last: dict[int, tuple[str, str]] = {}
     last_at: dict[int, dt.datetime] = {}
-    rows = (Deal.objects.filter(table__evening=evening).select_related("dealer")
-            .only("table_id", "number", "kind", "current", "voided", "recorded_at", "dealer__name")
-            .order_by("number", "id"))
-    for deal in rows:
-        if deal.table_id not in standing:
+    rows = (Deal.objects.filter(table__evening=evening).order_by("number", "id")
+            .values_list("table_id", "kind", "current", "voided", "recorded_at", "dealer__name"))
+    for table_id, kind, current, voided, recorded_at, dealer in rows:
+        if table_id not in standing:
             continue
-        if deal.current and not deal.voided:
-            standing[deal.table_id].append(deal)
-        if deal.table_id not in last_at or deal.recorded_at > last_at[deal.table_id]:
-            last_at[deal.table_id] = deal.recorded_at
+        if current and not voided:
+            standing[table_id] += 1
+            last[table_id] = (dealer, kind)
+        if table_id not in last_at or recorded_at > last_at[table_id]:
+            last_at[table_id] = recorded_at
     closed = evening.closed_at is not None
     out = []
     for table in tables:
         players = table_player_names(table)
-        deals = tuple(standing[table.pk])
         dealer = None
         if not closed and players:
             # the sheet's own rule for who deals next, on the deals that stand (no journal needed)
-            sheet = TableSheet(table=table, players=players, rows=(), cups=(0, 0), totals=(), closed=False,
-                               deals=deals, family=table.engine)
-            dealer = sheet.next_seating().dealer
-        out.append(TableStatus(table.pk, table.number, players, len(deals), last_at.get(table.pk), dealer))
+            dealer = seating_after(table.engine, players, *last.get(table.pk, (None, None))).dealer
+        out.append(TableStatus(table.pk, table.number, players, standing[table.pk], last_at.get(table.pk), dealer))
     return out
 
 

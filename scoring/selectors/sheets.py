@@ -128,9 +128,21 @@ class TableSheet:
         family = self.family or self.table.engine
         if not self.deals:
             first = min(self.voided, key=lambda r: r.number, default=None)
-            return family.seating(self.players, self.dealer_name(first.deal) if first else self.players[0])
+            return seating_after(family, self.players, None, None, self.dealer_name(first.deal) if first else None)
         last = self.deals[-1]
-        return family.seating(self.players, family.dealer_after(self.players, self.dealer_name(last), last.kind))
+        return seating_after(family, self.players, self.dealer_name(last), last.kind)
+
+
+def seating_after(family: Family, players: tuple[str, ...], last_dealer: str | None, last_kind: str | None,
+                  first_dealer: str | None = None):
+    """``TableSheet.next_seating``'s rule on what it reads of the deals: after the last standing
+    deal (its dealer's name and its kind) the family's next dealer deals; with none standing,
+    ``first_dealer`` (the first deal's, since voided), else the first player. Its own function, so
+    that the live lines (``live_tables.table_statuses``) apply it to two columns of a row instead of
+    a whole deal."""
+    if last_dealer is None:
+        return family.seating(players, first_dealer or players[0])
+    return family.seating(players, family.dealer_after(players, last_dealer, last_kind))
 
 
 def written_score(family: Family) -> bool:

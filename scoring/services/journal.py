@@ -83,10 +83,12 @@ def _minus(pots: dict[str, int], moved: dict[str, int]) -> dict[str, int]:
     return {pot: content - moved.get(pot, 0) for pot, content in pots.items()}
 
 
-def table_state(table: Table, number: int | None = None, pots: dict[str, int] | None = None):
+def table_state(table: Table, number: int | None = None, pots: dict[str, int] | None = None, *,
+                players: tuple[str, ...] | None = None):
     """What the family's next deal needs from the ones before (the Danish cups, the Karlsruhe
     Radl): before deal ``number`` (default: after the last current deal), from ``pots`` (default:
-    the pots now) and, the current deals before it (for a family whose state is read from them)."""
+    the pots now) and, the current deals before it (for a family whose state is read from them).
+    ``players``: the table's names (``table_players``), when the caller has read them already."""
     family = table.engine
 
     def earlier():
@@ -95,7 +97,7 @@ def table_state(table: Table, number: int | None = None, pots: dict[str, int] | 
             rows = rows.filter(number__lt=number)
         return [family.parse_deal(row.outcome, row.number, table.card) for row in rows]
 
-    return family.state_before(tuple(table_players(table)), table.card,
+    return family.state_before(tuple(table_players(table)) if players is None else players, table.card,
                                table_pots(table) if pots is None else pots, earlier)
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    Entry, EntryKind, Facts, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn,
+    Entry, EntryKind, Facts, IdentityEnum, Posting, PostingTuple, Settlement, make_entry, settle_checked,
+    settle_in_turn,
 )
 from .model import (
     KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, from_forehand, other_side_thirds,
@@ -237,11 +238,11 @@ def fahrer_payers(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str]
     return (ranked[0], ranked[1]), (ranked[2], ranked[3])
 
 
-def _pay(payer: str, payee: str, amount: int, reason: Reason, detail: str) -> Posting:
+def _pay(payer: str, payee: str, amount: int, reason: Reason, detail: str) -> PostingTuple:
     """``amount`` (signed) from ``payer`` to ``payee``: a negative amount goes the other way."""
     if amount < 0:
-        return Posting(payee, payer, -amount, reason, detail)
-    return Posting(payer, payee, amount, reason, detail)
+        return (payee, payer, -amount, reason, detail)
+    return (payer, payee, amount, reason, detail)
 
 
 def _paying_pairs(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str], ...]:

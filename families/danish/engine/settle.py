@@ -178,16 +178,17 @@ def _no_legs(players: tuple[str, ...]) -> dict[str | int, int]:
 def _posted(legs: dict[str | int, int], rows: Iterable[Row]) -> list[Row]:
     """The rows that move something (a card may set an amount to 0: no posting), each added to
     ``legs``; raises ``LedgerError`` if one names an account outside the table (not in ``legs``)."""
-    kept = []
+    kept: list[Row] = []
+    keep = kept.append
     for row in rows:
-        payer, payee, amount = row[0], row[1], row[2]
-        if not amount:
-            continue
-        if payer not in legs or payee not in legs:
-            raise LedgerError(f"posting to an account outside the table: {_posting(row)}")
-        legs[payer] -= amount
-        legs[payee] += amount
-        kept.append(row)
+        payer, payee, amount, _reason, _detail = row
+        if amount:
+            if payer in legs and payee in legs:
+                legs[payer] -= amount
+                legs[payee] += amount
+                keep(row)
+            else:
+                raise LedgerError(f"posting to an account outside the table: {_posting(row)}")
     return kept
 
 
@@ -195,13 +196,19 @@ def _entry_of(kind: EntryKind, number: int | None, players: tuple[str, ...], cup
               legs: dict[str | int, int], rows: list[Row], entry: type[Entry] = Entry) -> Entry:
     """The entry of ``rows`` already ``_posted`` into ``legs``; raises ``LedgerError`` if the legs
     do not sum to zero or if a cup would go below zero."""
-    amounts = tuple(legs.values())
-    if sum(amounts) != 0:
-        raise LedgerError(f"{kind.value} {number}: entry sums to {sum(amounts)}")
-    after = Cups(cups.king + legs[_KING_ATOM], cups.pagat + legs[_PAGAT_ATOM])
-    if after.king < 0 or after.pagat < 0:
-        raise LedgerError(f"{kind.value} {number}: a cup went below zero ({after})")
-    return entry(kind, number, players, tuple(rows), amounts, (after.king, after.pagat))
+    return entry(kind, number, players, tuple(rows), tuple(legs.values()), _checked(kind, number, cups, legs))
+
+
+def _checked(kind: EntryKind, number: int | None, cups: Cups, legs: dict[str | int, int]) -> tuple[int, int]:
+    """The cups' content (king, pagat) once ``legs`` are paid; raises ``LedgerError`` if the legs
+    do not sum to zero or if a cup would go below zero."""
+    total = sum(legs.values())
+    if total != 0:
+        raise LedgerError(f"{kind.value} {number}: entry sums to {total}")
+    king, pagat = cups.king + legs[_KING_ATOM], cups.pagat + legs[_PAGAT_ATOM]
+    if king < 0 or pagat < 0:
+        raise LedgerError(f"{kind.value} {number}: a cup went below zero ({Cups(king, pagat)})")
+    return king, pagat
 
 
 def _into_cups(player: str, amount: int, reason: Reason, detail: str = "") -> list[Row]:
@@ -258,10 +265,10 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, cups: 
         # the snapshot rule: the end of play pays K and P as they are now
         snapshot = Cups(cups.king + legs[_KING_ATOM], cups.pagat + legs[_PAGAT_ATOM])
         rows += _posted(legs, _end_of_play(seats, deal, others, snapshot, card))
-    entry = _entry_of(EntryKind.DEAL, number, players, cups, legs, rows, entry_type)
-    empty = [cup for cup, content in zip(CUPS, entry.contents) if content == 0]
+    contents = _checked(EntryKind.DEAL, number, cups, legs)
+    empty = [cup for cup, content in zip(CUPS, contents) if content == 0]
     if not empty or entry_type is CuplessEntry:   # a card without cups re-funds none (docs/rules/grosstarock.md §1)
-        return entry
+        return entry_type(EntryKind.DEAL, number, players, tuple(rows), tuple(legs.values()), contents)
     for cup in empty:  # §2 re-funding: a cup left empty is refilled by everyone at the table
         rows += _posted(legs, _into_cup(players, cup, card.refund_per_player, Reason.REFUND))
     return _entry_of(EntryKind.DEAL, number, players, cups, legs, rows)

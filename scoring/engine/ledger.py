@@ -209,6 +209,7 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...],
     legs: dict[Account, int] = dict.fromkeys((*players, *pots), 0)
     place = {pot: i for i, pot in enumerate(pots)}   # a pot's atom in a row
     rows: list[Row] = []
+    numbers = _REASON_NUMBERS   # a reason met before: its number without a call
     for p in postings:
         if p.__class__ is tuple:
             payer, payee, amount, reason, detail = p
@@ -220,7 +221,10 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...],
             raise LedgerError(f"posting to an account outside the table: {Posting(payer, payee, amount, reason, detail)}")
         legs[payer] -= amount
         legs[payee] += amount
-        rows.append((place.get(payer, payer), place.get(payee, payee), amount, _reason_number(reason), detail))
+        code = numbers.get(reason)
+        if code is None:
+            code = _reason_number(reason)
+        rows.append((place.get(payer, payer), place.get(payee, payee), amount, code, detail))
     amounts = tuple(legs.values())
     if sum(amounts) != 0:
         raise LedgerError(f"{kind.value} {number}: entry sums to {sum(amounts)}")

@@ -357,10 +357,11 @@ def deal_postings(players: tuple[str, ...], deal: Deal,
                 partial(klop_formula, deal, losers, full, whole, card))
     gv = game_value(players, deal, card)
     postings: list[PostingTuple] = []
+    items = [(gv.item_value(item), item.reason, item.label) for item in gv.items]   # the same for every player
     for player, share in gv.shares:
         own = share if share != -2 else -1
-        for item in gv.items:
-            postings.append(_write(player, own * gv.item_value(item), item.reason, item.label))
+        for value, reason, label in items:
+            postings.append(_write(player, own * value, reason, label))
         if gv.renons_poen:
             postings.append(_write(player, own * (gv.value - gv.value0), Reason.RENONS, "renons poen"))
         if share == -2:

@@ -217,16 +217,18 @@ def _into_cups(player: str, amount: int, reason: Reason, detail: str = "") -> li
     return [(player, _KING_ATOM, amount, code, detail), (player, _PAGAT_ATOM, amount, code, detail)]
 
 
-def _from_each(others: Iterable[str], payee: str, amount: int, reason: Reason, detail: str = "") -> list[Row]:
-    """``amount`` to the player ``payee`` from each of the players ``others``."""
+def _from_each(others: tuple[str, str], payee: str, amount: int, reason: Reason, detail: str = "") -> list[Row]:
+    """``amount`` to the player ``payee`` from each of his two fellow players ``others`` (``_opponents``)."""
     code = _ATOM[reason]
-    return [(other, payee, amount, code, detail) for other in others]
+    first, second = others   # two rows written out: no comprehension's frame on every payment
+    return [(first, payee, amount, code, detail), (second, payee, amount, code, detail)]
 
 
-def _to_each(payer: str, others: Iterable[str], amount: int, reason: Reason, detail: str = "") -> list[Row]:
-    """``amount`` from the player ``payer`` to each of the players ``others``."""
+def _to_each(payer: str, others: tuple[str, str], amount: int, reason: Reason, detail: str = "") -> list[Row]:
+    """``amount`` from the player ``payer`` to each of his two fellow players ``others`` (``_opponents``)."""
     code = _ATOM[reason]
-    return [(payer, other, amount, code, detail) for other in others]
+    first, second = others
+    return [(payer, first, amount, code, detail), (payer, second, amount, code, detail)]
 
 
 def settle_opening(players: tuple[str, ...], card: RateCard) -> Entry:

@@ -8,13 +8,15 @@ doubled") travels in ``Entry.info`` (its pairs, or ``Facts`` that word them when
 the next deal needs from this one (the cups' content, the Radl still owed) in ``Entry.state``. The
 ledger, the sheet and the exports read only these.
 
-A family may keep entries of its own class for speed (the Danish one keeps its postings as rows of
-atoms), as long as it answers the same attributes: ``kind``, ``number``, ``players``, ``postings``,
+An ``Entry`` keeps its postings as rows of atoms (``Row``) and reads them back as ``Posting`` objects.
+A family may keep entries of its own class for speed (the Danish one does), as long as it answers
+the same attributes: ``kind``, ``number``, ``players``, ``postings``,
 ``amounts``, ``legs``, ``net``, ``pots``, ``pot_contents``, ``state`` and ``info``.
 """
 from __future__ import annotations
 
 import enum
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -56,6 +58,38 @@ class Posting:
     amount: int
     reason: enum.Enum
     detail: str = ""   # e.g. the meld kind, the fine kind, the card, the bonus
+
+
+#: A posting as an ``Entry`` keeps it: ``(payer, payee, amount, reason, detail)`` made of atoms only,
+#: a player by name, a pot by its place in the entry's ``pots`` and the reason by its number
+#: (``_reason_number``). The garbage collector stops tracking a tuple of atoms the first time it
+#: sees it; kept as ``Posting`` objects, the entries of a long evening are what its collections
+#: walk again and again, and they cost more than settling it.
+Row = tuple[str | int, str | int, int, int, str]
+
+#: Every reason a posting was made with, by number, and each one's number: filled as reasons are
+#: first met (a family's own enum; the ledger knows none), under ``_REASONS_LOCK`` so that two
+#: threads meeting a reason at once cannot give two reasons one number.
+_REASONS: list[enum.Enum] = []
+_REASON_NUMBERS: dict[enum.Enum, int] = {}
+_REASONS_LOCK = threading.Lock()
+
+
+def _reason_number(reason: enum.Enum) -> int:
+    number = _REASON_NUMBERS.get(reason)
+    if number is None:
+        with _REASONS_LOCK:
+            number = _REASON_NUMBERS.get(reason)
+            if number is None:
+                number = _REASON_NUMBERS[reason] = len(_REASONS)
+                _REASONS.append(reason)
+    return number
+
+
+def _posting(row: Row, pots: tuple[enum.Enum, ...]) -> Posting:
+    payer, payee, amount, reason, detail = row
+    return Posting(pots[payer] if payer.__class__ is int else payer, pots[payee] if payee.__class__ is int else payee,
+                   amount, _REASONS[reason], detail)
 
 
 #: The fact that holds a formula's words (a stored phrase, scoring/engine/translation.py) beside its
@@ -106,17 +140,22 @@ class Facts:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One journal entry of a family that keeps its postings as objects."""
+    """One journal entry: its postings kept as rows of atoms (``Row``), read as ``postings``."""
 
     kind: EntryKind
     number: int | None                      # the deal number of a DEAL entry
     players: tuple[str, ...]                # the table, in seat order
-    postings: tuple[Posting, ...]
+    rows: tuple[Row, ...]                   # the postings, as kept (``Row``)
     amounts: tuple[int, ...]                # the legs' amounts: every player in seat order, then the pots
     pots: tuple[enum.Enum, ...] = ()        # the family's pot accounts, in the legs' order
     contents: tuple[int, ...] = ()          # each pot's content after this entry
     state: Any = None                       # what the next deal needs from this one (family-defined)
     info: tuple[tuple[str, Any], ...] | Facts = ()  # the family's facts about the deal (``formula``, ``radl`` …)
+
+    @property
+    def postings(self) -> tuple[Posting, ...]:
+        pots = self.pots
+        return tuple([_posting(row, pots) for row in self.rows])
 
     @property
     def legs(self) -> tuple[tuple[Account, int], ...]:
@@ -135,21 +174,57 @@ class Entry:
     def facts(self) -> dict[str, Any]:
         return dict(self.info)
 
+    def __reduce__(self):
+        # A reason's number holds in this process only: pickled, the postings go as objects.
+        return _entry_of_postings, (self.kind, self.number, self.players, self.postings, self.amounts, self.pots,
+                                    self.contents, self.state, self.info)
 
-def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], postings: Iterable[Posting], *,
+
+def _rows(postings: Iterable[Posting], pots: tuple[enum.Enum, ...]) -> tuple[Row, ...]:
+    place = {pot: i for i, pot in enumerate(pots)}
+    return tuple((place.get(p.payer, p.payer), place.get(p.payee, p.payee), p.amount, _reason_number(p.reason),
+                  p.detail) for p in postings)
+
+
+def _entry_of_postings(kind, number, players, postings, amounts, pots, contents, state, info) -> Entry:
+    """An unpickled ``Entry``: its postings kept as rows again, the reasons numbered in this process."""
+    return Entry(kind, number, players, _rows(postings, pots), amounts, pots, contents, state, info)
+
+
+#: A posting as a family may hand it to ``make_entry`` on its hot path: ``(payer, payee, amount,
+#: reason, detail)``, the fields of a ``Posting`` in its order, without building the object only
+#: for it to be kept as a ``Row``.
+PostingTuple = tuple[Account, Account, int, enum.Enum, str]
+
+
+def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...],
+               postings: Iterable[Posting | PostingTuple], *,
                pots: tuple[enum.Enum, ...] = (), before: tuple[int, ...] = (), state: Any = None,
                info: tuple[tuple[str, Any], ...] | Facts = (), floored: bool = True) -> Entry:
-    """The entry of ``postings`` (zero amounts dropped): the legs of every player and pot. Raises
+    """The entry of ``postings`` (``Posting`` objects or ``PostingTuple``s; zero amounts dropped):
+    the legs of every player and pot. Raises
     ``LedgerError`` if a posting names an account outside the table, if the legs do not sum to zero
     or if a pot would go below zero (``floored``: a pot that holds something, like the Danish cups;
     a written-score family's sheet account, the other side of what is written, has no floor)."""
-    postings = tuple(p for p in postings if p.amount)
     legs: dict[Account, int] = dict.fromkeys((*players, *pots), 0)
+    place = {pot: i for i, pot in enumerate(pots)}   # a pot's atom in a row
+    rows: list[Row] = []
+    numbers = _REASON_NUMBERS   # a reason met before: its number without a call
     for p in postings:
-        if p.payer not in legs or p.payee not in legs:
-            raise LedgerError(f"posting to an account outside the table: {p}")
-        legs[p.payer] -= p.amount
-        legs[p.payee] += p.amount
+        if p.__class__ is tuple:
+            payer, payee, amount, reason, detail = p
+        else:
+            payer, payee, amount, reason, detail = p.payer, p.payee, p.amount, p.reason, p.detail
+        if not amount:
+            continue
+        if payer not in legs or payee not in legs:
+            raise LedgerError(f"posting to an account outside the table: {Posting(payer, payee, amount, reason, detail)}")
+        legs[payer] -= amount
+        legs[payee] += amount
+        code = numbers.get(reason)
+        if code is None:
+            code = _reason_number(reason)
+        rows.append((place.get(payer, payer), place.get(payee, payee), amount, code, detail))
     amounts = tuple(legs.values())
     if sum(amounts) != 0:
         raise LedgerError(f"{kind.value} {number}: entry sums to {sum(amounts)}")
@@ -157,7 +232,7 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], po
     contents = tuple(b + legs[pot] for b, pot in zip(before, pots))
     if floored and any(c < 0 for c in contents):
         raise LedgerError(f"{kind.value} {number}: a pot went below zero ({contents})")
-    return Entry(kind, number, players, postings, amounts, pots, contents, state, info)
+    return Entry(kind, number, players, tuple(rows), amounts, pots, contents, state, info)
 
 
 def holds(pot: enum.Enum) -> bool:
@@ -183,10 +258,12 @@ def zero_sum_money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int]
 
 def player_totals(players: tuple[str, ...], entries: Iterable[Any]) -> dict[str, int]:
     """Each player's total over ``entries`` (an entry's amounts list the players first, in seat order)."""
+    # Summed column by column (the transposed amounts), not entry by entry: an evening's totals are
+    # summed twice as it is settled, and a loop in Python over every entry's every leg cost more.
+    columns = zip(*[entry.amounts for entry in entries])
     totals = dict.fromkeys(players, 0)
-    for entry in entries:
-        for player, amount in zip(players, entry.amounts):
-            totals[player] += amount
+    for player, column in zip(players, columns):
+        totals[player] = sum(column)
     return totals
 
 

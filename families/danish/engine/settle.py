@@ -95,17 +95,6 @@ class Cups:
         return Cups(self.king + legs.get(_KING, 0), self.pagat + legs.get(_PAGAT, 0))
 
 
-def _cups_after(cups: Cups, rows: Iterable[Row]) -> Cups:
-    """The cups' contents once ``rows`` are paid."""
-    into = [0, 0]   # by cup number
-    for payer, payee, amount, _reason, _detail in rows:
-        if isinstance(payee, int):
-            into[payee] += amount
-        if isinstance(payer, int):
-            into[payer] -= amount
-    return Cups(cups.king + into[_KING_ATOM], cups.pagat + into[_PAGAT_ATOM])
-
-
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One journal entry. It keeps atoms only (see ``Row``); ``postings``, ``legs`` (``net``) and
@@ -175,22 +164,51 @@ def _make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...], c
     """The entry of ``rows`` (double entry): the legs of every player in seat order and of both
     cups; raises ``LedgerError`` if a posting names an account outside the table, if the legs do
     not sum to zero or if a cup would go below zero."""
-    rows = [row for row in rows if row[2]]   # a card may set an amount to 0: no posting
+    legs = _no_legs(players)
+    return _entry_of(kind, number, players, cups, legs, _posted(legs, rows), entry)
+
+
+def _no_legs(players: tuple[str, ...]) -> dict[str | int, int]:
+    """Every account of the table at 0: each player in seat order, then the king and pagat cup."""
     legs: dict[str | int, int] = dict.fromkeys(players, 0)
     legs[_KING_ATOM] = legs[_PAGAT_ATOM] = 0
+    return legs
+
+
+def _posted(legs: dict[str | int, int], rows: Iterable[Row]) -> list[Row]:
+    """The rows that move something (a card may set an amount to 0: no posting), each added to
+    ``legs``; raises ``LedgerError`` if one names an account outside the table (not in ``legs``)."""
+    kept: list[Row] = []
+    keep = kept.append
     for row in rows:
-        payer, payee, amount = row[0], row[1], row[2]
-        if payer not in legs or payee not in legs:
-            raise LedgerError(f"posting to an account outside the table: {_posting(row)}")
-        legs[payer] -= amount
-        legs[payee] += amount
-    amounts = tuple(legs.values())
-    if sum(amounts) != 0:
-        raise LedgerError(f"{kind.value} {number}: entry sums to {sum(amounts)}")
-    after = Cups(cups.king + legs[_KING_ATOM], cups.pagat + legs[_PAGAT_ATOM])
-    if after.king < 0 or after.pagat < 0:
-        raise LedgerError(f"{kind.value} {number}: a cup went below zero ({after})")
-    return entry(kind, number, players, tuple(rows), amounts, (after.king, after.pagat))
+        payer, payee, amount, _reason, _detail = row
+        if amount:
+            if payer in legs and payee in legs:
+                legs[payer] -= amount
+                legs[payee] += amount
+                keep(row)
+            else:
+                raise LedgerError(f"posting to an account outside the table: {_posting(row)}")
+    return kept
+
+
+def _entry_of(kind: EntryKind, number: int | None, players: tuple[str, ...], cups: Cups,
+              legs: dict[str | int, int], rows: list[Row], entry: type[Entry] = Entry) -> Entry:
+    """The entry of ``rows`` already ``_posted`` into ``legs``; raises ``LedgerError`` if the legs
+    do not sum to zero or if a cup would go below zero."""
+    return entry(kind, number, players, tuple(rows), tuple(legs.values()), _checked(kind, number, cups, legs))
+
+
+def _checked(kind: EntryKind, number: int | None, cups: Cups, legs: dict[str | int, int]) -> tuple[int, int]:
+    """The cups' content (king, pagat) once ``legs`` are paid; raises ``LedgerError`` if the legs
+    do not sum to zero or if a cup would go below zero."""
+    total = sum(legs.values())
+    if total != 0:
+        raise LedgerError(f"{kind.value} {number}: entry sums to {total}")
+    king, pagat = cups.king + legs[_KING_ATOM], cups.pagat + legs[_PAGAT_ATOM]
+    if king < 0 or pagat < 0:
+        raise LedgerError(f"{kind.value} {number}: a cup went below zero ({Cups(king, pagat)})")
+    return king, pagat
 
 
 def _into_cups(player: str, amount: int, reason: Reason, detail: str = "") -> list[Row]:
@@ -199,16 +217,18 @@ def _into_cups(player: str, amount: int, reason: Reason, detail: str = "") -> li
     return [(player, _KING_ATOM, amount, code, detail), (player, _PAGAT_ATOM, amount, code, detail)]
 
 
-def _from_each(others: Iterable[str], payee: str, amount: int, reason: Reason, detail: str = "") -> list[Row]:
-    """``amount`` to the player ``payee`` from each of the players ``others``."""
+def _from_each(others: tuple[str, str], payee: str, amount: int, reason: Reason, detail: str = "") -> list[Row]:
+    """``amount`` to the player ``payee`` from each of his two fellow players ``others`` (``_opponents``)."""
     code = _ATOM[reason]
-    return [(other, payee, amount, code, detail) for other in others]
+    first, second = others   # two rows written out: no comprehension's frame on every payment
+    return [(first, payee, amount, code, detail), (second, payee, amount, code, detail)]
 
 
-def _to_each(payer: str, others: Iterable[str], amount: int, reason: Reason, detail: str = "") -> list[Row]:
-    """``amount`` from the player ``payer`` to each of the players ``others``."""
+def _to_each(payer: str, others: tuple[str, str], amount: int, reason: Reason, detail: str = "") -> list[Row]:
+    """``amount`` from the player ``payer`` to each of his two fellow players ``others`` (``_opponents``)."""
     code = _ATOM[reason]
-    return [(payer, other, amount, code, detail) for other in others]
+    first, second = others
+    return [(payer, first, amount, code, detail), (payer, second, amount, code, detail)]
 
 
 def settle_opening(players: tuple[str, ...], card: RateCard) -> Entry:
@@ -239,17 +259,21 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, cups: 
     if deal.kind is _REDEAL:   # docs/rules/danish.md §7.4: a free redeal pays nothing, not even the fee
         return _make_entry(EntryKind.DEAL, number, players, cups, [], entry_type)
     others = _opponents(seats.active)
-    rows = _until_end_of_play(deal, others, card)
+    # The legs are summed as the rows are paid, once: the snapshot, the entry and a re-funded
+    # entry read the same running legs instead of adding every row up again.
+    legs = _no_legs(players)
+    rows = _posted(legs, _until_end_of_play(deal, others, card))
     if deal.kind is _PLAYED and not (deal.announced_nolo and _won_announced_nolo(deal) is not None):
         # the snapshot rule: the end of play pays K and P as they are now
-        rows += _end_of_play(seats, deal, others, _cups_after(cups, rows), card)
-    entry = _make_entry(EntryKind.DEAL, number, players, cups, rows, entry_type)
-    empty = [cup for cup, content in zip(CUPS, entry.contents) if content == 0]
+        snapshot = Cups(cups.king + legs[_KING_ATOM], cups.pagat + legs[_PAGAT_ATOM])
+        rows += _posted(legs, _end_of_play(seats, deal, others, snapshot, card))
+    contents = _checked(EntryKind.DEAL, number, cups, legs)
+    empty = [cup for cup, content in zip(CUPS, contents) if content == 0]
     if not empty or entry_type is CuplessEntry:   # a card without cups re-funds none (docs/rules/grosstarock.md §1)
-        return entry
+        return entry_type(EntryKind.DEAL, number, players, tuple(rows), tuple(legs.values()), contents)
     for cup in empty:  # §2 re-funding: a cup left empty is refilled by everyone at the table
-        rows += _into_cup(players, cup, card.refund_per_player, Reason.REFUND)
-    return _make_entry(EntryKind.DEAL, number, players, cups, rows)
+        rows += _posted(legs, _into_cup(players, cup, card.refund_per_player, Reason.REFUND))
+    return _entry_of(EntryKind.DEAL, number, players, cups, legs, rows)
 
 
 def _into_cup(players: Iterable[str], cup: Cup, amount: int, reason: Reason) -> list[Row]:

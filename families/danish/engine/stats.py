@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from .model import Cup, Deal, DealKind, Fate, seating
 from .settle import Entry, Reason
 
+_MELD, _FINE, _ULTIMO = Reason.MELD, Reason.FINE, Reason.ULTIMO
+
 
 @dataclass(frozen=True)
 class PlayerDealStats:
@@ -32,28 +34,41 @@ class PlayerDealStats:
 def deal_stats(players: tuple[str, ...], deal: Deal, entry: Entry) -> tuple[PlayerDealStats, ...]:
     active = seating(players, deal.dealer).active
     net = entry.net
-    postings = entry.postings   # built once: an entry may make its postings on every access
+    # One pass over the postings (built once: an entry may make them on every access), each
+    # figure summed for its player, rather than every player's filters walking all of them: an
+    # import works out the figures of every deal it brings.
+    meld_points, fines, cup_won = (dict.fromkeys(players, 0) for _ in range(3))
+    ultimo_details: dict[str, list[str]] = {player: [] for player in players}
+    for p in entry.postings:
+        payer, payee, reason = p.payer, p.payee, p.reason
+        if payee in meld_points:   # received by a player
+            if isinstance(payer, Cup):
+                cup_won[payee] += p.amount
+            elif reason is _ULTIMO:
+                ultimo_details[payee].append(p.detail)
+            if reason is _MELD:
+                meld_points[payee] += p.amount
+        if reason is _FINE and payer in fines:
+            fines[payer] += p.amount
+    played = deal.kind is DealKind.PLAYED
+    bagud = [(cup, fate.owner) for cup, _, fate in deal.cards() if fate.fate is Fate.BAGUD]
     out = []
     for player in players:
-        received = [p for p in postings if p.payee == player]
-        paid = [p for p in postings if p.payer == player]
-        ultimo = [p for p in received if p.reason is Reason.ULTIMO and not isinstance(p.payer, Cup)]
-        bagud = [(cup, fate) for cup, _, fate in deal.cards() if fate.owner == player and fate.fate is Fate.BAGUD]
-        played = deal.kind is DealKind.PLAYED
+        ultimo = ultimo_details[player]
         out.append(PlayerDealStats(
             player=player,
             active=player in active,
             net=net[player],
-            meld_points=sum(p.amount for p in received if p.reason is Reason.MELD),
-            fines=sum(p.amount for p in paid if p.reason is Reason.FINE),
-            pagat_ultimo=1 if any(p.detail == "pagat" for p in ultimo) else 0,
-            king_ultimo=1 if any(p.detail != "pagat" for p in ultimo) else 0,
-            pagat_bagud=sum(1 for cup, _ in bagud if cup is Cup.PAGAT),
-            king_bagud=sum(1 for cup, _ in bagud if cup is Cup.KING),
+            meld_points=meld_points[player],
+            fines=fines[player],
+            pagat_ultimo=1 if any(detail == "pagat" for detail in ultimo) else 0,
+            king_ultimo=1 if any(detail != "pagat" for detail in ultimo) else 0,
+            pagat_bagud=sum(1 for cup, owner in bagud if owner == player and cup is Cup.PAGAT),
+            king_bagud=sum(1 for cup, owner in bagud if owner == player and cup is Cup.KING),
             tout=1 if played and deal.tout == player else 0,
             failed_tout=1 if played and deal.failed_tout == player else 0,
             nolo=1 if played and deal.nolo == player else 0,
             last_trick=1 if played and deal.last_trick == player else 0,
-            cup_won=sum(p.amount for p in received if isinstance(p.payer, Cup)),
+            cup_won=cup_won[player],
         ))
     return tuple(out)

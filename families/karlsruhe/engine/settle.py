@@ -12,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
-from scoring.engine.ledger import Entry, EntryKind, IdentityEnum, Posting, Settlement, make_entry, settle_checked, settle_in_turn
+from scoring.engine.ledger import (
+    Entry, EntryKind, Facts, IdentityEnum, Posting, PostingTuple, Settlement, make_entry, settle_checked,
+    settle_in_turn,
+)
 from .model import (
     KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, from_forehand, other_side_thirds,
 )
@@ -20,6 +23,9 @@ from .rates import RateCard, rate_card
 from .validate import validate_deal, validate_evening
 
 _PLAYED = DealKind.PLAYED
+#: The bonuses in the formula's order, each with its key (kontra, detail), read once: iterating an
+#: enum and reading a member's ``value`` run Python code on every deal.
+_BONUSES = tuple((bonus, bonus.value) for bonus in Bonus)
 
 
 class Reason(IdentityEnum):
@@ -134,14 +140,13 @@ def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
     else:
         terms = [Term(Reason.GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
     bonuses = deal.bonus_map
-    for bonus in Bonus:
+    for bonus, key in _BONUSES:
         entry = bonuses.get(bonus)
         if entry is None or (valat is not None and not entry.announced):
             continue
         for_declarers = (entry.side is Side.DECLARERS) == entry.won
-        factors = _kontra(deal, bonus.value, card) if entry.announced else ()
-        terms.append(Term(Reason.BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers,
-                          bonus.value))
+        factors = _kontra(deal, key, card) if entry.announced else ()
+        terms.append(Term(Reason.BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
     if deal.king_caught and valat is None:
         terms.append(Term(Reason.KING_CAUGHT, card.king_caught, (), True))
     return tuple(terms)
@@ -203,11 +208,18 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state:
                           info=(("formula", str(fine)), ("radl", False)))
     terms = deal_terms(deal, card)
     factor = card.radl if radl else 1
-    postings: list[Posting] = []
-    for term in terms:
-        postings += _split(players, deal, term.value * factor, term.reason, term.detail)
+    pairs = _paying_pairs(players, deal)   # the same for every item of the deal
+    postings = [_pay(payer, payee, term.value * factor, term.reason, term.detail)
+                for term in terms for payer, payee in pairs]
+    # The formula is worded when the entry's facts are read (``Facts``): most settled entries
+    # never are (a standings page, an import), and wording it costs more than the postings.
     return make_entry(EntryKind.DEAL, number, players, postings, state=owed,
-                      info=(("formula", formula(terms, radl, card)), ("radl", radl)))
+                      info=Facts(deal_facts, terms, radl, card))
+
+
+def deal_facts(terms: Sequence[Term], radl: bool, card: RateCard) -> tuple[tuple[str, object], ...]:
+    """A played deal's facts: its ``formula`` (§5.5) and whether it was in a ``radl`` (§5.4)."""
+    return (("formula", formula(terms, radl, card)), ("radl", radl))
 
 
 def sides(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -226,23 +238,24 @@ def fahrer_payers(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str]
     return (ranked[0], ranked[1]), (ranked[2], ranked[3])
 
 
-def _pay(payer: str, payee: str, amount: int, reason: Reason, detail: str) -> Posting:
+def _pay(payer: str, payee: str, amount: int, reason: Reason, detail: str) -> PostingTuple:
     """``amount`` (signed) from ``payer`` to ``payee``: a negative amount goes the other way."""
     if amount < 0:
-        return Posting(payee, payer, -amount, reason, detail)
-    return Posting(payer, payee, amount, reason, detail)
+        return (payee, payer, -amount, reason, detail)
+    return (payer, payee, amount, reason, detail)
 
 
-def _split(players: tuple[str, ...], deal: Deal, value: int, reason: Reason, detail: str = "") -> list[Posting]:
-    """One item's value between the sides (§6): 2 v 2 each opponent pays a declarer ``value``;
-    1 v 3 each opponent pays the declarer ``value``; a Fahrer's two highest pay the two lowest."""
+def _paying_pairs(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str], ...]:
+    """(payer, payee) of each item's value between the sides (§6), for a positive value: 2 v 2
+    each opponent pays a declarer; 1 v 3 each opponent pays the declarer; a Fahrer's two highest
+    pay the two lowest."""
     if deal.game is Game.FAHRER:
         high, low = fahrer_payers(players, deal)
-        return [_pay(h, lo, value, reason, detail) for h, lo in zip(high, low)]
+        return tuple(zip(high, low))
     declarers, opponents = sides(players, deal)
     if len(declarers) == 1:
-        return [_pay(o, declarers[0], value, reason, detail) for o in opponents]
-    return [_pay(o, d, value, reason, detail) for o, d in zip(opponents, declarers)]
+        return tuple((o, declarers[0]) for o in opponents)
+    return tuple(zip(opponents, declarers))
 
 
 def settle_evening(evening: Evening, card: RateCard | None = None, *, validated: bool = False) -> Settlement:

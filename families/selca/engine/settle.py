@@ -19,7 +19,7 @@ from functools import lru_cache, partial
 from typing import Callable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    FORMULA_WORDS, Entry, EntryKind, Facts, IdentityEnum, Posting, Settlement, make_entry, settle_checked,
+    FORMULA_WORDS, Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
 from scoring.engine.translation import Phrase, phrase, phrase_text, pgettext_lazy
@@ -326,11 +326,11 @@ def klop_formula(deal: Deal, losers: tuple[str, ...], full: bool, whole: int, ca
 
 # Entries ----------------------------------------------------------------------------------------
 
-def _write(player: str, amount: int, reason: Reason, detail: str = "") -> Posting:
+def _write(player: str, amount: int, reason: Reason, detail: str = "") -> PostingTuple:
     """``amount`` (signed) written to ``player``: the sheet is the other side (§11 Decision)."""
     if amount < 0:
-        return Posting(player, _SHEET, -amount, reason, detail)
-    return Posting(_SHEET, player, amount, reason, detail)
+        return (player, _SHEET, -amount, reason, detail)
+    return (_SHEET, player, amount, reason, detail)
 
 
 def misdeal_formula(deal: Deal, card: RateCard) -> Phrase:
@@ -341,7 +341,8 @@ def shown_formula(deal: Deal) -> Phrase:
     return phrase((_SHOWN, {"player": deal.shown_by}))
 
 
-def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple[list[Posting], Callable[[], Phrase]]:
+def deal_postings(players: tuple[str, ...], deal: Deal,
+                  card: RateCard) -> tuple[list[PostingTuple], Callable[[], Phrase]]:
     """What one valid deal writes, as postings with reasons, and its formula (§3-§9), which is built
     when it is called: the deal's atoms are kept, its words built only for an entry that is read
     (``Facts``)."""
@@ -355,11 +356,12 @@ def deal_postings(players: tuple[str, ...], deal: Deal, card: RateCard) -> tuple
         return ([_write(p, written[p], Reason.KLOP, detail) for p in players if p in written],
                 partial(klop_formula, deal, losers, full, whole, card))
     gv = game_value(players, deal, card)
-    postings: list[Posting] = []
+    postings: list[PostingTuple] = []
+    items = [(gv.item_value(item), item.reason, item.label) for item in gv.items]   # the same for every player
     for player, share in gv.shares:
         own = share if share != -2 else -1
-        for item in gv.items:
-            postings.append(_write(player, own * gv.item_value(item), item.reason, item.label))
+        for value, reason, label in items:
+            postings.append(_write(player, own * value, reason, label))
         if gv.renons_poen:
             postings.append(_write(player, own * (gv.value - gv.value0), Reason.RENONS, "renons poen"))
         if share == -2:
@@ -375,9 +377,10 @@ def written(entry: Entry) -> dict[str, int]:
     return {p: entry.net[p] for p in entry.players}
 
 
-def _entry(kind: EntryKind, number: int | None, players: tuple[str, ...], postings: list[Posting], before: int,
-           info: tuple = ()) -> Entry:
-    sheet = sum(p.amount if p.payee is _SHEET else -p.amount for p in postings if _SHEET in (p.payer, p.payee))
+def _entry(kind: EntryKind, number: int | None, players: tuple[str, ...], postings: list[PostingTuple],
+           before: int, info: tuple = ()) -> Entry:
+    # (payer, payee, amount, …): what goes to the sheet less what it writes
+    sheet = sum(p[2] if p[1] is _SHEET else -p[2] for p in postings if p[0] is _SHEET or p[1] is _SHEET)
     after = before + sheet
     return make_entry(kind, number, players, postings, pots=(_SHEET,), before=(before,), state=after, info=info,
                       floored=False)

@@ -83,3 +83,18 @@ def test_attrs_html_kept_once_per_table_only_when_static():
     # a column's own td attributes take the place of the table's
     assert kept["name"] == AttributeDict({"class": "player"}).as_html()
     assert kept["share"] == AttributeDict({"data-table": "mixed"}).as_html()
+
+
+@pytest.mark.parametrize("name", ["scoring:evening_detail", "scoring:player_detail"])
+def test_pk_url_is_reverse(name):
+    from django.urls import reverse, set_script_prefix
+
+    from scoring.listings import pk_url
+
+    for pk in (1, 7, 120034):
+        assert pk_url(name, pk) == reverse(name, args=[pk])
+    set_script_prefix("/klub/")   # served under a prefix: reversed anew, not kept from before
+    try:
+        assert pk_url(name, 5) == reverse(name, args=[5]) and pk_url(name, 5).startswith("/klub/")
+    finally:
+        set_script_prefix("/")

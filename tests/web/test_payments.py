@@ -357,3 +357,28 @@ def test_the_migration_gives_evenings_closed_before_it_their_transfers(two_famil
     importlib.import_module("scoring.migrations.0016_payment_marks").backfill_transfers(apps, None)
     assert [(s.family, s.payer, s.receiver, s.amount, s.paid) for s in transfer_states(evening)] == [
         (*line, False) for line in before]
+
+
+def _sums_by_rows(player):
+    """The sums ``player_payment_sums`` gives, added up here from the rows the player page lists."""
+    rows = list(player_transfers(player))
+    stands_for = {player.pk, *Player.objects.filter(merged_into=player).values_list("pk", flat=True)}
+    owes = sum(t.amount for t in rows if t.mark_id is None and t.payer_id in stands_for)
+    owed = sum(t.amount for t in rows if t.mark_id is None and t.receiver_id in stands_for)
+    return len(rows), owes, owed
+
+
+def test_payment_sums_count_a_merged_players_transfers(golden_table):
+    evening = closed_golden(golden_table)
+    club = evening.club
+    services.payment_mark(transfer=transfer(evening, "Dorte", "Carl"), method="cash")
+    # a duplicate of Anne who, as the records stand, was the payer of one transfer, then merged into her
+    duplicate = Player.objects.create(club=club, name="Anne Dublet")
+    moved = EveningTransfer.objects.filter(evening=evening, payer__name="Bent").first()
+    EveningTransfer.objects.filter(pk=moved.pk).update(payer=duplicate)
+    anne = Player.objects.get(club=club, name="Anne")
+    services.player_merge(duplicate=duplicate, into=anne)
+    for player in Player.objects.filter(club=club, merged_into__isnull=True):
+        sums = player_payment_sums(player)
+        assert (sums.transfers, sums.owes, sums.owed) == _sums_by_rows(player), player.name
+    assert player_payment_sums(anne).owes >= moved.amount > 0

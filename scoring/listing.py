@@ -19,10 +19,15 @@ def whole_number(text, default: int, lowest: int, highest: int) -> int:
     return min(max(int(text), lowest), highest)
 
 
-def configure(request, table, per_page: int) -> None:
+def configure(request, table, per_page: int, *, rows_counted: int | None = None) -> None:
     """Sort ``table`` as the query string asks (django-tables2 ignores an unknown column) and show
-    the asked page of at most ``MAX_PER_PAGE`` rows."""
+    the asked page of at most ``MAX_PER_PAGE`` rows. ``rows_counted``: the number of rows of a
+    queryset listing when the caller has counted them already (with other sums in one query), so
+    that the paginator does not count them again (django-tables2 keeps a queryset's count as
+    ``_length`` of its data)."""
     RequestConfig(request, paginate=False).configure(table)
+    if rows_counted is not None:
+        table.data._length = rows_counted
     rows = whole_number(request.GET.get(table.prefixed_per_page_field), per_page, 1, MAX_PER_PAGE)
     page = whole_number(request.GET.get(table.prefixed_page_field), 1, 1, 10**12)
     try:

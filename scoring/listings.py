@@ -1,13 +1,15 @@
 """django-tables2 tables: one per listing (docs/architecture.md habit 9), each exportable as CSV and XLSX."""
 import csv
 import datetime as dt
+import functools
 import io
 import re
 from decimal import Decimal
 
 import django_tables2 as tables
 from django.http import HttpResponse
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.http import urlencode
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +19,24 @@ from scoring.numbers import format_kroner, format_number, page_language
 #: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"-?[0-9]+([.,][0-9]+)*")
+
+
+#: a number no page's primary key reaches: where the key goes in a reversed URL
+_KEY_MARK = 987_654_321_012_345
+
+
+@functools.lru_cache(maxsize=64)
+def _url_around_key(name: str, prefix: str, urlconf) -> tuple[str, str]:
+    head, tail = reverse(name, args=[_KEY_MARK], urlconf=urlconf).split(str(_KEY_MARK))
+    return head, tail
+
+
+def pk_url(name: str, pk: int) -> str:
+    """``reverse(name, args=[pk])`` for a URL whose one argument is an integer key, reversed once per
+    URL name (and script prefix and URL configuration): a listing links each of its rows, and a
+    ``reverse`` for each asks the resolver again for the same pattern."""
+    head, tail = _url_around_key(name, get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
+    return f"{head}{int(pk)}{tail}"
 
 
 def spreadsheet_cell(value):
@@ -180,7 +200,7 @@ class NumberColumn(tables.Column):
 
 def _player_link(record) -> str:
     """The player's page, of the rule set the standings show (a row's ``rules``, where given)."""
-    url = reverse("scoring:player_detail", args=[record["player_id"]])
+    url = pk_url("scoring:player_detail", record["player_id"])
     return f"{url}?{urlencode({'rules': record['rules']})}" if record.get("rules") else url
 
 
@@ -259,8 +279,8 @@ def standings_columns(family: str) -> list[tuple[str, str]]:
 class PlayerEveningsTable(tables.Table):
     """A player's evenings of one family; a written score's with the money of each evening
     (``player_evenings_table``)."""
-    date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: reverse(
-        "scoring:evening_detail", args=[record.evening_id]))
+    date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: pk_url(
+        "scoring:evening_detail", record.evening_id))
     points = NumberColumn(verbose_name=_("Point"))
     money = NumberColumn(verbose_name=_("Penge (point)"))
     kroner = KronerColumn(verbose_name=_("Kroner"))
@@ -291,8 +311,8 @@ def player_evenings_table(history, family: str) -> PlayerEveningsTable:
 
 
 class EveningsTable(tables.Table):
-    date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: reverse(
-        "scoring:evening_detail", args=[record["id"]]))
+    date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: pk_url(
+        "scoring:evening_detail", record["id"]))
     tables_count = NumberColumn(verbose_name=_("Borde"))
     cups_shared = NumberColumn(verbose_name=_("Kopper delt"))
     closed = TypedBooleanColumn(verbose_name=_("Lukket"))
@@ -323,7 +343,7 @@ class TournamentStandingsTable(tables.Table):
     score (a bye marked), the total and the raw points that break ties (``tournament_standings_table``)."""
     rank = tables.Column(verbose_name=_("Nr."), default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "name"}, "th": {"class": "name"}},
-                         linkify=lambda record: reverse("scoring:player_detail", args=[record["player_id"]]))
+                         linkify=lambda record: pk_url("scoring:player_detail", record["player_id"]))
     status = tables.Column(verbose_name=_("Status"), default="")
     score = ScoreColumn(verbose_name=_("I alt"))
     points = NumberColumn(verbose_name=_("Point"))
@@ -352,7 +372,7 @@ class OreColumn(KronerColumn):
 
 
 def _evening_link(record) -> str:
-    return reverse("scoring:evening_detail", args=[record.evening_id]) + "#payments"
+    return pk_url("scoring:evening_detail", record.evening_id) + "#payments"
 
 
 def _payment_state(record) -> str:
@@ -394,7 +414,7 @@ class OutstandingPlayersTable(tables.Table):
     """Each player's unpaid transfers summed (``payments.outstanding_by_player``): what he owes,
     is owed and the balance."""
     player = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "player"}},
-                           linkify=lambda record: reverse("scoring:player_detail", args=[record["player_id"]]))
+                           linkify=lambda record: pk_url("scoring:player_detail", record["player_id"]))
     owes = OreColumn(verbose_name=_("Skylder"))
     owed = OreColumn(verbose_name=_("Har til gode"))
     balance = OreColumn(verbose_name=_("Saldo"))

@@ -170,10 +170,28 @@ def outstanding_by_player(club: Club) -> list[Outstanding]:
     return sorted(rows, key=lambda r: (r.balance, r.player.casefold()))
 
 
+@dataclass(frozen=True)
+class PlayerPaymentSums:
+    """A player's transfers (his and those of players merged into him) counted, and the sums of the
+    unpaid ones, in øre: what he owes and what he is owed, across evenings."""
+    transfers: int
+    owes: int
+    owed: int
+
+
+def player_payment_sums(player: Player) -> PlayerPaymentSums:
+    """``player``'s transfers counted (the rows ``player_transfers`` lists) and his outstanding sums,
+    in one query: the player page shows both."""
+    mine = Player.objects.filter(_stands_for(player))
+    unpaid = Q(mark__isnull=True, club_id=player.club_id)
+    sums = EveningTransfer.objects.filter(Q(payer__in=mine) | Q(receiver__in=mine)).aggregate(
+        transfers=Count("id"), owes=Sum("amount", filter=unpaid & Q(payer__in=mine)),
+        owed=Sum("amount", filter=unpaid & Q(receiver__in=mine)))
+    return PlayerPaymentSums(sums["transfers"], sums["owes"] or 0, sums["owed"] or 0)
+
+
 def player_outstanding(player: Player) -> tuple[int, int]:
     """(owes, is owed) in øre: the sums of ``player``'s unpaid transfers (his and those of players
     merged into him), across evenings."""
-    mine = Player.objects.filter(_stands_for(player))
-    sums = EveningTransfer.objects.filter(mark__isnull=True, club_id=player.club_id).aggregate(
-        owes=Sum("amount", filter=Q(payer__in=mine)), owed=Sum("amount", filter=Q(receiver__in=mine)))
-    return sums["owes"] or 0, sums["owed"] or 0
+    sums = player_payment_sums(player)
+    return sums.owes, sums.owed

@@ -21,7 +21,7 @@ from scoring.listings import (
 )
 from scoring.models import Account, Club, Evening, Leg, Player, Role
 from scoring.numbers import format_kroner
-from scoring.selectors.payments import player_outstanding, player_transfers
+from scoring.selectors.payments import player_payment_sums, player_transfers
 from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
 from scoring.selectors.members import player_log
 from scoring.selectors.standings import (
@@ -144,8 +144,8 @@ def player_detail(request, pk: int):
     table = player_evenings_table(history, family)
     listing.configure(request, table, per_page=50)
     payments = PlayerPaymentsTable(player_transfers(player), prefix="pay-")
-    listing.configure(request, payments, per_page=20)
-    owes, owed = player_outstanding(player)
+    sums = player_payment_sums(player)
+    listing.configure(request, payments, per_page=20, rows_counted=sums.transfers)
     chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
     return _export(request, table, f"spiller-{player.pk}-{_file_word(rules)}") or render(
@@ -158,7 +158,7 @@ def player_detail(request, pk: int):
             "kroner": format_kroner(row.kroner)
             if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family, rules)),
             "query": request.GET.urlencode(), "payments": payments,
-            "owes": format_kroner(Decimal(owes) / 100), "owed": format_kroner(Decimal(owed) / 100),
+            "owes": format_kroner(Decimal(sums.owes) / 100), "owed": format_kroner(Decimal(sums.owed) / 100),
             "log": list(player_log(player)[:20]), "can_admin": access.can(request.user, club, Role.ADMIN)})
 
 

@@ -12,7 +12,8 @@ from django.contrib.auth import get_user_model
 from scoring import services, submissions
 from scoring.models import Deal, Evening, EveningEvent, EveningEventKind, EveningTransfer, Player, Role
 from scoring.selectors import evening_summary
-from scoring.selectors.payments import outstanding_by_player, player_outstanding, transfer_states
+from scoring.selectors.payments import (outstanding_by_player, player_outstanding, player_payment_sums,
+                                        player_transfers, transfer_states)
 from scoring.services.payments import to_ore
 from tests.web.conftest import make_user
 
@@ -286,6 +287,21 @@ def test_the_player_page_shows_what_he_owes_and_is_owed(client, golden_table):
     rows = list(response.context["payments"].rows)
     assert len(rows) == 2
     assert "kontant" in page and "ubetalt" in page
+    # counted with the sums, in one query: the paginator's count is the listing's rows
+    sums = player_payment_sums(dorte)
+    assert (sums.transfers, sums.owes, sums.owed) == (player_transfers(dorte).count(), 1125, 0)
+    assert response.context["payments"].paginator.count == sums.transfers == 2
+
+
+def test_the_player_payments_listing_pages_by_the_counted_rows(client, golden_table):
+    evening = closed_golden(golden_table)
+    dorte = Player.objects.get(club=evening.club, name="Dorte")
+    client.force_login(make_user(evening.club, Role.MEMBER))
+    first = client.get(f"/players/{dorte.pk}/", {"pay-per_page": "1"}).context["payments"]
+    second = client.get(f"/players/{dorte.pk}/", {"pay-per_page": "1", "pay-page": "2"}).context["payments"]
+    far = client.get(f"/players/{dorte.pk}/", {"pay-per_page": "1", "pay-page": "9"}).context["payments"]
+    assert first.paginator.num_pages == 2 and second.page.number == 2 and far.page.number == 2
+    assert [r.record.pk for r in first.page.object_list] != [r.record.pk for r in second.page.object_list]
 
 
 def test_outstanding_queries_do_not_grow_with_the_history(client, club, golden_dir, django_assert_max_num_queries):
@@ -341,3 +357,28 @@ def test_the_migration_gives_evenings_closed_before_it_their_transfers(two_famil
     importlib.import_module("scoring.migrations.0016_payment_marks").backfill_transfers(apps, None)
     assert [(s.family, s.payer, s.receiver, s.amount, s.paid) for s in transfer_states(evening)] == [
         (*line, False) for line in before]
+
+
+def _sums_by_rows(player):
+    """The sums ``player_payment_sums`` gives, added up here from the rows the player page lists."""
+    rows = list(player_transfers(player))
+    stands_for = {player.pk, *Player.objects.filter(merged_into=player).values_list("pk", flat=True)}
+    owes = sum(t.amount for t in rows if t.mark_id is None and t.payer_id in stands_for)
+    owed = sum(t.amount for t in rows if t.mark_id is None and t.receiver_id in stands_for)
+    return len(rows), owes, owed
+
+
+def test_payment_sums_count_a_merged_players_transfers(golden_table):
+    evening = closed_golden(golden_table)
+    club = evening.club
+    services.payment_mark(transfer=transfer(evening, "Dorte", "Carl"), method="cash")
+    # a duplicate of Anne who, as the records stand, was the payer of one transfer, then merged into her
+    duplicate = Player.objects.create(club=club, name="Anne Dublet")
+    moved = EveningTransfer.objects.filter(evening=evening, payer__name="Bent").first()
+    EveningTransfer.objects.filter(pk=moved.pk).update(payer=duplicate)
+    anne = Player.objects.get(club=club, name="Anne")
+    services.player_merge(duplicate=duplicate, into=anne)
+    for player in Player.objects.filter(club=club, merged_into__isnull=True):
+        sums = player_payment_sums(player)
+        assert (sums.transfers, sums.owes, sums.owed) == _sums_by_rows(player), player.name
+    assert player_payment_sums(anne).owes >= moved.amount > 0

@@ -119,12 +119,19 @@ def _stands_for(player: Player) -> Q:
     return Q(pk=player.pk) | Q(merged_into=player)
 
 
+def _pays(player: Player) -> tuple[Q, Q]:
+    """(he pays, he receives): the transfers of ``player`` and of the players merged into him, as
+    the payer and as the receiver. One place, so that the rows the player page lists
+    (``player_transfers``) and the count its paginator is given (``player_payment_sums``) agree."""
+    mine = Player.objects.filter(_stands_for(player))
+    return Q(payer__in=mine), Q(receiver__in=mine)
+
+
 def player_transfers(player: Player) -> QuerySet:
     """The transfers ``player`` pays or receives (his and those of players merged into him), newest
     evening first: rows for ``PlayerPaymentsTable`` (``transfer_rows``)."""
-    mine = Q(payer__in=Player.objects.filter(_stands_for(player))) | Q(
-        receiver__in=Player.objects.filter(_stands_for(player)))
-    return (EveningTransfer.objects.filter(mine).select_related(*_STATE_RELATED)
+    pays, receives = _pays(player)
+    return (EveningTransfer.objects.filter(pays | receives).select_related(*_STATE_RELATED)
             .order_by("-date", "-evening_id", "position"))
 
 
@@ -182,11 +189,10 @@ class PlayerPaymentSums:
 def player_payment_sums(player: Player) -> PlayerPaymentSums:
     """``player``'s transfers counted (the rows ``player_transfers`` lists) and his outstanding sums,
     in one query: the player page shows both."""
-    mine = Player.objects.filter(_stands_for(player))
+    pays, receives = _pays(player)
     unpaid = Q(mark__isnull=True, club_id=player.club_id)
-    sums = EveningTransfer.objects.filter(Q(payer__in=mine) | Q(receiver__in=mine)).aggregate(
-        transfers=Count("id"), owes=Sum("amount", filter=unpaid & Q(payer__in=mine)),
-        owed=Sum("amount", filter=unpaid & Q(receiver__in=mine)))
+    sums = EveningTransfer.objects.filter(pays | receives).aggregate(
+        transfers=Count("id"), owes=Sum("amount", filter=unpaid & pays), owed=Sum("amount", filter=unpaid & receives))
     return PlayerPaymentSums(sums["transfers"], sums["owes"] or 0, sums["owed"] or 0)
 
 

@@ -15,11 +15,12 @@ import unicodedata
 from functools import lru_cache
 
 from django import template
-from django.urls import reverse
-from django.utils.formats import localize
-from django.utils.html import conditional_escape, format_html
+from django.template.base import render_value_in_context
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext
+
+from scoring.listings import pk_url
 
 register = template.Library()
 
@@ -76,21 +77,17 @@ def name_legend(players) -> list[tuple[str, str]]:
     return [(labels[p], p) for p in _players(players) if labels[p] != p]
 
 
-def _number(value) -> str:
-    """``{{ value }}`` as a template writes it: localized, escaped."""
-    return conditional_escape(localize(value))
-
-
 @register.simple_tag(takes_context=True)
 def deal_links(context) -> str:
     """``{% deal_links %}``: a deal's links on every family's sheet, the first cell of its running
     row (of ``row`` on ``sheet``): "Ret" (while the table is open, for who may record, ``can_record``;
     never on a voided deal) and its history. Written here rather than included per row: a sheet
     has a row per deal, and the include's template work was the sheet's largest part (``manage.py
-    bench``, ``table_page_60_deals_ms``). The words as the templates' translate tags give them:
+    bench``, ``table_page_60_deals_ms``); its two links by ``pk_url`` (one ``reverse`` per URL name,
+    not two a row). The words as the templates' translate tags give them:
     ``blocktranslate`` leaves its text unescaped and escapes the number, ``translate`` escapes."""
     row, sheet = context["row"], context["sheet"]
-    deal, n = row.deal, _number(row.number)
+    deal, n = row.deal, render_value_in_context(row.number, context)
     history = mark_safe(gettext("Historik for spil %(n)s") % {"n": n})
     edit = ""
     if context.get("can_record") and not sheet.closed and not row.voided:
@@ -98,8 +95,8 @@ def deal_links(context) -> str:
         edit = format_html(
             '<a class="edit-link" id="{}" data-deal="{}" href="{}" aria-label="{}">{}</a>',
             "edit-last" if deal.pk == (last.pk if last is not None else None) else mark_safe(f"edit-{n}"), n,
-            reverse("scoring:deal_edit", args=[deal.pk]), mark_safe(gettext("Ret spil %(n)s") % {"n": n}),
+            pk_url("scoring:deal_edit", deal.pk), mark_safe(gettext("Ret spil %(n)s") % {"n": n}),
             pgettext("knap på arket", "Ret"))
     return format_html('<td class="pin links"><span class="deal-links">{}<a class="history-link" id="history-{}" '
                        'href="{}" title="{}" aria-label="{}">⋯</a></span></td>',
-                       edit, n, reverse("scoring:deal_history", args=[deal.pk]), history, history)
+                       edit, n, pk_url("scoring:deal_history", deal.pk), history, history)

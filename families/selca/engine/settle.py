@@ -254,7 +254,7 @@ _MISDEAL = pgettext_lazy("engine", "fejlgivning: {dealer} -{penalty}, giver igen
 _SHOWN = pgettext_lazy("engine", "vist af {player}: intet skrives")
 # The phrases that are the same in every deal, built once.
 _GAME_WORD_PHRASE = {game: phrase(word) for game, word in _GAME_WORD.items()}
-_WHO_PHRASE = {case: phrase(text) for case, text in _WHO.items()}
+_WHO_PIECES = {case: phrase(text).data for case, text in _WHO.items()}
 
 
 def _times(factor: int) -> str:
@@ -262,52 +262,68 @@ def _times(factor: int) -> str:
 
 
 @lru_cache(maxsize=None)
-def _item(label: str, base: int) -> Phrase:
-    """An item in words (a few labels by a few bases: built once each)."""
-    return phrase((_LABELS[label], {}), f" {base:+d}")
+def _item(label: str, base: int) -> tuple:
+    """An item in words, as a phrase's pieces (a few labels by a few bases: built once each)."""
+    return phrase((_LABELS[label], {}), f" {base:+d}").data
 
+
+@lru_cache(maxsize=None)
+def _score(count: int) -> str:
+    """Both sides' counts as the sheet says them (§2), "43:27"; one of 211 counts, built once each."""
+    return f"{thirds_to_said(count)}:{thirds_to_said(DECK_THIRDS - count)}"
+
+
+# The formula is built as a phrase's pieces in their stored form (a literal string, or a marked text
+# with its parameters), straight into one tuple: it is built for every deal a page or ``settle``
+# shows, and normalising each piece through ``phrase`` cost as much as the deal's arithmetic.
 
 def game_formula(deal: Deal, gv: GameValue, flats: Sequence[tuple[str, int, Reason]]) -> Phrase:
     """The game in words and numbers a person can check (§6, §7)."""
-    c = deal.count
-    word = _GAME_WORD[deal.game]
-    pieces: list = [(_PLAYS_WINS if gv.win else _PLAYS_LOSES,
-                     {"declarer": deal.declarer, "word": _GAME_WORD_PHRASE[deal.game],
-                      "score": f"{thirds_to_said(c)}:{thirds_to_said(DECK_THIRDS - c)}"}), ": "]
-    silent = [i for i in gv.items if i.kontra_item == "game"]
-    a0 = sum(i.base for i in silent)
-    items: list = []
-    for n, i in enumerate(silent):
-        items += (" + " if n else "", _item(i.label, i.base))
-    pieces += ((_GAME_ITEM, {"items": phrase(*items), "value": f"{a0:+d}"}), _times(gv.k["game"]))
+    game, k = deal.game, gv.k
+    silent: list = []     # the items counted with the game's kontra, inside the game's item
+    a0 = 0
+    others: list = []     # those with a kontra item of their own: the announced pagat and valat
     for i in gv.items:
-        if i.kontra_item != "game":
-            pieces += ("; ", _item(i.label, i.base), _times(gv.k[i.kontra_item]))
-    pieces += (f"; x{gv.m} (", word, f") = V0 {gv.value0:+d}")
+        if i.kontra_item == "game":
+            silent.append(" + " if silent else "")
+            silent += _item(i.label, i.base)
+            a0 += i.base
+        else:
+            others += ("; ", *_item(i.label, i.base), _times(k[i.kontra_item]))
+    pieces: list = [(_PLAYS_WINS if gv.win else _PLAYS_LOSES,
+                     {"declarer": deal.declarer, "word": _GAME_WORD_PHRASE[game], "score": _score(deal.count)}),
+                    ": ", (_GAME_ITEM, {"items": Phrase(tuple(silent)), "value": f"{a0:+d}"}), _times(k["game"]),
+                    *others, f"; x{gv.m} (", (_GAME_WORD[game], {}), f") = V0 {gv.value0:+d}"]
     if gv.renons_poen:
-        pieces.append(f"; renons poen {gv.renons_poen:+d}{_times(gv.k['game'])} x{gv.m} = V {gv.value:+d}")
-    pieces += ("; ", _who(deal, gv))
-    for reason in (Reason.MONDFANG, Reason.PAGATFONK):
-        mine = [f"{p} {a:+d}" for p, a, r in flats if r is reason]
-        if mine:
-            pieces.append(f"; {reason.value}: " + ", ".join(mine))
-    return phrase(*pieces)
+        pieces.append(f"; renons poen {gv.renons_poen:+d}{_times(k['game'])} x{gv.m} = V {gv.value:+d}")
+    pieces.append("; ")
+    pieces += _who(deal, gv)
+    if flats:
+        for reason in (Reason.MONDFANG, Reason.PAGATFONK):
+            mine = [f"{p} {a:+d}" for p, a, r in flats if r is reason]
+            if mine:
+                pieces.append(f"; {reason.value}: " + ", ".join(mine))
+    return Phrase(tuple(pieces))
 
 
-def _who(deal: Deal, gv: GameValue) -> Phrase:
-    if gv.case == "zero":
-        return _WHO_PHRASE["zero"]
-    if gv.case == "winners_revoked":
-        return _WHO_PHRASE["winners_revoked_declarer" if gv.value0 > 0 else "winners_revoked_opponents"]
-    if gv.case in ("double_renons", "izkupicek_21"):
-        return phrase((_WHO[gv.case], {"doubled": str(gv.doubled)}))
-    if gv.case == "losers_revoked":
+def _who(deal: Deal, gv: GameValue) -> tuple:
+    """Who is written what (§7), as a phrase's pieces."""
+    case = gv.case
+    if case == "plain":
+        return _WHO_PIECES["plain"]
+    if case == "zero":
+        return _WHO_PIECES["zero"]
+    if case == "winners_revoked":
+        return _WHO_PIECES["winners_revoked_declarer" if gv.value0 > 0 else "winners_revoked_opponents"]
+    if case in ("double_renons", "izkupicek_21"):
+        return ((_WHO[case], {"doubled": str(gv.doubled)}),)
+    if case == "losers_revoked":
         if gv.value0 < 0:
-            return _WHO_PHRASE["declarer_revoked_lost"]
+            return _WHO_PIECES["declarer_revoked_lost"]
         if gv.doubled is not None:
-            return phrase((_WHO["doubled_revoked"], {"doubled": gv.doubled}))
-        return _WHO_PHRASE["opponents_revoked"]
-    return _WHO_PHRASE["plain"]
+            return ((_WHO["doubled_revoked"], {"doubled": gv.doubled}),)
+        return _WHO_PIECES["opponents_revoked"]
+    return _WHO_PIECES["plain"]
 
 
 def klop_formula(deal: Deal, losers: tuple[str, ...], full: bool, whole: int, card: RateCard) -> Phrase:

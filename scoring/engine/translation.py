@@ -87,6 +87,11 @@ class Phrase:
     def to_json(self) -> PhraseData:
         return [_piece_json(piece) for piece in self.data]
 
+    def stored(self, lang: str = DEFAULT) -> tuple[PhraseData, str]:
+        """``(self.to_json(), phrase_text(self.to_json(), lang))`` in one pass over the pieces: what
+        is stored and its words, which a formula gives for every deal ``settle`` prints."""
+        return _stored(self.data, _texts(language(lang)))
+
 
 def phrase(*pieces: Text | str | tuple[Text, dict] | Phrase) -> Phrase:
     """A phrase of literal strings, marked texts (``Text``) and texts with parameters
@@ -129,6 +134,49 @@ def _text(lang: str, msgid: str) -> str:
 @lru_cache(maxsize=None)
 def _text_alone(lang: str, msgid: str) -> str:
     return _text(lang, msgid).format()
+
+
+class _Texts(dict):
+    """One language's engine texts by msgid, each looked up in the catalogue once (a dict's lookup
+    on the hot path rather than a cached function's call)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def __missing__(self, msgid: str) -> str:
+        text = self[msgid] = _text(self.lang, msgid)
+        return text
+
+
+@lru_cache(maxsize=None)
+def _texts(lang: str) -> _Texts:
+    return _Texts(lang)
+
+
+def _stored(data: tuple, texts: _Texts) -> tuple[PhraseData, str]:
+    """A phrase's pieces as stored (``_piece_json``) and as worded (``_worded``), in one pass."""
+    stored, words = [], []
+    for piece in data:
+        if isinstance(piece, str):
+            stored.append(piece)
+            words.append(piece)
+            continue
+        text, params = piece
+        msgid = text.msgid
+        if params:
+            as_stored, as_words = {}, {}
+            for name, value in params.items():
+                if isinstance(value, Phrase):
+                    as_stored[name], as_words[name] = _stored(value.data, texts)
+                else:
+                    as_stored[name] = as_words[name] = value
+            stored.append([msgid, as_stored])
+            words.append(texts[msgid].format(**as_words))
+        else:
+            stored.append([msgid, {}])
+            words.append(_text_alone(texts.lang, msgid))
+    return stored, "".join(words)
 
 
 def _worded(data: PhraseData, lang: str) -> str:

@@ -131,3 +131,23 @@ def test_a_selca_formula_is_stored_as_its_words_and_worded_in_each_language():
     # the evening file and settle keep the English formula only
     assert all(FORMULA_WORDS not in row for row in settlement_to_dict(settled)["deals"])
     assert phrase_text("a formula stored before words were", "de") == "a formula stored before words were"
+
+
+@pytest.mark.parametrize("players", [("Ana", "Bojan", "Cene"), ("Ana", "Bojan", "Cene", "Darja")])
+def test_a_phrase_stored_and_worded_in_one_pass_reads_as_its_json_worded(players):
+    """``Phrase.stored`` (what a Selca deal's formula facts are built with) gives what ``to_json``
+    and ``phrase_text`` of it give, in every language, for every kind of deal and §7 case."""
+    from families.selca.engine.generate import random_evening
+    from families.selca.engine.rates import SELCA
+    from families.selca.engine.settle import deal_postings
+    from scoring.engine.translation import phrase_text
+
+    cases = set()
+    for seed in range(4):
+        for deal in random_evening(seed, players, deals=300).deals:
+            formula = deal_postings(players, deal, SELCA)[1]()
+            for lang in LANGUAGES:
+                words, text = formula.stored(lang)
+                assert words == formula.to_json() and text == phrase_text(formula.to_json(), lang)
+            cases.add(words[-1][0] if deal.kind.value == "game" and isinstance(words[-1], list) else deal.kind.value)
+    assert len(cases) >= 6   # every kind and several of §7's cases were worded

@@ -22,7 +22,7 @@ from scoring.engine.ledger import (
     FORMULA_WORDS, Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
-from scoring.engine.translation import Phrase, phrase, phrase_text, pgettext_lazy
+from scoring.engine.translation import Phrase, phrase, pgettext_lazy
 from .model import (
     DECK_THIRDS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
     side_of, thirds_to_said,
@@ -436,8 +436,8 @@ def formula_facts(formula: Callable[[], Phrase]) -> tuple[tuple[str, object], ..
     """The deal's facts about its formula (built by calling ``formula``): in English as the evening
     file and ``settle`` give it (docs/format.md), and as its words (``FORMULA_WORDS``), which the
     pages word in their language."""
-    words = formula().to_json()
-    return (("formula", phrase_text(words, "en")), (FORMULA_WORDS, words))
+    words, english = formula().stored("en")
+    return (("formula", english), (FORMULA_WORDS, words))
 
 
 def money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:

@@ -22,9 +22,10 @@ from scoring.engine.ledger import (
     FORMULA_WORDS, Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
+from scoring.engine.reading import direct
 from scoring.engine.translation import Phrase, phrase, pgettext_lazy
 from .model import (
-    DECK_THIRDS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
+    DECK_THIRDS, KONTRA_ITEMS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
     side_of, thirds_to_said,
 )
 from .rates import RateCard, rate_card
@@ -96,6 +97,11 @@ def trula_side(deal: Deal) -> Side | None:
     return side_of(deal, deal.pagatfonk.pagat)
 
 
+#: An ``Item`` of these fields, made once (a frozen value; a few dozen distinct ones appear in a
+#: whole evening, several a game).
+_made = lru_cache(maxsize=None)(Item)
+
+
 def game_items(deal: Deal, card: RateCard) -> tuple[bool, int, tuple[Item, ...]]:
     """(won, poeni, the items of V0) of a game (§3, §4, §6), each signed for the declarer's side,
     in the formula's order: game, poeni, kavf, kings, trula, silent pagat, silent valat, then the
@@ -105,31 +111,31 @@ def game_items(deal: Deal, card: RateCard) -> tuple[bool, int, tuple[Item, ...]]
     t = c if win else other_side_thirds(c)
     p = card.poeni(t)
     sign = 1 if win else -1
-    items = [Item(Reason.GAME, "game", sign * card.game_point), Item(Reason.GAME, "poeni", sign * p)]
+    items = [_made(Reason.GAME, "game", sign * card.game_point), _made(Reason.GAME, "poeni", sign * p)]
     if not win:
-        items.append(Item(Reason.KAVF, "kavf", -card.kavf))
+        items.append(_made(Reason.KAVF, "kavf", -card.kavf))
     if deal.kings is not None:
-        items.append(Item(Reason.KINGS, "kings", _signed(deal.kings, card.kings)))
+        items.append(_made(Reason.KINGS, "kings", _signed(deal.kings, card.kings)))
     trula = trula_side(deal)
     if trula is not None:
-        items.append(Item(Reason.TRULA, "trula", _signed(trula, card.trula)))
+        items.append(_made(Reason.TRULA, "trula", _signed(trula, card.trula)))
     pagat_announced = deal.announces(Announcement.PAGAT)
     valat_announced = deal.announces(Announcement.VALAT)
     if not pagat_announced:
         silent = card.pagat_value(False)
         if deal.pagat_ultimo is not None:
-            items.append(Item(Reason.PAGAT, "silent pagat", _signed(deal.pagat_ultimo, silent)))
+            items.append(_made(Reason.PAGAT, "silent pagat", _signed(deal.pagat_ultimo, silent)))
         elif deal.pagat_lost is not None:
-            items.append(Item(Reason.PAGAT, "silent pagat lost", -_signed(deal.pagat_lost, silent)))
+            items.append(_made(Reason.PAGAT, "silent pagat lost", -_signed(deal.pagat_lost, silent)))
     if deal.valat and not valat_announced:
-        items.append(Item(Reason.VALAT, "silent valat", card.valat_value(False)))
+        items.append(_made(Reason.VALAT, "silent valat", card.valat_value(False)))
     if pagat_announced:
         made = deal.pagat_ultimo is Side.DECLARER
         value = card.pagat_value(True)
-        items.append(Item(Reason.PAGAT, "pagat announced", value if made else -value, "pagat"))
+        items.append(_made(Reason.PAGAT, "pagat announced", value if made else -value, "pagat"))
     if valat_announced:
         value = card.valat_value(True)
-        items.append(Item(Reason.VALAT, "valat announced", value if deal.valat else -value, "valat"))
+        items.append(_made(Reason.VALAT, "valat announced", value if deal.valat else -value, "valat"))
     return win, p, tuple(items)
 
 
@@ -138,14 +144,19 @@ def game_value(players: tuple[str, ...], deal: Deal, card: RateCard) -> GameValu
     win, p, items = game_items(deal, card)
     m = card.multiplier(deal.game)
     kontra = deal.kontra
-    k = {item: card.kontra_factor(kontra.level(item) if kontra is not None else None)
-         for item in ("game", "pagat", "valat")}
-    value0 = sum(m * k[item.kontra_item] * item.base for item in items)
+    if kontra is None:   # no word said on any item (§5): each counts the factor of no word
+        k = dict.fromkeys(KONTRA_ITEMS, card.kontra_factor(None))
+    else:
+        k = {item: card.kontra_factor(kontra.level(item)) for item in KONTRA_ITEMS}
+    value0 = sum([m * k[item.kontra_item] * item.base for item in items])
     declarer = deal.declarer
-    opponents = tuple(q for q in active_players(players, deal.dealer) if q != declarer)
-    revoked = set(deal.revoked)
-    opponents_revoked = tuple(q for q in opponents if q in revoked)
-    declarer_revoked = declarer in revoked
+    opponents = tuple([q for q in active_players(players, deal.dealer) if q != declarer])
+    revoked = deal.revoked
+    if revoked:
+        opponents_revoked = tuple([q for q in opponents if q in revoked])
+        declarer_revoked = declarer in revoked
+    else:
+        opponents_revoked, declarer_revoked = (), False
     shares = {declarer: 1, **dict.fromkeys(opponents, -1)}
     renons_poen, doubled, case = 0, None, "plain"
     if value0 == 0:
@@ -171,15 +182,24 @@ def game_value(players: tuple[str, ...], deal: Deal, card: RateCard) -> GameValu
         doubled, case = kontra.by, "izkupicek_21"
         shares = {q: 1 if q == declarer else (-2 if q == doubled else 0) for q in shares}
     value = value0 + m * k["game"] * card.renons * renons_poen
-    return GameValue(win, p, m, k, items, value0, renons_poen, value, tuple(shares.items()), doubled, case)
+    return _GAME_VALUE({"win": win, "poeni": p, "m": m, "k": k, "items": items, "value0": value0,
+                        "renons_poen": renons_poen, "value": value, "shares": tuple(shares.items()),
+                        "doubled": doubled, "case": case})
+
+
+#: ``GameValue(**fields)``, made without ``__init__`` setting each field through ``object.__setattr__``
+#: (one a game, on the hot path): the same instance (``reading.direct``).
+_GAME_VALUE = direct(GameValue)
 
 
 def flat_penalties(players: tuple[str, ...], deal: Deal, card: RateCard) -> list[tuple[str, int, Reason]]:
     """Mondfang and pagatfonk (§4), written to persons outside the value: (player, amount, reason)."""
+    mondfang, pagatfonk = deal.mondfang, deal.pagatfonk
+    out: list[tuple[str, int, Reason]] = []
+    if mondfang is None and pagatfonk is None:   # most games: no seat need be looked at
+        return out
     declarer = deal.declarer
     opponents = tuple(q for q in active_players(players, deal.dealer) if q != declarer)
-    out: list[tuple[str, int, Reason]] = []
-    mondfang = deal.mondfang
     if mondfang is not None:
         if mondfang.by == declarer:          # the declarer caught an opponent's mond: both opponents
             out += [(q, -card.mondfang, Reason.MONDFANG) for q in opponents]
@@ -187,7 +207,6 @@ def flat_penalties(players: tuple[str, ...], deal: Deal, card: RateCard) -> list
             out.append((declarer, -card.mondfang, Reason.MONDFANG))
         else:                                # an opponent caught his partner's: the declarer +1
             out.append((declarer, card.mondfang, Reason.MONDFANG))
-    pagatfonk = deal.pagatfonk
     if pagatfonk is not None:
         if pagatfonk.skis == declarer:       # the declarer alone
             out.append((declarer, -card.pagatfonk, Reason.PAGATFONK))
@@ -396,7 +415,7 @@ def written(entry: Entry) -> dict[str, int]:
 def _entry(kind: EntryKind, number: int | None, players: tuple[str, ...], postings: list[PostingTuple],
            before: int, info: tuple = ()) -> Entry:
     # (payer, payee, amount, …): what goes to the sheet less what it writes
-    sheet = sum(p[2] if p[1] is _SHEET else -p[2] for p in postings if p[0] is _SHEET or p[1] is _SHEET)
+    sheet = sum([p[2] if p[1] is _SHEET else -p[2] for p in postings if p[0] is _SHEET or p[1] is _SHEET])
     after = before + sheet
     return make_entry(kind, number, players, postings, pots=(_SHEET,), before=(before,), state=after, info=info,
                       floored=False)

@@ -449,3 +449,29 @@ def test_selca_a_club_card_changes_the_numbers():
     assert value(game(129, kings="declarer"), card=card) == 5
     assert written(klop({"Ana": 110, "Bojan": 60, "Cene": 40}), card=card)["Ana"] == -12
     assert written({"dealer": "Ana", "kind": "misdeal"}, card=card)["Ana"] == -3
+
+
+@pytest.mark.parametrize("players", [THREE, FOUR])
+def test_selca_s6_a_game_value_made_on_the_fast_path_is_the_one_its_fields_make(players):
+    """``game_value`` makes its ``GameValue`` without ``__init__`` and its items once each, with ``k``
+    of no word without asking each item (§5, §6): every game of random evenings gives the value
+    ``GameValue(**fields)`` gives, items equal to fresh ones, and ``k`` as ``kontra_factor`` says."""
+    import dataclasses
+
+    from families.selca.engine.generate import random_evening
+    from families.selca.engine.model import KONTRA_ITEMS, Kind
+    from families.selca.engine.settle import GameValue, Item, game_value
+
+    kontras = set()
+    for seed in range(3):
+        for deal in random_evening(seed, players, deals=300).deals:
+            if deal.kind is not Kind.GAME:
+                continue
+            gv = game_value(players, deal, SELCA)
+            made = GameValue(**{f.name: getattr(gv, f.name) for f in dataclasses.fields(GameValue)})
+            assert gv == made and vars(gv) == vars(made) and type(gv) is GameValue
+            assert gv.items == tuple(Item(i.reason, i.label, i.base, i.kontra_item) for i in gv.items)
+            kontra = deal.kontra
+            assert gv.k == {item: SELCA.kontra_factor(kontra.level(item) if kontra else None) for item in KONTRA_ITEMS}
+            kontras.add(kontra is None)
+    assert kontras == {True, False}

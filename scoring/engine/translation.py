@@ -137,26 +137,29 @@ def _text_alone(lang: str, msgid: str) -> str:
 
 
 class _Texts(dict):
-    """One language's engine texts by msgid, each looked up in the catalogue once (a dict's lookup
-    on the hot path rather than a cached function's call)."""
+    """One language's engine texts by msgid, each looked up once by ``word`` (``_text``, or
+    ``_text_alone`` for a text without parameters): a dict's lookup on the hot path rather than a
+    cached function's call."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, word) -> None:
         super().__init__()
-        self.lang = lang
+        self.lang, self.word = lang, word
 
     def __missing__(self, msgid: str) -> str:
-        text = self[msgid] = _text(self.lang, msgid)
+        text = self[msgid] = self.word(self.lang, msgid)
         return text
 
 
 @lru_cache(maxsize=None)
-def _texts(lang: str) -> _Texts:
-    return _Texts(lang)
+def _texts(lang: str) -> tuple[_Texts, _Texts]:
+    """``lang``'s texts to be formatted with parameters, and those without any, formatted once."""
+    return _Texts(lang, _text), _Texts(lang, _text_alone)
 
 
-def _stored(data: tuple, texts: _Texts) -> tuple[PhraseData, str]:
+def _stored(data: tuple, texts: tuple[_Texts, _Texts]) -> tuple[PhraseData, str]:
     """A phrase's pieces as stored (``_piece_json``) and as worded (``_worded``), in one pass."""
     stored, words = [], []
+    with_params, alone = texts
     for piece in data:
         if isinstance(piece, str):
             stored.append(piece)
@@ -172,10 +175,10 @@ def _stored(data: tuple, texts: _Texts) -> tuple[PhraseData, str]:
                 else:
                     as_stored[name] = as_words[name] = value
             stored.append([msgid, as_stored])
-            words.append(texts[msgid].format(**as_words))
+            words.append(with_params[msgid].format_map(as_words))   # as format(**as_words), without a copy
         else:
             stored.append([msgid, {}])
-            words.append(_text_alone(texts.lang, msgid))
+            words.append(alone[msgid])
     return stored, "".join(words)
 
 

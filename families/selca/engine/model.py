@@ -169,7 +169,7 @@ def active_players(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
     """Who holds cards in a game (§1): all three at a table of 3; at 4 all but the dealer, who rests
     ("mešalec svojo igro počiva"). In seat order. A klop is played by everyone (§8)."""
     if len(players) == 4:
-        return tuple(p for p in players if p != dealer)
+        return tuple([p for p in players if p != dealer])   # a list first: no generator to drive
     return tuple(players)
 
 

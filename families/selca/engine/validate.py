@@ -162,11 +162,12 @@ def _game(add, players: tuple[str, ...], deal: Deal, card: RateCard) -> None:
     count_ok = deal.count is not None and 0 <= deal.count <= DECK_THIRDS
     if deal.count is not None and not count_ok:
         _count_range(add, "count", deal.count)
-    seen: set[Announcement] = set()
-    for what in deal.announced or ():
-        if what in seen:
-            add("announced", "duplicate_name", name=what.value)
-        seen.add(what)
+    if deal.announced:
+        seen: set[Announcement] = set()
+        for what in deal.announced:
+            if what in seen:
+                add("announced", "duplicate_name", name=what.value)
+            seen.add(what)
     # who is who: a field naming a seat is usable below only if it names an active player
     named: dict[str, str] = {}
 
@@ -191,11 +192,12 @@ def _game(add, players: tuple[str, ...], deal: Deal, card: RateCard) -> None:
         _renons(add, players, active, deal.renons)
     if not declarer_ok:
         return   # every line below asks whose side a player is on
-    side = {field: side_of(deal, name) for field, name in named.items()}
-    announced_pagat = deal.announces(Announcement.PAGAT)
-    for field in ("pagat_ultimo", "pagat_lost"):
-        if announced_pagat and getattr(deal, field) is Side.OPPONENTS:
-            add(field, "selca_pagat_announced_opponents")
+    side = {field: side_of(deal, name) for field, name in named.items()} if named else {}
+    announced_pagat = deal.announced is not None and deal.announces(Announcement.PAGAT)
+    if announced_pagat:
+        for field in ("pagat_ultimo", "pagat_lost"):
+            if getattr(deal, field) is Side.OPPONENTS:
+                add(field, "selca_pagat_announced_opponents")
     if deal.pagat_lost is not None and deal.pagat_ultimo is not None:
         add("pagat_lost", "selca_pagat_lost_and_ultimo")
     if deal.valat:

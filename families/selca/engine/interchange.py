@@ -143,15 +143,16 @@ _KINDS, _SIDE_OF, _ANNOUNCEMENTS, _LEVELS = (enum_members(Kind), enum_members(Si
 _KONTRA_KEYS = {"by", "game", "pagat", "valat"}
 
 
+def _sound_pair(value: Any, first: str, second: str, bounded: bool, names: dict) -> tuple[str, str]:
+    """``mondfang`` or ``pagatfonk`` as ``_pair`` reads it without a problem, else ``Unsound``."""
+    o = sound_object(value)
+    if len(o) != 2 or first not in o or second not in o:
+        raise Unsound
+    return sound_name(o[first], bounded, names), sound_name(o[second], bounded, names)
+
+
 def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
     chosen, plain, listed = sound_choice, sound_object, sound_list
-
-    def pair(value: Any, first: str, second: str) -> tuple[str, str]:
-        o = plain(value)
-        if len(o) != 2 or first not in o or second not in o:
-            raise Unsound
-        return sound_name(o[first], bounded, names), sound_name(o[second], bounded, names)
-
     d = plain(raw, _DEAL_KEYS, ("dealer", "kind"))
     value: dict[str, Any] = {"dealer": sound_name(d["dealer"], bounded, names), "kind": chosen(d["kind"], _KINDS)}
     for key in _NAMES:
@@ -164,13 +165,13 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
         if key in d:
             value[key] = chosen(d[key], _SIDE_OF)
     if "announced" in d:
-        value["announced"] = tuple(chosen(item, _ANNOUNCEMENTS) for item in listed(d["announced"]))
+        value["announced"] = tuple([chosen(item, _ANNOUNCEMENTS) for item in listed(d["announced"])])
     if "valat" in d:
         value["valat"] = sound_bool(d["valat"])
     if "mondfang" in d:
-        value["mondfang"] = Mondfang(*pair(d["mondfang"], "owner", "by"))
+        value["mondfang"] = Mondfang(*_sound_pair(d["mondfang"], "owner", "by", bounded, names))
     if "pagatfonk" in d:
-        value["pagatfonk"] = Pagatfonk(*pair(d["pagatfonk"], "skis", "pagat"))
+        value["pagatfonk"] = Pagatfonk(*_sound_pair(d["pagatfonk"], "skis", "pagat", bounded, names))
     if "kontra" in d:
         o = plain(d["kontra"], _KONTRA_KEYS)
         kontra: dict[str, Any] = {"by": sound_name(o["by"], bounded, names)} if "by" in o else {}
@@ -179,7 +180,7 @@ def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
                 kontra[item] = chosen(o[item], _LEVELS)
         value["kontra"] = Kontra(**kontra)
     if "renons" in d:
-        value["renons"] = tuple(sound_name(item, bounded, names) for item in listed(d["renons"]))
+        value["renons"] = tuple([sound_name(item, bounded, names) for item in listed(d["renons"])])
     if "counts" in d:
         counts = []
         for name, count in plain(d["counts"]).items():

@@ -72,15 +72,13 @@ class GameValue:
     m: int
     k: Mapping[str, int]                        # each kontra item's factor (§5)
     items: tuple[Item, ...]                     # the items of V0, signed for the declarer's side
-    value0: int                                 # V0 (§6)
+    values: tuple[int, ...]                     # each item's value m·k·base (§6), in the items' order
+    value0: int                                 # V0 (§6): their sum
     renons_poen: int                            # 0, +1 or −1 (§7.2): V = V0 + m·k_game·renons_poen·rate
     value: int                                  # V (§6)
     shares: tuple[tuple[str, int], ...]         # each active player's share of the value (§7)
     doubled: str | None = None                  # who bears a partner's share too (§7.2, §7.3)
     case: str = "plain"                         # which of §7's cases applied (for the formula)
-
-    def item_value(self, item: Item) -> int:
-        return self.m * self.k[item.kontra_item] * item.base
 
 
 # A game's value (§3-§6) ----------------------------------------------------------------------------
@@ -119,14 +117,14 @@ def game_items(deal: Deal, card: RateCard) -> tuple[bool, int, tuple[Item, ...]]
     trula = trula_side(deal)
     if trula is not None:
         items.append(_made(Reason.TRULA, "trula", _signed(trula, card.trula)))
-    pagat_announced = deal.announces(Announcement.PAGAT)
-    valat_announced = deal.announces(Announcement.VALAT)
+    announced = deal.announced or ()
+    pagat_announced = Announcement.PAGAT in announced
+    valat_announced = Announcement.VALAT in announced
     if not pagat_announced:
-        silent = card.pagat_value(False)
         if deal.pagat_ultimo is not None:
-            items.append(_made(Reason.PAGAT, "silent pagat", _signed(deal.pagat_ultimo, silent)))
+            items.append(_made(Reason.PAGAT, "silent pagat", _signed(deal.pagat_ultimo, card.pagat_value(False))))
         elif deal.pagat_lost is not None:
-            items.append(_made(Reason.PAGAT, "silent pagat lost", -_signed(deal.pagat_lost, silent)))
+            items.append(_made(Reason.PAGAT, "silent pagat lost", -_signed(deal.pagat_lost, card.pagat_value(False))))
     if deal.valat and not valat_announced:
         items.append(_made(Reason.VALAT, "silent valat", card.valat_value(False)))
     if pagat_announced:
@@ -148,7 +146,8 @@ def game_value(players: tuple[str, ...], deal: Deal, card: RateCard) -> GameValu
         k = dict.fromkeys(KONTRA_ITEMS, card.kontra_factor(None))
     else:
         k = {item: card.kontra_factor(kontra.level(item)) for item in KONTRA_ITEMS}
-    value0 = sum([m * k[item.kontra_item] * item.base for item in items])
+    values = tuple([m * k[item.kontra_item] * item.base for item in items])
+    value0 = sum(values)
     declarer = deal.declarer
     opponents = tuple([q for q in active_players(players, deal.dealer) if q != declarer])
     revoked = deal.revoked
@@ -182,7 +181,7 @@ def game_value(players: tuple[str, ...], deal: Deal, card: RateCard) -> GameValu
         doubled, case = kontra.by, "izkupicek_21"
         shares = {q: 1 if q == declarer else (-2 if q == doubled else 0) for q in shares}
     value = value0 + m * k["game"] * card.renons * renons_poen
-    return _GAME_VALUE({"win": win, "poeni": p, "m": m, "k": k, "items": items, "value0": value0,
+    return _GAME_VALUE({"win": win, "poeni": p, "m": m, "k": k, "items": items, "values": values, "value0": value0,
                         "renons_poen": renons_poen, "value": value, "shares": tuple(shares.items()),
                         "doubled": doubled, "case": case})
 
@@ -392,7 +391,7 @@ def deal_postings(players: tuple[str, ...], deal: Deal,
                 partial(klop_formula, deal, losers, full, whole, card))
     gv = game_value(players, deal, card)
     postings: list[PostingTuple] = []
-    items = [(gv.item_value(item), item.reason, item.label) for item in gv.items]   # the same for every player
+    items = [(value, item.reason, item.label) for value, item in zip(gv.values, gv.items)]   # the same for every player
     for player, share in gv.shares:
         own = share if share != -2 else -1
         for value, reason, label in items:

@@ -471,6 +471,8 @@ def test_selca_s6_a_game_value_made_on_the_fast_path_is_the_one_its_fields_make(
             made = GameValue(**{f.name: getattr(gv, f.name) for f in dataclasses.fields(GameValue)})
             assert gv == made and vars(gv) == vars(made) and type(gv) is GameValue
             assert gv.items == tuple(Item(i.reason, i.label, i.base, i.kontra_item) for i in gv.items)
+            assert gv.values == tuple(gv.m * gv.k[i.kontra_item] * i.base for i in gv.items)   # §6
+            assert gv.value0 == sum(gv.values)
             kontra = deal.kontra
             assert gv.k == {item: SELCA.kontra_factor(kontra.level(item) if kontra else None) for item in KONTRA_ITEMS}
             kontras.add(kontra is None)

@@ -207,9 +207,12 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...],
     or if a pot would go below zero (``floored``: a pot that holds something, like the Danish cups;
     a written-score family's sheet account, the other side of what is written, has no floor)."""
     legs: dict[Account, int] = dict.fromkeys((*players, *pots), 0)
-    place = {pot: i for i, pot in enumerate(pots)}   # a pot's atom in a row
     rows: list[Row] = []
     numbers = _REASON_NUMBERS   # a reason met before: its number without a call
+    # An account outside the table is found by the legs' own lookup (a KeyError) rather than by
+    # looking each account up once more first; and an entry without pots (most families') keeps
+    # its accounts as they are, so only an entry with pots looks each one up in ``place``.
+    place = {pot: i for i, pot in enumerate(pots)} if pots else None   # a pot's atom in a row
     for p in postings:
         if p.__class__ is tuple:
             payer, payee, amount, reason, detail = p
@@ -217,21 +220,29 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...],
             payer, payee, amount, reason, detail = p.payer, p.payee, p.amount, p.reason, p.detail
         if not amount:
             continue
-        if payer not in legs or payee not in legs:
-            raise LedgerError(f"posting to an account outside the table: {Posting(payer, payee, amount, reason, detail)}")
-        legs[payer] -= amount
-        legs[payee] += amount
+        try:
+            legs[payer] -= amount
+            legs[payee] += amount
+        except KeyError:
+            raise LedgerError(
+                f"posting to an account outside the table: {Posting(payer, payee, amount, reason, detail)}") from None
         code = numbers.get(reason)
         if code is None:
             code = _reason_number(reason)
-        rows.append((place.get(payer, payer), place.get(payee, payee), amount, code, detail))
+        if place is None:
+            rows.append((payer, payee, amount, code, detail))
+        else:
+            rows.append((place.get(payer, payer), place.get(payee, payee), amount, code, detail))
     amounts = tuple(legs.values())
     if sum(amounts) != 0:
         raise LedgerError(f"{kind.value} {number}: entry sums to {sum(amounts)}")
-    before = before or (0,) * len(pots)
-    contents = tuple(b + legs[pot] for b, pot in zip(before, pots))
-    if floored and any(c < 0 for c in contents):
-        raise LedgerError(f"{kind.value} {number}: a pot went below zero ({contents})")
+    if pots:
+        before = before or (0,) * len(pots)
+        contents = tuple([b + legs[pot] for b, pot in zip(before, pots)])
+        if floored and min(contents) < 0:
+            raise LedgerError(f"{kind.value} {number}: a pot went below zero ({contents})")
+    else:   # no pot, no content: no generator set up only to find nothing
+        contents = ()
     return Entry(kind, number, players, tuple(rows), amounts, pots, contents, state, info)
 
 

@@ -67,6 +67,14 @@ def test_an_account_outside_the_table_is_refused_as_a_tuple_or_an_object(posting
         make_entry(EntryKind.DEAL, 1, TABLE, [posting])
 
 
+def test_an_entry_without_pots_keeps_its_accounts_by_name_and_refuses_a_pot_it_does_not_have():
+    entry = make_entry(EntryKind.DEAL, 3, TABLE, [("Bent", "Anne", 4, Why.WIN, ""), ("Carl", "Anne", 0, Why.FEE, "")])
+    assert entry.rows == (("Bent", "Anne", 4, ledger._REASON_NUMBERS[Why.WIN], ""),)
+    assert entry.amounts == (4, -4, 0) and entry.contents == () and entry.pot_contents == {}
+    with pytest.raises(LedgerError, match="outside the table: Posting"):
+        make_entry(EntryKind.DEAL, 3, TABLE, [("Anne", Pot.KITTY, 2, Why.FEE, "")])
+
+
 def test_a_pot_below_zero_is_refused_unless_it_has_no_floor():
     with pytest.raises(LedgerError, match="a pot went below zero"):
         make_entry(EntryKind.DEAL, 2, TABLE, [(Pot.KITTY, "Anne", 3, Why.WIN, "")], pots=(Pot.KITTY,), before=(2,))

@@ -10,6 +10,7 @@ it (§5.4), which is all the next deal needs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
 from scoring.engine.ledger import (
@@ -224,17 +225,28 @@ def deal_facts(terms: Sequence[Term], radl: bool, card: RateCard) -> tuple[tuple
 
 def sides(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(declarers, opponents) of a game with a declarer, each in seat order (§2, §6)."""
-    declarers = {deal.declarer} if deal.alone else {deal.declarer, deal.partner}
-    active = active_players(players, deal.dealer)
+    return _sides(players, deal.dealer, deal.declarer, None if deal.alone else deal.partner)
+
+
+def _sides(players: tuple[str, ...], dealer: str, declarer: str,
+           partner: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``sides`` of a deal dealt by ``dealer`` whose declarer plays with ``partner`` (``None``: alone)."""
+    declarers = {declarer} if partner is None else {declarer, partner}
+    active = active_players(players, dealer)
     return (tuple(p for p in active if p in declarers), tuple(p for p in active if p not in declarers))
 
 
 def fahrer_payers(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str], tuple[str, str]]:
     """(the two who pay, the two who receive) in a Fahrer (§6 Decision): the two highest counts pay;
     a tie goes by seat from the forehand, the earlier seat counting higher."""
-    order = [p for p in from_forehand(players, deal.dealer) if p in active_players(players, deal.dealer)]
-    counts = deal.count_map
-    ranked = sorted(order, key=lambda p: (-counts[p], order.index(p)))
+    return _fahrer_payers(players, deal.dealer, deal.counts)
+
+
+def _fahrer_payers(players: tuple[str, ...], dealer: str,
+                   counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, str], tuple[str, str]]:
+    order = [p for p in from_forehand(players, dealer) if p in active_players(players, dealer)]
+    count_of = dict(counts)
+    ranked = sorted(order, key=lambda p: (-count_of[p], order.index(p)))
     return (ranked[0], ranked[1]), (ranked[2], ranked[3])
 
 
@@ -250,9 +262,24 @@ def _paying_pairs(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str]
     each opponent pays a declarer; 1 v 3 each opponent pays the declarer; a Fahrer's two highest
     pay the two lowest."""
     if deal.game is Game.FAHRER:
-        high, low = fahrer_payers(players, deal)
-        return tuple(zip(high, low))
-    declarers, opponents = sides(players, deal)
+        return _fahrer_pairs(players, deal.dealer, deal.counts)
+    return _side_pairs(players, deal.dealer, deal.declarer, None if deal.alone else deal.partner)
+
+
+# The pairs depend only on the seats (and a Fahrer's counts), which an evening repeats deal after
+# deal: each is worked out once and kept (a few entries a table; bounded, for a long-running app).
+
+@lru_cache(maxsize=1024)
+def _fahrer_pairs(players: tuple[str, ...], dealer: str,
+                  counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, str], ...]:
+    high, low = _fahrer_payers(players, dealer, counts)
+    return tuple(zip(high, low))
+
+
+@lru_cache(maxsize=1024)
+def _side_pairs(players: tuple[str, ...], dealer: str, declarer: str,
+                partner: str | None) -> tuple[tuple[str, str], ...]:
+    declarers, opponents = _sides(players, dealer, declarer, partner)
     if len(declarers) == 1:
         return tuple((o, declarers[0]) for o in opponents)
     return tuple(zip(opponents, declarers))

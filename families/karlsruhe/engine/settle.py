@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    Entry, EntryKind, Facts, IdentityEnum, Posting, PostingTuple, Settlement, make_entry, settle_checked,
+    Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
 from .model import (
-    KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, from_forehand, other_side_thirds,
+    KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, active_players, from_forehand, other_side_thirds,
 )
 from .rates import RateCard, rate_card
 from .validate import validate_deal, validate_evening
@@ -27,6 +28,7 @@ _PLAYED = DealKind.PLAYED
 #: The bonuses in the formula's order, each with its key (kontra, detail), read once: iterating an
 #: enum and reading a member's ``value`` run Python code on every deal.
 _BONUSES = tuple((bonus, bonus.value) for bonus in Bonus)
+_NO_BONUSES: Mapping[Bonus, object] = MappingProxyType({})
 
 
 class Reason(IdentityEnum):
@@ -120,9 +122,13 @@ def schneider(deal: Deal, card: RateCard) -> bool:
     return losers <= card.schneider_max
 
 
-def _kontra(deal: Deal, key: str, card: RateCard) -> tuple[int, ...]:
-    level = deal.kontra_map.get(key)
+def _kontra(levels: Mapping[str, KontraLevel], key: str, card: RateCard) -> tuple[int, ...]:
+    """The factor of the last word said on the item ``key`` (§5.3), none without a word."""
+    level = levels.get(key)
     return () if level is None else (card.kontra_factor(level),)
+
+
+_NO_WORDS: Mapping[str, KontraLevel] = MappingProxyType({})
 
 
 def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
@@ -132,7 +138,9 @@ def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
     if game is Game.FAHRER:
         return (Term(Reason.FAHRER, b),)
     won = declarers_won(deal, card)
-    kontra = _kontra(deal, KONTRA_GAME, card)
+    # Each mapping read once for the deal (``Deal.kontra_map``, ``bonus_map`` build one a call).
+    levels = dict(deal.kontra) if deal.kontra else _NO_WORDS
+    kontra = _kontra(levels, KONTRA_GAME, card)
     if game is Game.BETTEL_OUVERT:
         return (Term(Reason.GAME, b, kontra, not won),)
     valat = deal.valat
@@ -140,13 +148,13 @@ def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
         terms = [Term(Reason.VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
     else:
         terms = [Term(Reason.GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
-    bonuses = deal.bonus_map
-    for bonus, key in _BONUSES:
+    bonuses = dict(deal.bonuses) if deal.bonuses else _NO_BONUSES
+    for bonus, key in _BONUSES if bonuses else ():
         entry = bonuses.get(bonus)
         if entry is None or (valat is not None and not entry.announced):
             continue
         for_declarers = (entry.side is Side.DECLARERS) == entry.won
-        factors = _kontra(deal, key, card) if entry.announced else ()
+        factors = _kontra(levels, key, card) if entry.announced else ()
         terms.append(Term(Reason.BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
     if deal.king_caught and valat is None:
         terms.append(Term(Reason.KING_CAUGHT, card.king_caught, (), True))
@@ -204,14 +212,15 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state:
     radl, owed = radl_after(players, deal, state)
     if deal.kind is not _PLAYED:   # §7: the misdeal fine, or a free redeal
         fine = card.misdeal_fine if deal.kind is DealKind.MISDEAL else 0
-        postings = [Posting(deal.dealer, other, fine, Reason.MISDEAL_FINE) for other in players if other != deal.dealer]
+        postings = [(deal.dealer, other, fine, Reason.MISDEAL_FINE, "") for other in players if other != deal.dealer]
         return make_entry(EntryKind.DEAL, number, players, postings, state=owed,
                           info=(("formula", str(fine)), ("radl", False)))
     terms = deal_terms(deal, card)
     factor = card.radl if radl else 1
     pairs = _paying_pairs(players, deal)   # the same for every item of the deal
-    postings = [_pay(payer, payee, term.value * factor, term.reason, term.detail)
-                for term in terms for payer, payee in pairs]
+    postings: list[PostingTuple] = []
+    for term in terms:
+        postings += _pay_each(pairs, term.value * factor, term.reason, term.detail)
     # The formula is worded when the entry's facts are read (``Facts``): most settled entries
     # never are (a standings page, an import), and wording it costs more than the postings.
     return make_entry(EntryKind.DEAL, number, players, postings, state=owed,
@@ -250,11 +259,13 @@ def _fahrer_payers(players: tuple[str, ...], dealer: str,
     return (ranked[0], ranked[1]), (ranked[2], ranked[3])
 
 
-def _pay(payer: str, payee: str, amount: int, reason: Reason, detail: str) -> PostingTuple:
-    """``amount`` (signed) from ``payer`` to ``payee``: a negative amount goes the other way."""
+def _pay_each(pairs: tuple[tuple[str, str], ...], amount: int, reason: Reason, detail: str) -> list[PostingTuple]:
+    """``amount`` (signed) from each payer to his payee (``_paying_pairs``): a negative amount goes
+    the other way. The item's value is worked out once for all its pairs."""
     if amount < 0:
-        return (payee, payer, -amount, reason, detail)
-    return (payer, payee, amount, reason, detail)
+        amount = -amount
+        return [(payee, payer, amount, reason, detail) for payer, payee in pairs]
+    return [(payer, payee, amount, reason, detail) for payer, payee in pairs]
 
 
 def _paying_pairs(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str], ...]:

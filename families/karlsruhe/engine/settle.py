@@ -62,8 +62,11 @@ class Term:
 
     def text(self, wrapped: bool) -> str:
         """The term without its sign: ``8``, ``8x2x4``; ``(8x2)`` when ``wrapped`` and it has factors."""
-        text = "x".join(str(n) for n in (self.base, *self.factors))
-        return f"({text})" if wrapped and self.factors else text
+        factors = self.factors
+        if not factors:   # most items: the bare number, no join set up
+            return str(self.base)
+        text = "x".join(map(str, (self.base, *factors)))
+        return f"({text})" if wrapped else text
 
 
 # Radl (§5.4) ------------------------------------------------------------------------------------
@@ -181,7 +184,7 @@ def formula(terms: Sequence[Term], radl: bool, card: RateCard) -> str:
         bare = False
     if bare:
         return expression
-    value = sum(t.value for t in terms) * (card.radl if radl else 1)
+    value = sum([t.value for t in terms]) * (card.radl if radl else 1)
     return f"{expression}={value}"
 
 

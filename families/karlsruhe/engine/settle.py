@@ -133,24 +133,30 @@ def _kontra(levels: Mapping[str, KontraLevel], key: str, card: RateCard) -> tupl
 
 _NO_WORDS: Mapping[str, KontraLevel] = MappingProxyType({})
 
+#: A deal's items, made once and kept: a ``Term`` is frozen and there are few (a card's numbers,
+#: its factors, the two signs, the bonuses), so one object serves every deal with the same item, as
+#: the reader's bird entries do; building each anew through the frozen ``__init__`` cost more than
+#: the deal's arithmetic. Bounded, for a long-running app whose clubs keep cards of their own.
+_term = lru_cache(maxsize=4096)(Term)
+
 
 def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
     """The items of a played deal's value before the Radl, in the formula's order (§5.5): the game
     (or Valat), canari, uhu, pagat, trull, four kings, king caught."""
     game, b = deal.game, card.game_value(deal.game)
     if game is Game.FAHRER:
-        return (Term(Reason.FAHRER, b),)
+        return (_term(Reason.FAHRER, b),)
     won = declarers_won(deal, card)
     # Each mapping read once for the deal (``Deal.kontra_map``, ``bonus_map`` build one a call).
     levels = dict(deal.kontra) if deal.kontra else _NO_WORDS
     kontra = _kontra(levels, KONTRA_GAME, card)
     if game is Game.BETTEL_OUVERT:
-        return (Term(Reason.GAME, b, kontra, not won),)
+        return (_term(Reason.GAME, b, kontra, not won),)
     valat = deal.valat
     if valat is not None:
-        terms = [Term(Reason.VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
+        terms = [_term(Reason.VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
     else:
-        terms = [Term(Reason.GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
+        terms = [_term(Reason.GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
     bonuses = dict(deal.bonuses) if deal.bonuses else _NO_BONUSES
     for bonus, key in _BONUSES if bonuses else ():
         entry = bonuses.get(bonus)
@@ -158,9 +164,9 @@ def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
             continue
         for_declarers = (entry.side is Side.DECLARERS) == entry.won
         factors = _kontra(levels, key, card) if entry.announced else ()
-        terms.append(Term(Reason.BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
+        terms.append(_term(Reason.BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
     if deal.king_caught and valat is None:
-        terms.append(Term(Reason.KING_CAUGHT, card.king_caught, (), True))
+        terms.append(_term(Reason.KING_CAUGHT, card.king_caught, (), True))
     return tuple(terms)
 
 

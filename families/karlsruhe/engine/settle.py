@@ -9,7 +9,7 @@ it (§5.4), which is all the next deal needs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
@@ -25,6 +25,7 @@ from .rates import RateCard, rate_card
 from .validate import validate_deal, validate_evening
 
 _PLAYED = DealKind.PLAYED
+_DEAL = EntryKind.DEAL
 #: The bonuses in the formula's order, each with its key (kontra, detail), read once: iterating an
 #: enum and reading a member's ``value`` run Python code on every deal.
 _BONUSES = tuple((bonus, bonus.value) for bonus in Bonus)
@@ -52,13 +53,15 @@ class Term:
     factors: tuple[int, ...] = ()
     negative: bool = False
     detail: str = ""
+    #: The item's worth, signed: worked out when the item is made (it is made once, ``_term``, and
+    #: read for every deal that has it). Not compared: it follows from the fields.
+    value: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def value(self) -> int:
+    def __post_init__(self) -> None:
         value = self.base
         for factor in self.factors:
             value *= factor
-        return -value if self.negative else value
+        object.__setattr__(self, "value", -value if self.negative else value)
 
     def text(self, wrapped: bool) -> str:
         """The term without its sign: ``8``, ``8x2x4``; ``(8x2)`` when ``wrapped`` and it has factors."""
@@ -222,17 +225,14 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state:
     if deal.kind is not _PLAYED:   # §7: the misdeal fine, or a free redeal
         fine = card.misdeal_fine if deal.kind is DealKind.MISDEAL else 0
         postings = [(deal.dealer, other, fine, Reason.MISDEAL_FINE, "") for other in players if other != deal.dealer]
-        return make_entry(EntryKind.DEAL, number, players, postings, state=owed,
+        return make_entry(_DEAL, number, players, postings, state=owed,
                           info=(("formula", str(fine)), ("radl", False)))
     terms = deal_terms(deal, card)
     factor = card.radl if radl else 1
     pairs = _paying_pairs(players, deal)   # the same for every item of the deal
-    postings: list[PostingTuple] = []
-    for term in terms:
-        postings += _pay_each(pairs, term.value * factor, term.reason, term.detail)
     # The formula is worded when the entry's facts are read (``Facts``): most settled entries
     # never are (a standings page, an import), and wording it costs more than the postings.
-    return make_entry(EntryKind.DEAL, number, players, postings, state=owed,
+    return make_entry(_DEAL, number, players, _postings(terms, factor, pairs), state=owed,
                       info=Facts(deal_facts, terms, radl, card))
 
 
@@ -268,13 +268,20 @@ def _fahrer_payers(players: tuple[str, ...], dealer: str,
     return (ranked[0], ranked[1]), (ranked[2], ranked[3])
 
 
-def _pay_each(pairs: tuple[tuple[str, str], ...], amount: int, reason: Reason, detail: str) -> list[PostingTuple]:
-    """``amount`` (signed) from each payer to his payee (``_paying_pairs``): a negative amount goes
-    the other way. The item's value is worked out once for all its pairs."""
-    if amount < 0:
-        amount = -amount
-        return [(payee, payer, amount, reason, detail) for payer, payee in pairs]
-    return [(payer, payee, amount, reason, detail) for payer, payee in pairs]
+def _postings(terms: Sequence[Term], factor: int, pairs: tuple[tuple[str, str], ...]) -> list[PostingTuple]:
+    """Each item's value (signed, times the Radl ``factor``) paid by each payer to his payee
+    (``_paying_pairs``): a negative value goes the other way."""
+    postings: list[PostingTuple] = []
+    post = postings.append
+    for term in terms:
+        amount, reason, detail = term.value * factor, term.reason, term.detail
+        if amount < 0:
+            for payer, payee in pairs:
+                post((payee, payer, -amount, reason, detail))
+        else:
+            for payer, payee in pairs:
+                post((payer, payee, amount, reason, detail))
+    return postings
 
 
 def _paying_pairs(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str], ...]:

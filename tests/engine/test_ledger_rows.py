@@ -3,6 +3,7 @@ objects: what was handed to ``make_entry`` (objects or plain tuples) is what ``p
 no row holds an object the garbage collector must walk, a pickled entry carries its postings by
 name into a process that numbered the reasons otherwise, and every check of ``make_entry`` holds
 for a tuple as for an object."""
+import dataclasses
 import gc
 import pickle
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from scoring.engine import ledger
 from scoring.engine.interchange import load
-from scoring.engine.ledger import EntryKind, IdentityEnum, LedgerError, Posting, make_entry, player_totals
+from scoring.engine.ledger import Entry, EntryKind, IdentityEnum, LedgerError, Posting, make_entry, player_totals
 from scoring.engine.settle import settle_evening
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +66,20 @@ def test_a_pickled_entry_reads_its_postings_in_a_process_that_numbered_the_reaso
 def test_an_account_outside_the_table_is_refused_as_a_tuple_or_an_object(posting):
     with pytest.raises(LedgerError, match="outside the table: Posting"):
         make_entry(EntryKind.DEAL, 1, TABLE, [posting])
+
+
+def test_make_entry_makes_the_entry_the_dataclass_makes_every_field_in_its_place():
+    entry = make_entry(EntryKind.DEAL, 4, TABLE, [("Bent", "Anne", 5, Why.WIN, "x"), ("Anne", Pot.KITTY, 2, Why.FEE, "")],
+                       pots=(Pot.KITTY,), before=(3,), state=7, info=(("formula", "5+2"),))
+    assert type(entry) is Entry
+    assert (entry.kind, entry.number, entry.players, entry.amounts, entry.pots, entry.contents, entry.state,
+            entry.info) == (EntryKind.DEAL, 4, TABLE, (3, -5, 0, 2), (Pot.KITTY,), (5,), 7, (("formula", "5+2"),))
+    assert entry.rows == (("Bent", "Anne", 5, ledger._REASON_NUMBERS[Why.WIN], "x"),
+                          ("Anne", 0, 2, ledger._REASON_NUMBERS[Why.FEE], ""))
+    same = Entry(*(getattr(entry, field.name) for field in dataclasses.fields(Entry)))
+    assert entry == same and hash(entry) == hash(same) and repr(entry) == repr(same)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        entry.number = 5
 
 
 def test_an_entry_without_pots_keeps_its_accounts_by_name_and_refuses_a_pot_it_does_not_have():

@@ -43,6 +43,14 @@ class Reason(IdentityEnum):
     MISDEAL_FINE = "misdeal_fine"  # §7
 
 
+# The members every deal reads, read once: an enum class's member and a member's property are
+# Python-level reads, several a deal.
+_FAHRER, _BETTEL, _DECLARERS = Game.FAHRER, Game.BETTEL_OUVERT, Side.DECLARERS
+_POSITIVE = frozenset(game for game in Game if game.is_positive)
+_REASON_GAME, _REASON_VALAT, _REASON_BONUS = Reason.GAME, Reason.VALAT, Reason.BONUS
+_REASON_KING_CAUGHT, _REASON_FAHRER = Reason.KING_CAUGHT, Reason.FAHRER
+
+
 @dataclass(frozen=True, slots=True)
 class Term:
     """One item of a deal's value (§5.5): ``sign`` × ``base`` × each factor, from the declarers'
@@ -83,7 +91,7 @@ def radl_after(players: tuple[str, ...], deal: Deal, owed: int) -> tuple[bool, i
     radl = owed > 0
     if radl:
         owed -= 1
-    if deal.game is Game.FAHRER:
+    if deal.game is _FAHRER:
         owed += len(players)
     return radl, owed
 
@@ -109,19 +117,19 @@ def state_before(players: tuple[str, ...], card: RateCard, pots: Mapping[str, in
 def declarers_won(deal: Deal, card: RateCard) -> bool | None:
     """Whether the declarers won the game (a Valat included); ``None`` for a Fahrer, a misdeal or
     a redeal (§3, §5.2)."""
-    if deal.kind is not _PLAYED or deal.game is Game.FAHRER:
+    if deal.kind is not _PLAYED or deal.game is _FAHRER:
         return None
-    if deal.game is Game.BETTEL_OUVERT:
+    if deal.game is _BETTEL:
         return deal.won
     if deal.valat is not None:
-        return (deal.valat.side is Side.DECLARERS) == deal.valat.won
+        return (deal.valat.side is _DECLARERS) == deal.valat.won
     return deal.declarers_count > card.win_above
 
 
 def schneider(deal: Deal, card: RateCard) -> bool:
     """The losing side of a positive game counts ``schneider_max`` thirds or less (§5.1); never
     beside a Valat (§5.2)."""
-    if not deal.game.is_positive or deal.valat is not None:
+    if deal.game not in _POSITIVE or deal.valat is not None:
         return False
     count = deal.declarers_count
     losers = count if count <= card.win_above else other_side_thirds(count)
@@ -147,29 +155,29 @@ def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
     """The items of a played deal's value before the Radl, in the formula's order (§5.5): the game
     (or Valat), canari, uhu, pagat, trull, four kings, king caught."""
     game, b = deal.game, card.game_value(deal.game)
-    if game is Game.FAHRER:
-        return (_term(Reason.FAHRER, b),)
+    if game is _FAHRER:
+        return (_term(_REASON_FAHRER, b),)
     won = declarers_won(deal, card)
     # Each mapping read once for the deal (``Deal.kontra_map``, ``bonus_map`` build one a call).
     levels = dict(deal.kontra) if deal.kontra else _NO_WORDS
     kontra = _kontra(levels, KONTRA_GAME, card)
-    if game is Game.BETTEL_OUVERT:
-        return (_term(Reason.GAME, b, kontra, not won),)
+    if game is _BETTEL:
+        return (_term(_REASON_GAME, b, kontra, not won),)
     valat = deal.valat
     if valat is not None:
-        terms = [_term(Reason.VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
+        terms = [_term(_REASON_VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
     else:
-        terms = [_term(Reason.GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
+        terms = [_term(_REASON_GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
     bonuses = dict(deal.bonuses) if deal.bonuses else _NO_BONUSES
     for bonus, key in _BONUSES if bonuses else ():
         entry = bonuses.get(bonus)
         if entry is None or (valat is not None and not entry.announced):
             continue
-        for_declarers = (entry.side is Side.DECLARERS) == entry.won
+        for_declarers = (entry.side is _DECLARERS) == entry.won
         factors = _kontra(levels, key, card) if entry.announced else ()
-        terms.append(_term(Reason.BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
+        terms.append(_term(_REASON_BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
     if deal.king_caught and valat is None:
-        terms.append(_term(Reason.KING_CAUGHT, card.king_caught, (), True))
+        terms.append(_term(_REASON_KING_CAUGHT, card.king_caught, (), True))
     return tuple(terms)
 
 
@@ -288,7 +296,7 @@ def _paying_pairs(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str]
     """(payer, payee) of each item's value between the sides (§6), for a positive value: 2 v 2
     each opponent pays a declarer; 1 v 3 each opponent pays the declarer; a Fahrer's two highest
     pay the two lowest."""
-    if deal.game is Game.FAHRER:
+    if deal.game is _FAHRER:
         return _fahrer_pairs(players, deal.dealer, deal.counts)
     return _side_pairs(players, deal.dealer, deal.declarer, None if deal.alone else deal.partner)
 

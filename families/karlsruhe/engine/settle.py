@@ -64,20 +64,20 @@ class Term:
     #: The item's worth, signed: worked out when the item is made (it is made once, ``_term``, and
     #: read for every deal that has it). Not compared: it follows from the fields.
     value: int = field(init=False, repr=False, compare=False)
+    #: The item as the formula writes it (``text``), alone and among others, set when it is made.
+    texts: tuple[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         value = self.base
         for factor in self.factors:
             value *= factor
         object.__setattr__(self, "value", -value if self.negative else value)
+        text = "x".join(map(str, (self.base, *self.factors)))
+        object.__setattr__(self, "texts", (text, f"({text})" if self.factors else text))
 
     def text(self, wrapped: bool) -> str:
         """The term without its sign: ``8``, ``8x2x4``; ``(8x2)`` when ``wrapped`` and it has factors."""
-        factors = self.factors
-        if not factors:   # most items: the bare number, no join set up
-            return str(self.base)
-        text = "x".join(map(str, (self.base, *factors)))
-        return f"({text})" if wrapped else text
+        return self.texts[1 if wrapped else 0]
 
 
 # Radl (§5.4) ------------------------------------------------------------------------------------
@@ -184,11 +184,11 @@ def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
 def formula(terms: Sequence[Term], radl: bool, card: RateCard) -> str:
     """The deal's formula in the seed's notation (§5.5): ``(8+6)x2=28``, ``[(8x2)+20+16+12]x2=128``,
     ``2-2=0``, ``(8x16)+12=140``."""
-    several = len(terms) > 1
+    written = 1 if len(terms) > 1 else 0   # several items: each with factors in brackets (``text``)
     expression = ""
     for i, term in enumerate(terms):
         sign = "-" if term.negative else ("+" if i else "")
-        expression += sign + term.text(several)
+        expression += sign + term.texts[written]
     bare = _bare_integer(expression)
     if radl:
         factor = card.radl

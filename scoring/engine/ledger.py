@@ -346,13 +346,19 @@ class Settlement:
 
 
 def settlement(players: tuple[str, ...], rules: str, opening: Any, deals: Iterable[Any], split: Any,
-               money: Any = None) -> Settlement:
+               money: Any = None, running: dict[str, int] | None = None) -> Settlement:
     """The settlement of these entries: totals and the fewest transfers. Without ``money`` the
     totals are payments and are asserted zero-sum; with it (a written-score family's
-    ``money(totals)``) the money is asserted zero-sum and the transfers settle it."""
+    ``money(totals)``) the money is asserted zero-sum and the transfers settle it. ``running``:
+    each player's total before the split (``player_totals`` of the opening and the deals), which
+    the caller worked out for the split: the totals are then it and the split's amounts, rather than
+    every entry summed again."""
     deals = tuple(deals)
-    summed = player_totals(players, (opening, *deals, split))
-    totals = tuple((p, summed[p]) for p in players)
+    if running is None:
+        summed = player_totals(players, (opening, *deals, split))
+        totals = tuple((p, summed[p]) for p in players)
+    else:   # an entry's amounts list the players first, in seat order
+        totals = tuple((p, running[p] + amount) for p, amount in zip(players, split.amounts))
     paid = totals if money is None else tuple(money(totals))
     if sum(amount for _, amount in paid) != 0:
         raise LedgerError(f"the evening's money sums to {sum(amount for _, amount in paid)}")
@@ -386,5 +392,6 @@ def settle_in_turn(evening: Any, card: Any, *, validate_evening: Any, settle_ope
         entry = settle_deal(players, number, deal, state, card)
         deals.append(entry)
         state = entry.state
-    split = settle_split(players, state, player_totals(players, (opening, *deals)), card)
-    return settlement(players, card.name, opening, deals, split, money=money)
+    running = player_totals(players, (opening, *deals))
+    split = settle_split(players, state, running, card)
+    return settlement(players, card.name, opening, deals, split, money=money, running=running)

@@ -103,3 +103,15 @@ def test_player_totals_sum_each_players_amounts_over_the_entries():
                           pots=(Pot.KITTY,)) for n in (1, 2, 3)]
     assert player_totals(TABLE, entries) == {"Anne": 6, "Bent": -6, "Carl": -3}
     assert player_totals(TABLE, []) == {"Anne": 0, "Bent": 0, "Carl": 0}
+
+
+def test_the_totals_from_the_running_totals_and_the_split_are_every_entry_summed():
+    """``settle_in_turn`` hands ``settlement`` the totals it worked out for the split: the totals
+    and transfers are those of every entry summed."""
+    entries = [make_entry(EntryKind.DEAL, n, TABLE, [("Bent", "Anne", 4 * n, Why.WIN, ""), ("Carl", Pot.KITTY, 1, Why.FEE, "")],
+                          pots=(Pot.KITTY,)) for n in (1, 2, 3)]
+    split = make_entry(EntryKind.SPLIT, None, TABLE, [(Pot.KITTY, "Carl", 3, Why.WIN, "")], pots=(Pot.KITTY,), before=(3,))
+    every = ledger.settlement(TABLE, "r", entries[0], entries[1:], split)
+    given = ledger.settlement(TABLE, "r", entries[0], entries[1:], split, running=player_totals(TABLE, entries))
+    assert given == every
+    assert given.totals == (("Anne", 24), ("Bent", -24), ("Carl", 0)) and given.transfers

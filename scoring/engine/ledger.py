@@ -18,8 +18,8 @@ from __future__ import annotations
 import enum
 import threading
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any, Iterable
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Iterable
 
 from .problems import EveningError
 from .transfers import Transfer, fewest_transfers
@@ -180,6 +180,33 @@ class Entry:
                                     self.contents, self.state, self.info)
 
 
+def _entry_maker() -> Callable[..., Entry]:
+    """``Entry(kind, number, players, rows, amounts, pots, contents, state, info)`` made by setting
+    each field's slot directly. The frozen ``__init__`` sets each of the nine fields through
+    ``object.__setattr__``, nearly half of what ``make_entry`` costs a deal; the instance is the one
+    it makes (equal, every field the same). A field added to ``Entry`` stops this at import."""
+    new = object.__new__
+    set_kind, set_number, set_players, set_rows, set_amounts, set_pots, set_contents, set_state, set_info = (
+        Entry.__dict__[f.name].__set__ for f in fields(Entry))
+
+    def make(kind, number, players, rows, amounts, pots, contents, state, info) -> Entry:
+        entry = new(Entry)
+        set_kind(entry, kind)
+        set_number(entry, number)
+        set_players(entry, players)
+        set_rows(entry, rows)
+        set_amounts(entry, amounts)
+        set_pots(entry, pots)
+        set_contents(entry, contents)
+        set_state(entry, state)
+        set_info(entry, info)
+        return entry
+    return make
+
+
+_new_entry = _entry_maker()
+
+
 def _rows(postings: Iterable[Posting], pots: tuple[enum.Enum, ...]) -> tuple[Row, ...]:
     place = {pot: i for i, pot in enumerate(pots)}
     return tuple((place.get(p.payer, p.payer), place.get(p.payee, p.payee), p.amount, _reason_number(p.reason),
@@ -207,9 +234,12 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...],
     or if a pot would go below zero (``floored``: a pot that holds something, like the Danish cups;
     a written-score family's sheet account, the other side of what is written, has no floor)."""
     legs: dict[Account, int] = dict.fromkeys((*players, *pots), 0)
-    place = {pot: i for i, pot in enumerate(pots)}   # a pot's atom in a row
     rows: list[Row] = []
     numbers = _REASON_NUMBERS   # a reason met before: its number without a call
+    # An account outside the table is found by the legs' own lookup (a KeyError) rather than by
+    # looking each account up once more first; and an entry without pots (most families') keeps
+    # its accounts as they are, so only an entry with pots looks each one up in ``place``.
+    place = {pot: i for i, pot in enumerate(pots)} if pots else None   # a pot's atom in a row
     for p in postings:
         if p.__class__ is tuple:
             payer, payee, amount, reason, detail = p
@@ -217,22 +247,30 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...],
             payer, payee, amount, reason, detail = p.payer, p.payee, p.amount, p.reason, p.detail
         if not amount:
             continue
-        if payer not in legs or payee not in legs:
-            raise LedgerError(f"posting to an account outside the table: {Posting(payer, payee, amount, reason, detail)}")
-        legs[payer] -= amount
-        legs[payee] += amount
+        try:
+            legs[payer] -= amount
+            legs[payee] += amount
+        except KeyError:
+            raise LedgerError(
+                f"posting to an account outside the table: {Posting(payer, payee, amount, reason, detail)}") from None
         code = numbers.get(reason)
         if code is None:
             code = _reason_number(reason)
-        rows.append((place.get(payer, payer), place.get(payee, payee), amount, code, detail))
+        if place is None:
+            rows.append((payer, payee, amount, code, detail))
+        else:
+            rows.append((place.get(payer, payer), place.get(payee, payee), amount, code, detail))
     amounts = tuple(legs.values())
     if sum(amounts) != 0:
         raise LedgerError(f"{kind.value} {number}: entry sums to {sum(amounts)}")
-    before = before or (0,) * len(pots)
-    contents = tuple(b + legs[pot] for b, pot in zip(before, pots))
-    if floored and any(c < 0 for c in contents):
-        raise LedgerError(f"{kind.value} {number}: a pot went below zero ({contents})")
-    return Entry(kind, number, players, tuple(rows), amounts, pots, contents, state, info)
+    if pots:
+        before = before or (0,) * len(pots)
+        contents = tuple([b + legs[pot] for b, pot in zip(before, pots)])
+        if floored and min(contents) < 0:
+            raise LedgerError(f"{kind.value} {number}: a pot went below zero ({contents})")
+    else:   # no pot, no content: no generator set up only to find nothing
+        contents = ()
+    return _new_entry(kind, number, players, tuple(rows), amounts, pots, contents, state, info)
 
 
 def holds(pot: enum.Enum) -> bool:
@@ -308,13 +346,19 @@ class Settlement:
 
 
 def settlement(players: tuple[str, ...], rules: str, opening: Any, deals: Iterable[Any], split: Any,
-               money: Any = None) -> Settlement:
+               money: Any = None, running: dict[str, int] | None = None) -> Settlement:
     """The settlement of these entries: totals and the fewest transfers. Without ``money`` the
     totals are payments and are asserted zero-sum; with it (a written-score family's
-    ``money(totals)``) the money is asserted zero-sum and the transfers settle it."""
+    ``money(totals)``) the money is asserted zero-sum and the transfers settle it. ``running``:
+    each player's total before the split (``player_totals`` of the opening and the deals), which
+    the caller worked out for the split: the totals are then it and the split's amounts, rather than
+    every entry summed again."""
     deals = tuple(deals)
-    summed = player_totals(players, (opening, *deals, split))
-    totals = tuple((p, summed[p]) for p in players)
+    if running is None:
+        summed = player_totals(players, (opening, *deals, split))
+        totals = tuple((p, summed[p]) for p in players)
+    else:   # an entry's amounts list the players first, in seat order
+        totals = tuple((p, running[p] + amount) for p, amount in zip(players, split.amounts))
     paid = totals if money is None else tuple(money(totals))
     if sum(amount for _, amount in paid) != 0:
         raise LedgerError(f"the evening's money sums to {sum(amount for _, amount in paid)}")
@@ -348,5 +392,6 @@ def settle_in_turn(evening: Any, card: Any, *, validate_evening: Any, settle_ope
         entry = settle_deal(players, number, deal, state, card)
         deals.append(entry)
         state = entry.state
-    split = settle_split(players, state, player_totals(players, (opening, *deals)), card)
-    return settlement(players, card.name, opening, deals, split, money=money)
+    running = player_totals(players, (opening, *deals))
+    split = settle_split(players, state, running, card)
+    return settlement(players, card.name, opening, deals, split, money=money, running=running)

@@ -4,7 +4,7 @@ only the ledger's protocol (``ledger.py``) is read. A family without cups report
 a family's facts about each deal (``formula``, ``radl`` …) are added to its row."""
 from __future__ import annotations
 
-from .ledger import FORMULA_WORDS, Settlement, cup_contents, holds
+from .ledger import FORMULA_WORDS, Facts, Settlement, cup_contents, holds
 
 
 def _row(entry, players: tuple[str, ...]) -> dict:
@@ -19,15 +19,24 @@ def settlement_to_dict(s: Settlement) -> dict:
     evening, so no entry builds its legs or its ``net`` mapping only to be read once."""
     players = s.players
     held = [pot.value for pot in s.opening.pots if holds(pot)]
+    # Every pot holds something (the Danish cups): an entry's pot contents are its cups as they are.
+    every = bool(held) and held == [pot.value for pot in s.opening.pots]
     deals = []
     for e in s.deals:
         row = {"number": e.number, "net": dict(zip(players, e.amounts))}
-        if held:
+        if every:
+            row["cups"] = dict(e.pot_contents)
+        elif held:
             contents = e.pot_contents
             row["cups"] = {name: contents[name] for name in held}
         else:
             row["cups"] = {}
-        row.update((key, value) for key, value in e.info if key != FORMULA_WORDS)
+        info = e.info
+        if info.__class__ is Facts:   # worded now, once, rather than through its sequence methods
+            info = info.pairs()
+        if info:   # the family's facts, in their order, but the formula's stored words (no generator)
+            row.update(info)
+            row.pop(FORMULA_WORDS, None)
         deals.append(row)
     return {
         "players": list(players),

@@ -161,7 +161,7 @@ class Deal:
     @property
     def alone(self) -> bool:
         """The declarer plays 1 v 3: every game but a Rufer with a partner of his own (§2, §6)."""
-        return not (self.game is not None and self.game.is_rufer and self.partner not in (None, self.declarer))
+        return not (self.game in _RUFER and self.partner not in (None, self.declarer))
 
 
 @dataclass(frozen=True)

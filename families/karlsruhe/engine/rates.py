@@ -68,13 +68,13 @@ class RateCard:
 
     def game_value(self, game: Game) -> int:
         """``b`` of §2 / §5.5."""
-        return getattr(self, game.value)
+        return getattr(self, _FIELD[game])
 
     def bonus_value(self, bonus: Bonus, announced: bool) -> int:
         """``a`` of §4 / §5.5: a bird's silent or announced value, Trull's and four kings' silent one."""
-        if bonus.is_bird:
-            return getattr(self, bonus.value)[1 if announced else 0]
-        return getattr(self, bonus.value)
+        if bonus in _BIRDS:
+            return getattr(self, _FIELD[bonus])[1 if announced else 0]
+        return getattr(self, _FIELD[bonus])
 
     def valat_factor(self, announced: bool) -> int:
         """``m`` of a Valat (§5.2): silent × 8, announced × 16."""
@@ -82,7 +82,7 @@ class RateCard:
 
     def kontra_factor(self, level: KontraLevel | None) -> int:
         """``k`` of §5.3: 1 without a word, else the last word's factor."""
-        return 1 if level is None else getattr(self, level.value)
+        return 1 if level is None else getattr(self, _FIELD[level])
 
     # Plain data ---------------------------------------------------------------------------------
 
@@ -121,6 +121,12 @@ class RateCard:
 
 
 _PAIR_WORDS = "[silent, announced]"
+
+#: The card's field of each game, bonus and kontra word (its ``value``), read once: a member's
+#: ``value`` and ``Bonus.is_bird`` are Python-level properties, read for every item of every deal.
+_FIELD: Mapping[Game | Bonus | KontraLevel, str] = MappingProxyType(
+    {member: member.value for kind in (Game, Bonus, KontraLevel) for member in kind})
+_BIRDS = frozenset(bonus for bonus in Bonus if bonus.is_bird)
 
 #: The JSON path of each field of the card (for messages).
 _FIELD_PATH = {

@@ -9,23 +9,27 @@ it (§5.4), which is all the next deal needs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    Entry, EntryKind, Facts, IdentityEnum, Posting, PostingTuple, Settlement, make_entry, settle_checked,
+    Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
 from .model import (
-    KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, from_forehand, other_side_thirds,
+    KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, active_players, from_forehand, other_side_thirds,
 )
 from .rates import RateCard, rate_card
 from .validate import validate_deal, validate_evening
 
 _PLAYED = DealKind.PLAYED
+_DEAL = EntryKind.DEAL
 #: The bonuses in the formula's order, each with its key (kontra, detail), read once: iterating an
 #: enum and reading a member's ``value`` run Python code on every deal.
 _BONUSES = tuple((bonus, bonus.value) for bonus in Bonus)
+_NO_BONUSES: Mapping[Bonus, object] = MappingProxyType({})
 
 
 class Reason(IdentityEnum):
@@ -39,6 +43,14 @@ class Reason(IdentityEnum):
     MISDEAL_FINE = "misdeal_fine"  # §7
 
 
+# The members every deal reads, read once: an enum class's member and a member's property are
+# Python-level reads, several a deal.
+_FAHRER, _BETTEL, _DECLARERS = Game.FAHRER, Game.BETTEL_OUVERT, Side.DECLARERS
+_POSITIVE = frozenset(game for game in Game if game.is_positive)
+_REASON_GAME, _REASON_VALAT, _REASON_BONUS = Reason.GAME, Reason.VALAT, Reason.BONUS
+_REASON_KING_CAUGHT, _REASON_FAHRER = Reason.KING_CAUGHT, Reason.FAHRER
+
+
 @dataclass(frozen=True, slots=True)
 class Term:
     """One item of a deal's value (§5.5): ``sign`` × ``base`` × each factor, from the declarers'
@@ -49,18 +61,23 @@ class Term:
     factors: tuple[int, ...] = ()
     negative: bool = False
     detail: str = ""
+    #: The item's worth, signed: worked out when the item is made (it is made once, ``_term``, and
+    #: read for every deal that has it). Not compared: it follows from the fields.
+    value: int = field(init=False, repr=False, compare=False)
+    #: The item as the formula writes it (``text``), alone and among others, set when it is made.
+    texts: tuple[str, str] = field(init=False, repr=False, compare=False)
 
-    @property
-    def value(self) -> int:
+    def __post_init__(self) -> None:
         value = self.base
         for factor in self.factors:
             value *= factor
-        return -value if self.negative else value
+        object.__setattr__(self, "value", -value if self.negative else value)
+        text = "x".join(map(str, (self.base, *self.factors)))
+        object.__setattr__(self, "texts", (text, f"({text})" if self.factors else text))
 
     def text(self, wrapped: bool) -> str:
         """The term without its sign: ``8``, ``8x2x4``; ``(8x2)`` when ``wrapped`` and it has factors."""
-        text = "x".join(str(n) for n in (self.base, *self.factors))
-        return f"({text})" if wrapped and self.factors else text
+        return self.texts[1 if wrapped else 0]
 
 
 # Radl (§5.4) ------------------------------------------------------------------------------------
@@ -74,7 +91,7 @@ def radl_after(players: tuple[str, ...], deal: Deal, owed: int) -> tuple[bool, i
     radl = owed > 0
     if radl:
         owed -= 1
-    if deal.game is Game.FAHRER:
+    if deal.game is _FAHRER:
         owed += len(players)
     return radl, owed
 
@@ -100,66 +117,78 @@ def state_before(players: tuple[str, ...], card: RateCard, pots: Mapping[str, in
 def declarers_won(deal: Deal, card: RateCard) -> bool | None:
     """Whether the declarers won the game (a Valat included); ``None`` for a Fahrer, a misdeal or
     a redeal (§3, §5.2)."""
-    if deal.kind is not _PLAYED or deal.game is Game.FAHRER:
+    if deal.kind is not _PLAYED or deal.game is _FAHRER:
         return None
-    if deal.game is Game.BETTEL_OUVERT:
+    if deal.game is _BETTEL:
         return deal.won
     if deal.valat is not None:
-        return (deal.valat.side is Side.DECLARERS) == deal.valat.won
+        return (deal.valat.side is _DECLARERS) == deal.valat.won
     return deal.declarers_count > card.win_above
 
 
 def schneider(deal: Deal, card: RateCard) -> bool:
     """The losing side of a positive game counts ``schneider_max`` thirds or less (§5.1); never
     beside a Valat (§5.2)."""
-    if not deal.game.is_positive or deal.valat is not None:
+    if deal.game not in _POSITIVE or deal.valat is not None:
         return False
     count = deal.declarers_count
     losers = count if count <= card.win_above else other_side_thirds(count)
     return losers <= card.schneider_max
 
 
-def _kontra(deal: Deal, key: str, card: RateCard) -> tuple[int, ...]:
-    level = deal.kontra_map.get(key)
+def _kontra(levels: Mapping[str, KontraLevel], key: str, card: RateCard) -> tuple[int, ...]:
+    """The factor of the last word said on the item ``key`` (§5.3), none without a word."""
+    level = levels.get(key)
     return () if level is None else (card.kontra_factor(level),)
+
+
+_NO_WORDS: Mapping[str, KontraLevel] = MappingProxyType({})
+
+#: A deal's items, made once and kept: a ``Term`` is frozen and there are few (a card's numbers,
+#: its factors, the two signs, the bonuses), so one object serves every deal with the same item, as
+#: the reader's bird entries do; building each anew through the frozen ``__init__`` cost more than
+#: the deal's arithmetic. Bounded, for a long-running app whose clubs keep cards of their own.
+_term = lru_cache(maxsize=4096)(Term)
 
 
 def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
     """The items of a played deal's value before the Radl, in the formula's order (§5.5): the game
     (or Valat), canari, uhu, pagat, trull, four kings, king caught."""
     game, b = deal.game, card.game_value(deal.game)
-    if game is Game.FAHRER:
-        return (Term(Reason.FAHRER, b),)
+    if game is _FAHRER:
+        return (_term(_REASON_FAHRER, b),)
     won = declarers_won(deal, card)
-    kontra = _kontra(deal, KONTRA_GAME, card)
-    if game is Game.BETTEL_OUVERT:
-        return (Term(Reason.GAME, b, kontra, not won),)
+    # Each mapping read once for the deal (``Deal.kontra_map``, ``bonus_map`` build one a call).
+    levels = dict(deal.kontra) if deal.kontra else _NO_WORDS
+    kontra = _kontra(levels, KONTRA_GAME, card)
+    if game is _BETTEL:
+        return (_term(_REASON_GAME, b, kontra, not won),)
     valat = deal.valat
     if valat is not None:
-        terms = [Term(Reason.VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
+        terms = [_term(_REASON_VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
     else:
-        terms = [Term(Reason.GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
-    bonuses = deal.bonus_map
-    for bonus, key in _BONUSES:
+        terms = [_term(_REASON_GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
+    bonuses = dict(deal.bonuses) if deal.bonuses else _NO_BONUSES
+    for bonus, key in _BONUSES if bonuses else ():
         entry = bonuses.get(bonus)
         if entry is None or (valat is not None and not entry.announced):
             continue
-        for_declarers = (entry.side is Side.DECLARERS) == entry.won
-        factors = _kontra(deal, key, card) if entry.announced else ()
-        terms.append(Term(Reason.BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
+        for_declarers = (entry.side is _DECLARERS) == entry.won
+        factors = _kontra(levels, key, card) if entry.announced else ()
+        terms.append(_term(_REASON_BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
     if deal.king_caught and valat is None:
-        terms.append(Term(Reason.KING_CAUGHT, card.king_caught, (), True))
+        terms.append(_term(_REASON_KING_CAUGHT, card.king_caught, (), True))
     return tuple(terms)
 
 
 def formula(terms: Sequence[Term], radl: bool, card: RateCard) -> str:
     """The deal's formula in the seed's notation (§5.5): ``(8+6)x2=28``, ``[(8x2)+20+16+12]x2=128``,
     ``2-2=0``, ``(8x16)+12=140``."""
-    several = len(terms) > 1
+    written = 1 if len(terms) > 1 else 0   # several items: each with factors in brackets (``text``)
     expression = ""
     for i, term in enumerate(terms):
         sign = "-" if term.negative else ("+" if i else "")
-        expression += sign + term.text(several)
+        expression += sign + term.texts[written]
     bare = _bare_integer(expression)
     if radl:
         factor = card.radl
@@ -172,7 +201,7 @@ def formula(terms: Sequence[Term], radl: bool, card: RateCard) -> str:
         bare = False
     if bare:
         return expression
-    value = sum(t.value for t in terms) * (card.radl if radl else 1)
+    value = sum([t.value for t in terms]) * (card.radl if radl else 1)
     return f"{expression}={value}"
 
 
@@ -203,17 +232,15 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state:
     radl, owed = radl_after(players, deal, state)
     if deal.kind is not _PLAYED:   # §7: the misdeal fine, or a free redeal
         fine = card.misdeal_fine if deal.kind is DealKind.MISDEAL else 0
-        postings = [Posting(deal.dealer, other, fine, Reason.MISDEAL_FINE) for other in players if other != deal.dealer]
-        return make_entry(EntryKind.DEAL, number, players, postings, state=owed,
+        postings = [(deal.dealer, other, fine, Reason.MISDEAL_FINE, "") for other in players if other != deal.dealer]
+        return make_entry(_DEAL, number, players, postings, state=owed,
                           info=(("formula", str(fine)), ("radl", False)))
     terms = deal_terms(deal, card)
     factor = card.radl if radl else 1
     pairs = _paying_pairs(players, deal)   # the same for every item of the deal
-    postings = [_pay(payer, payee, term.value * factor, term.reason, term.detail)
-                for term in terms for payer, payee in pairs]
     # The formula is worded when the entry's facts are read (``Facts``): most settled entries
     # never are (a standings page, an import), and wording it costs more than the postings.
-    return make_entry(EntryKind.DEAL, number, players, postings, state=owed,
+    return make_entry(_DEAL, number, players, _postings(terms, factor, pairs), state=owed,
                       info=Facts(deal_facts, terms, radl, card))
 
 
@@ -224,35 +251,70 @@ def deal_facts(terms: Sequence[Term], radl: bool, card: RateCard) -> tuple[tuple
 
 def sides(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(declarers, opponents) of a game with a declarer, each in seat order (§2, §6)."""
-    declarers = {deal.declarer} if deal.alone else {deal.declarer, deal.partner}
-    active = active_players(players, deal.dealer)
+    return _sides(players, deal.dealer, deal.declarer, None if deal.alone else deal.partner)
+
+
+def _sides(players: tuple[str, ...], dealer: str, declarer: str,
+           partner: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``sides`` of a deal dealt by ``dealer`` whose declarer plays with ``partner`` (``None``: alone)."""
+    declarers = {declarer} if partner is None else {declarer, partner}
+    active = active_players(players, dealer)
     return (tuple(p for p in active if p in declarers), tuple(p for p in active if p not in declarers))
 
 
 def fahrer_payers(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str], tuple[str, str]]:
     """(the two who pay, the two who receive) in a Fahrer (§6 Decision): the two highest counts pay;
     a tie goes by seat from the forehand, the earlier seat counting higher."""
-    order = [p for p in from_forehand(players, deal.dealer) if p in active_players(players, deal.dealer)]
-    counts = deal.count_map
-    ranked = sorted(order, key=lambda p: (-counts[p], order.index(p)))
+    return _fahrer_payers(players, deal.dealer, deal.counts)
+
+
+def _fahrer_payers(players: tuple[str, ...], dealer: str,
+                   counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, str], tuple[str, str]]:
+    order = [p for p in from_forehand(players, dealer) if p in active_players(players, dealer)]
+    count_of = dict(counts)
+    ranked = sorted(order, key=lambda p: (-count_of[p], order.index(p)))
     return (ranked[0], ranked[1]), (ranked[2], ranked[3])
 
 
-def _pay(payer: str, payee: str, amount: int, reason: Reason, detail: str) -> PostingTuple:
-    """``amount`` (signed) from ``payer`` to ``payee``: a negative amount goes the other way."""
-    if amount < 0:
-        return (payee, payer, -amount, reason, detail)
-    return (payer, payee, amount, reason, detail)
+def _postings(terms: Sequence[Term], factor: int, pairs: tuple[tuple[str, str], ...]) -> list[PostingTuple]:
+    """Each item's value (signed, times the Radl ``factor``) paid by each payer to his payee
+    (``_paying_pairs``): a negative value goes the other way."""
+    postings: list[PostingTuple] = []
+    post = postings.append
+    for term in terms:
+        amount, reason, detail = term.value * factor, term.reason, term.detail
+        if amount < 0:
+            for payer, payee in pairs:
+                post((payee, payer, -amount, reason, detail))
+        else:
+            for payer, payee in pairs:
+                post((payer, payee, amount, reason, detail))
+    return postings
 
 
 def _paying_pairs(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str], ...]:
     """(payer, payee) of each item's value between the sides (§6), for a positive value: 2 v 2
     each opponent pays a declarer; 1 v 3 each opponent pays the declarer; a Fahrer's two highest
     pay the two lowest."""
-    if deal.game is Game.FAHRER:
-        high, low = fahrer_payers(players, deal)
-        return tuple(zip(high, low))
-    declarers, opponents = sides(players, deal)
+    if deal.game is _FAHRER:
+        return _fahrer_pairs(players, deal.dealer, deal.counts)
+    return _side_pairs(players, deal.dealer, deal.declarer, None if deal.alone else deal.partner)
+
+
+# The pairs depend only on the seats (and a Fahrer's counts), which an evening repeats deal after
+# deal: each is worked out once and kept (a few entries a table; bounded, for a long-running app).
+
+@lru_cache(maxsize=1024)
+def _fahrer_pairs(players: tuple[str, ...], dealer: str,
+                  counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, str], ...]:
+    high, low = _fahrer_payers(players, dealer, counts)
+    return tuple(zip(high, low))
+
+
+@lru_cache(maxsize=1024)
+def _side_pairs(players: tuple[str, ...], dealer: str, declarer: str,
+                partner: str | None) -> tuple[tuple[str, str], ...]:
+    declarers, opponents = _sides(players, dealer, declarer, partner)
     if len(declarers) == 1:
         return tuple((o, declarers[0]) for o in opponents)
     return tuple(zip(opponents, declarers))

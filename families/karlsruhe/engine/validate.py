@@ -64,6 +64,13 @@ def _given(deal: Deal, name: str) -> bool:
 #: ``USES``' order) only for a deal that gets one wrong.
 _FIELDS_OF = {game: _fields_of(game) for game in Game}
 
+#: What every deal asks, read once: an enum class's member and a member's property are Python-level
+#: reads, several a deal.
+_PLAYED, _FAHRER, _BETTEL = DealKind.PLAYED, Game.FAHRER, Game.BETTEL_OUVERT
+_TRULL, _PAGAT, _FOUR_KINGS = Bonus.TRULL, Bonus.PAGAT, Bonus.FOUR_KINGS
+_POSITIVE = frozenset(game for game in Game if game.is_positive)
+_RUFER = frozenset(game for game in Game if game.is_rufer)
+
 
 def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
     """4 or 5 distinct non-empty names in seat order (§1, §9 evening). Every card of the family seats the
@@ -85,7 +92,7 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
 
     if deal.dealer not in players:
         add("dealer", "not_at_table", name=deal.dealer)
-    if deal.kind is not DealKind.PLAYED:   # §7, §11: only dealer and kind
+    if deal.kind is not _PLAYED:   # §7, §11: only dealer and kind
         for name in DEAL_FIELDS:
             if _given(deal, name):
                 add(name, "karlsruhe_only_dealer_and_kind")
@@ -108,16 +115,19 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
             elif use == _NO and _given(deal, name):
                 add(name, "karlsruhe_field_unused", game=GAME_WORDS[game])
     for name in ("declarer", "partner"):
-        if uses[name] != _NO and _given(deal, name):
-            _seat(add, players, active, name, getattr(deal, name))
-    if game.is_positive:
+        if uses[name] != _NO:
+            name_given = getattr(deal, name)
+            # a player who plays the deal is at the table and not sitting out: nothing to say (§1)
+            if name_given is not None and name_given not in active:
+                _seat(add, players, active, name, name_given)
+    if game in _POSITIVE:
         _count(add, deal)
         _bonuses(add, deal)
-        if game.is_rufer:
+        if game in _RUFER:
             _king(add, deal)
-    elif game is Game.FAHRER and deal.counts is not None and seated:
+    elif game is _FAHRER and deal.counts is not None and seated:
         _fahrer_counts(add, deal, active)
-    if deal.kontra is not None and game is not Game.FAHRER:
+    if deal.kontra is not None and game is not _FAHRER:
         _kontra(add, deal)
     return found
 
@@ -149,7 +159,12 @@ _BIRDS = frozenset(bonus for bonus in Bonus if bonus.is_bird)
 def _bonuses(add, deal: Deal) -> None:
     """§4, §5.2: who may announce what, what may fail, what counts beside a Valat, and where the
     Pagat lies."""
+    trull = pagat = None   # as ``Deal.bonus_map`` gives them (the last of a bonus given twice)
     for bonus, entry in deal.bonuses or ():   # the field, bonuses.<bonus>, worded only for a problem
+        if bonus is _TRULL:
+            trull = entry
+        elif bonus is _PAGAT:
+            pagat = entry
         if deal.valat is not None and not entry.announced:
             add(f"bonuses.{bonus.value}", "karlsruhe_silent_beside_valat")
         if entry.announced and entry.side is Side.OPPONENTS:
@@ -164,8 +179,6 @@ def _bonuses(add, deal: Deal) -> None:
             add("valat.side", "karlsruhe_announced_by_opponents")
         if not valat.announced and not valat.won:
             add("valat.won", "karlsruhe_silent_cannot_fail", bonus="Valat")
-    bonuses = deal.bonus_map
-    trull, pagat = bonuses.get(Bonus.TRULL), bonuses.get(Bonus.PAGAT)
     if trull is not None and pagat is not None and trull.won and not trull.announced:
         where = pagat_side(pagat)
         if where is not None and where is not trull.side:
@@ -187,7 +200,7 @@ def _king(add, deal: Deal) -> None:
         if deal.king_caught:
             add("king_caught", "karlsruhe_king_caught_beside_valat")
         return
-    kings = deal.bonus_map.get(Bonus.FOUR_KINGS)
+    kings = deal.bonus_map.get(_FOUR_KINGS) if deal.bonuses else None
     held = kings.side if kings is not None and kings.won and not kings.announced else None
     if deal.king_caught and held is Side.DECLARERS:
         add("king_caught", "karlsruhe_king_caught_four_kings")

@@ -26,6 +26,7 @@ from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, 
 _PLAYED, _REDEAL = DealKind.PLAYED, DealKind.REDEAL
 _ULTIMO, _BAGUD, _LOST, _DISCARDED = Fate.ULTIMO, Fate.BAGUD, Fate.LOST, Fate.DISCARDED
 _TAROKS, _MATADORS, _HALF = MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HALF
+_HONOURS, _LADONS, _FOUR = MeldKind.HONOURS, MeldKind.LADONS, MeldKind.FOUR
 _KINGS = Group.KINGS
 _OPTIONAL = "optional"   # RateCard.king_fates' default
 
@@ -430,11 +431,21 @@ def _claims_of(meld: Meld) -> tuple[tuple[str, str], ...]:
         return _TAROKS_CLAIMS[bool(meld.pagat), bool(meld.scies)]
     if kind is _MATADORS:
         return _MATADOR_CLAIMS[:meld.count] if isinstance(meld.count, int) and 3 <= meld.count <= 22 else ()
-    if kind is MeldKind.FOUR:
+    if kind is _FOUR:
         return _RANK_CLAIMS.get(meld.group, ())
     if kind in _GROUP_MELDS and isinstance(meld.group, Group):
-        return tuple((key, "") for key in _meld_cards(meld))
+        said = (kind, meld.pagat, meld.group, meld.missing)   # what ``_meld_cards`` reads
+        found = _GROUP_CLAIMS.get(said)
+        if found is None:
+            if len(_GROUP_CLAIMS) >= 4096:
+                _GROUP_CLAIMS.clear()
+            found = _GROUP_CLAIMS[said] = tuple((key, "") for key in _meld_cards(meld))
+        return found
     return ()
+
+
+#: ``_claims_of`` a group meld, by what of it ``_meld_cards`` reads: built once, not per meld.
+_GROUP_CLAIMS: dict[tuple, tuple[tuple[str, str], ...]] = {}
 
 
 def _claim_problem(holder: dict[str, str | None], key: str, player: str, field: str) -> Problem:
@@ -449,26 +460,25 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     kings' owners, then the melds in order, last the 1754 nolo's scies; then the melds' counts
     against what the others hold, the 40 ladons and the 25 cards of a hand."""
     holder: dict[str, str | None] = {}      # card key -> player; None: discarded
-    discarded = deal.pagat is not None and deal.pagat.fate is _DISCARDED
-    if deal.pagat is not None:
-        holder["pagat"] = None if discarded else deal.pagat.owner
+    pagat = deal.pagat
+    discarded = pagat is not None and pagat.fate is _DISCARDED
+    if pagat is not None:
+        holder["pagat"] = None if discarded else pagat.owner
     for suit, fate in deal.kings:
         key = _CARD_KEY[suit]
-        if key in holder and holder[key] != fate.owner:
+        if holder.setdefault(key, fate.owner) != fate.owner:
             yield problem(None, _OWNER_FIELD[suit], "card_claimed_twice", card=key, first=holder[key], second=fate.owner)
-        else:
-            holder[key] = fate.owner
 
+    kinds, king_melds = card.meld_kinds, card.king_melds
     melds = [(i, m) for i, m in enumerate(deal.melds, 1)   # those _check_melds found on the card
-             if m.kind in card.meld_kinds and (card.king_melds or m.group is not Group.KINGS)]
+             if m.kind in kinds and (king_melds or m.group is not _KINGS)]
     for i, meld in melds:
         player = meld.player
-        reported: set[str] = set()   # one problem per claim's field
+        reported: frozenset[str] | set[str] = _NO_KEYS   # one problem per claim's field (a set once one is)
         for key, end in _claims_of(meld):
-            if key not in holder:
-                holder[key] = player
-            elif holder[key] != player and end not in reported:   # a discarded card's holder is None
-                reported.add(end)
+            # the first claim holds the card; a discarded card's holder is None
+            if holder.setdefault(key, player) != player and end not in reported:
+                reported = {*reported, end}
                 yield _claim_problem(holder, key, player, f"melds[{i}]{end}")
     if card.nolo_holds_scies and deal.nolo is not None:
         if "scies" not in holder:
@@ -478,12 +488,12 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     if not melds:
         return
     held: dict[str, set[str]] = defaultdict(set)
+    taroks_of: dict[str, int] = defaultdict(int)   # a player's taroks: his meld's count or, if more, those he holds
     for key, player in holder.items():
         if player is not None:
             held[player].add(key)
-    taroks_of: dict[str, int] = defaultdict(int)   # a player's taroks: his meld's count or, if more, those he holds
-    for player, keys in held.items():
-        taroks_of[player] = len(keys & _TAROK_KEYS)
+            if key in _TAROK_KEYS:
+                taroks_of[player] += 1
     for _, meld in melds:
         if meld.kind is _TAROKS and isinstance(meld.count, int):
             taroks_of[meld.player] = max(taroks_of[meld.player], meld.count)
@@ -512,7 +522,7 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
             missing = _half_missing(meld)
             if missing and holder.get(missing) == meld.player:
                 yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
-        elif meld.kind is MeldKind.HONOURS and isinstance(meld.count, int):
+        elif meld.kind is _HONOURS and isinstance(meld.count, int):
             gone = 0
             for key in _HONOUR_KEYS:
                 if key in holder and holder[key] != meld.player:
@@ -520,7 +530,7 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
             honours_of[meld.player] = meld.count
             if meld.count > HONOURS_MAX - gone:
                 yield problem(None, f"melds[{i}].count", "honours_over_deck", name=meld.player, maximum=HONOURS_MAX - gone)
-        elif meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
+        elif meld.kind is _LADONS and isinstance(meld.count, int):
             ladons += meld.count
             ladons_of[meld.player] += meld.count
             if ladons > LADONS_IN_DECK:

@@ -23,11 +23,13 @@ from . import problems as _problems  # noqa: F401  (registers the family's own m
 from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, LADONS_MAX, LADONS_MIN, RateCard
 
 # Members used on every deal, looked up once (an enum class attribute is slow to read).
-_PLAYED, _REDEAL = DealKind.PLAYED, DealKind.REDEAL
+_PLAYED, _REDEAL, _MISDEAL = DealKind.PLAYED, DealKind.REDEAL, DealKind.MISDEAL
 _ULTIMO, _BAGUD, _LOST, _DISCARDED = Fate.ULTIMO, Fate.BAGUD, Fate.LOST, Fate.DISCARDED
 _TAROKS, _MATADORS, _HALF = MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HALF
 _HONOURS, _LADONS, _FOUR = MeldKind.HONOURS, MeldKind.LADONS, MeldKind.FOUR
 _KINGS = Group.KINGS
+_CUSTOM, _MISDEAL_FINE = FineKind.CUSTOM, FineKind.MISDEAL
+_TAROKS_OR_MATADORS = frozenset({_TAROKS, _MATADORS})
 _OPTIONAL = "optional"   # RateCard.king_fates' default
 
 #: Card keys: the pagat (``None``) and the kings by suit; every court card by (suit, court).
@@ -249,14 +251,14 @@ def _check_fines(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem
         if not card.accepts_fine(fine.kind):
             yield problem(None, f"fines[{i}].kind", "fine_not_on_card", fine=fine.kind.value, rules=card.name)
             continue
-        if fine.kind is FineKind.CUSTOM:
+        if fine.kind is _CUSTOM:
             if not isinstance(fine.amount, int) or isinstance(fine.amount, bool) or fine.amount <= 0:
                 yield problem(None, f"fines[{i}].amount", "custom_amount")
         elif fine.amount is not None:
             yield problem(None, f"fines[{i}].amount", "amount_not_custom")
-        if fine.kind is FineKind.MISDEAL and (deal.kind is not DealKind.MISDEAL or fine.player != seats.dealer):
+        if fine.kind is _MISDEAL_FINE and (deal.kind is not _MISDEAL or fine.player != seats.dealer):
             yield problem(None, f"fines[{i}].kind", "misdeal_fine_misplaced")
-        elif deal.kind is DealKind.MISDEAL and fine.kind is not FineKind.MISDEAL and not card.misdeal_other_fines:
+        elif deal.kind is _MISDEAL and fine.kind is not _MISDEAL_FINE and not card.misdeal_other_fines:
             # docs/rules/danish.md §4: "A misdeal deal has only the dealer's fee and the misdeal fine."
             yield problem(None, f"fines[{i}].kind", "misdeal_only_its_fine")
 
@@ -289,14 +291,14 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
                     yield problem(None, f"melds[{i}].group", "two_melds_group", name=meld.player, group=meld.group.value)
             held.add((meld.player, key))
             continue
-        if meld.kind in (MeldKind.TAROKS, MeldKind.MATADORS):
-            low, high = ((card.taroks_min, card.taroks_max) if meld.kind is MeldKind.TAROKS
+        if meld.kind in _TAROKS_OR_MATADORS:
+            low, high = ((card.taroks_min, card.taroks_max) if meld.kind is _TAROKS
                          else (card.matadors_min, card.matadors_max))
             if meld.count is None:
                 yield problem(None, f"melds[{i}].count", "required")
             elif not low <= meld.count <= high:
                 yield problem(None, f"melds[{i}].count", "meld_count_range", low=low, high=high)
-            if meld.kind is MeldKind.TAROKS:
+            if meld.kind is _TAROKS:
                 taroks_total += meld.count or 0
                 if meld.pagat is None and not card.taroks_pagat_optional:
                     yield problem(None, f"melds[{i}].pagat", "required")
@@ -304,16 +306,18 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
                     yield problem(None, f"melds[{i}].scies", "required")
             elif meld.pagat is not None:
                 yield problem(None, f"melds[{i}].pagat", "meld_field_unused", kind=meld.kind.value)
-            for name in ("group", "missing"):
-                if getattr(meld, name) is not None:
-                    yield problem(None, f"melds[{i}].{name}", "meld_field_unused", kind=meld.kind.value)
+            if meld.group is not None:   # the fields a counted meld leaves unsaid, in this order
+                yield problem(None, f"melds[{i}].group", "meld_field_unused", kind=meld.kind.value)
+            if meld.missing is not None:
+                yield problem(None, f"melds[{i}].missing", "meld_field_unused", kind=meld.kind.value)
             key: object = meld.kind
             if (meld.player, key) in held:
                 yield problem(None, f"melds[{i}].kind", "two_melds_kind", name=meld.player, kind=meld.kind.value)
         else:
-            for name in ("count", "pagat"):
-                if getattr(meld, name) is not None:
-                    yield problem(None, f"melds[{i}].{name}", "meld_field_unused", kind=meld.kind.value)
+            if meld.count is not None:   # the fields a group meld leaves unsaid, in this order
+                yield problem(None, f"melds[{i}].count", "meld_field_unused", kind=meld.kind.value)
+            if meld.pagat is not None:
+                yield problem(None, f"melds[{i}].pagat", "meld_field_unused", kind=meld.kind.value)
             if meld.group is None:
                 yield problem(None, f"melds[{i}].group", "required")
                 continue
@@ -321,8 +325,8 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
                 yield problem(None, f"melds[{i}].group", "group_not_on_card" if isinstance(meld.group, Group) else "group_kind",
                               kind=meld.kind.value, rules=card.name)
                 continue
-            if meld.kind is MeldKind.HALF:
-                wanted = Suit if meld.group is Group.KINGS else Court
+            if meld.kind is _HALF:
+                wanted = Suit if meld.group is _KINGS else Court
                 if meld.missing is None:
                     yield problem(None, f"melds[{i}].missing", "required")
                 elif not isinstance(meld.missing, wanted):
@@ -605,9 +609,9 @@ def _implied_cards(meld: Meld) -> list[str]:
 def _half_missing(meld: Meld) -> str | None:
     if meld.kind is not _HALF or meld.group is None or meld.missing is None:
         return None
-    if meld.group is Group.KINGS and isinstance(meld.missing, Suit):
+    if meld.group is _KINGS and isinstance(meld.missing, Suit):
         return _CARD_KEY[meld.missing]
-    if meld.group is not Group.KINGS and isinstance(meld.missing, Court):
+    if meld.group is not _KINGS and isinstance(meld.missing, Court):
         return _COURT_KEY[_GROUP_SUIT[meld.group], meld.missing]
     return None
 

@@ -174,3 +174,24 @@ def test_a_meld_read_on_a_card_that_lets_the_pagat_go_unsaid_is_checked_again_on
     assert _sound_deal(copy.deepcopy(long_name), strict, False, {}) is not None
     assert _sound_deal(copy.deepcopy(long_name), strict, True, {}) is None
     assert [p.field for p in strict_read(long_name, strict)[1]] == ["melds[1].player"]
+
+
+@pytest.mark.parametrize("bounded", [False, True])
+def test_a_files_namer_answers_as_sound_name_asked_once_or_again(bounded):
+    """``reading.sound_namer`` is ``sound_name`` for one file: the same name, or ``Unsound``, for
+    every value, the first time and once the file's names have seen it."""
+    from scoring.engine.reading import Unsound, sound_name, sound_namer
+
+    def outcome(read, value):
+        try:
+            return read(value)
+        except Unsound:
+            return Unsound
+
+    names: dict = {}
+    name = sound_namer(bounded, names)
+    values = ["Anne", "Anne ", "A" * 200, "Anne\u0301", "", 7, True, None, ["Anne"], {"Anne": 1}, LongNumber("9" * 40)]
+    for value in values * 2:
+        assert outcome(name, value) == outcome(lambda v: sound_name(v, bounded, {}), value), value
+    if bounded:
+        assert outcome(name, "A" * 200) is Unsound and outcome(name, "Anne ") is Unsound

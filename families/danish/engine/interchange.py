@@ -22,7 +22,7 @@ from .model import (
 )
 from scoring.engine.reading import (
     EVENING_KEYS, LongNumber, Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_deals, read_top,
-    sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_object,
+    sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_namer, sound_object,
 )
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, EARLIER_EDITIONS, RateCard
 from .validate import validate_deal, validate_players
@@ -31,7 +31,7 @@ _EVENING_KEYS = EVENING_KEYS   # docs/format.md's top level, the same for every 
 _DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
               "failed_tout", "announced_vole", "announced_nolo", "passed", "asked_by", "ultimo_forfeited"}
 #: The keys of docs/rules/danish.md §7.4; the fast path leaves a deal with one to the strict reader.
-_TEXT_RULE_KEYS = ("passed", "asked_by", "ultimo_forfeited")
+_TEXT_RULE_KEYS = frozenset({"passed", "asked_by", "ultimo_forfeited"})
 _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
 _ANNOUNCEMENT_KEYS = {"player", "before_trick"}
 _CARD_KEYS = {"owner", "fate"}
@@ -257,9 +257,7 @@ def _sound_meld(value: Any, card: RateCard, bounded: bool, names: dict, read: di
 
 
 def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
-    def name(value: Any) -> str:
-        return sound_name(value, bounded, names)
-
+    name = sound_namer(bounded, names)
     whole, chosen, plain, listed = sound_int, sound_choice, sound_object, sound_list
     fates_read = _FATES_READ[bounded]
 
@@ -268,7 +266,7 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
         return _ANNOUNCEMENT({"player": name(a["player"]), "before_trick": whole(a["before_trick"])})
 
     d = plain(raw, _DEAL_KEYS, ("dealer",))
-    if any(key in d for key in _TEXT_RULE_KEYS):   # rare: read strictly
+    if not _TEXT_RULE_KEYS.isdisjoint(d):   # rare: read strictly
         raise Unsound
     melds_read = _MELDS_READ[bounded, card.taroks_pagat_optional]
     melds = [_sound_meld(raw_meld, card, bounded, names, melds_read) for raw_meld in listed(d.get("melds", []))]

@@ -107,7 +107,8 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
             # docs/rules/grosstarock.md §5: the last trick's cards in the order pagat, hearts, diamonds,
             # clubs, spades, whatever order the kings were given in
             cards = tuple(sorted(cards, key=_card_order))
-        found += _check_required(deal)
+        if deal.pagat is None or deal.last_trick is None:
+            found += _check_required(deal)
         announced = deal.announced_vole is not None or deal.announced_nolo
         if announced or card.king_fates != _OPTIONAL or not card.tout_recorded:
             found += _check_card_keys(deal, card)
@@ -619,30 +620,37 @@ def _half_missing(meld: Meld) -> str | None:
 def _check_cards(deal: Deal) -> Iterable[Problem]:
     """No card held by two players; 'without pagat' and 'missing' agree with ownership (§5)."""
     holder: dict[str, str] = {}            # card -> the first who claims it
-    claimed: set[tuple[str, str]] = set()  # (card, player) of every claim
     twice = False
     if deal.pagat is not None:
         holder["pagat"] = deal.pagat.owner
-        claimed.add(("pagat", deal.pagat.owner))
     for suit, fate in deal.kings:
-        key = _CARD_KEY[suit]
-        claimed.add((key, fate.owner))
-        twice = holder.setdefault(key, fate.owner) != fate.owner or twice
+        twice = holder.setdefault(_CARD_KEY[suit], fate.owner) != fate.owner or twice
     for meld in deal.melds:
         player = meld.player
         for key in _meld_cards(meld):
-            claimed.add((key, player))
             twice = holder.setdefault(key, player) != player or twice
     if twice:   # the fields are worded only now
         yield from _claimed_twice(deal)
     if not deal.melds:
         return
+    # (card, player) of every claim: while no card is claimed by two, each card's one claimer is its holder
+    claimed = _claims(deal) if twice else None
     for i, meld in enumerate(deal.melds, 1):
         if meld.kind is _TAROKS and meld.pagat is False and holder.get("pagat") == meld.player:
             yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
-        missing = _half_missing(meld)
-        if missing and (missing, meld.player) in claimed:
+        missing = _half_missing(meld) if meld.kind is _HALF else None
+        if missing and (holder.get(missing) == meld.player if claimed is None else (missing, meld.player) in claimed):
             yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
+
+
+def _claims(deal: Deal) -> set[tuple[str, str]]:
+    """(card, player) of every claim a deal makes: the pagat's and the kings' owners, each melder
+    of the cards his meld implies (``_meld_cards``)."""
+    claimed = {("pagat", deal.pagat.owner)} if deal.pagat is not None else set()
+    claimed.update((_CARD_KEY[suit], fate.owner) for suit, fate in deal.kings)
+    for meld in deal.melds:
+        claimed.update((key, meld.player) for key in _meld_cards(meld))
+    return claimed
 
 
 def _claimed_twice(deal: Deal) -> Iterable[Problem]:

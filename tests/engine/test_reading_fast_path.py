@@ -138,3 +138,60 @@ def test_a_card_read_before_is_found_only_with_exactly_its_two_keys_and_texts():
         changed = {**sound, "pagat": pagat}
         assert _sound_deal(changed, card, True, {}) is None, pagat
         assert strict_read(changed, card)[1], pagat
+
+
+def test_a_meld_read_before_is_found_only_with_exactly_its_items_and_their_types():
+    """A meld found among those read before (``_MELDS_READ``) is the one the strict reader makes;
+    a meld whose items only compare equal to it (1.0 or true for 1, 1 for true), or that holds a
+    value that cannot be hashed, is looked at whole and gives way to the strict reader."""
+    card = rate_card("grosstarock")
+    meld = {"player": "Anne", "kind": "taroks", "count": 11, "pagat": True, "scies": False}
+    sound = {"dealer": "Bent", "melds": [meld], "pagat": {"owner": "Anne", "fate": "home"}, "last_trick": "Bent"}
+    first = _sound_deal(copy.deepcopy(sound), card, True, {})
+    again = _sound_deal(copy.deepcopy(sound), card, True, {})   # now read before
+    assert first is not None and again == first == strict_read(sound, card)[0]
+    for changed_meld in ({**meld, "count": 11.0}, {**meld, "count": True}, {**meld, "pagat": 1},
+                         {**meld, "scies": 0.0}, {**meld, "count": [11]}, {**meld, "pagat": {}}):
+        changed = {**sound, "melds": [changed_meld]}
+        assert _sound_deal(changed, card, True, {}) is None, changed_meld
+        assert strict_read(changed, card)[1], changed_meld
+
+
+def test_a_meld_read_on_a_card_that_lets_the_pagat_go_unsaid_is_checked_again_on_one_that_does_not():
+    """A taroks meld without ``pagat``, read on a card where that may go unsaid, is still required
+    to say it on a card that demands it (the melds read are kept by the card's rule), and a name
+    read in the app's own file is checked again in a file from outside."""
+    optional = next(card for card in (rate_card(name) for name in ("vlk", "dtf2011", "aeldre1900", "taroc1754"))
+                    if card.taroks_pagat_optional)
+    strict = next(card for card in (rate_card(name) for name in ("vlk", "dtf2011", "aeldre1900", "taroc1754"))
+                  if not card.taroks_pagat_optional)
+    raw = {"dealer": "Bent", "melds": [{"player": "Anne", "kind": "taroks", "count": 11}],
+           "pagat": {"owner": "Bent", "fate": "home"}, "last_trick": "Bent"}
+    assert _sound_deal(copy.deepcopy(raw), optional, True, {}) is not None
+    assert _sound_deal(copy.deepcopy(raw), strict, True, {}) is None
+    assert [p.field for p in strict_read(raw, strict)[1]] == ["melds[1].pagat"]
+    long_name = {**raw, "melds": [{"player": "A" * 200, "kind": "taroks", "count": 11, "pagat": True}]}
+    assert _sound_deal(copy.deepcopy(long_name), strict, False, {}) is not None
+    assert _sound_deal(copy.deepcopy(long_name), strict, True, {}) is None
+    assert [p.field for p in strict_read(long_name, strict)[1]] == ["melds[1].player"]
+
+
+@pytest.mark.parametrize("bounded", [False, True])
+def test_a_files_namer_answers_as_sound_name_asked_once_or_again(bounded):
+    """``reading.sound_namer`` is ``sound_name`` for one file: the same name, or ``Unsound``, for
+    every value, the first time and once the file's names have seen it."""
+    from scoring.engine.reading import Unsound, sound_name, sound_namer
+
+    def outcome(read, value):
+        try:
+            return read(value)
+        except Unsound:
+            return Unsound
+
+    names: dict = {}
+    name = sound_namer(bounded, names)
+    values = ["Anne", "Anne ", "A" * 200, "Anne\u0301", "", 7, True, None, ["Anne"], {"Anne": 1}, LongNumber("9" * 40)]
+    for value in values * 2:
+        assert outcome(name, value) == outcome(lambda v: sound_name(v, bounded, {}), value), value
+    if bounded:
+        assert outcome(name, "A" * 200) is Unsound and outcome(name, "Anne ") is Unsound

@@ -22,7 +22,7 @@ from .model import (
 )
 from scoring.engine.reading import (
     EVENING_KEYS, LongNumber, Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_deals, read_top,
-    sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_object,
+    sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_namer, sound_object,
 )
 from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, EARLIER_EDITIONS, RateCard
 from .validate import validate_deal, validate_players
@@ -31,7 +31,7 @@ _EVENING_KEYS = EVENING_KEYS   # docs/format.md's top level, the same for every 
 _DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
               "failed_tout", "announced_vole", "announced_nolo", "passed", "asked_by", "ultimo_forfeited"}
 #: The keys of docs/rules/danish.md §7.4; the fast path leaves a deal with one to the strict reader.
-_TEXT_RULE_KEYS = ("passed", "asked_by", "ultimo_forfeited")
+_TEXT_RULE_KEYS = frozenset({"passed", "asked_by", "ultimo_forfeited"})
 _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
 _ANNOUNCEMENT_KEYS = {"player", "before_trick"}
 _CARD_KEYS = {"owner", "fate"}
@@ -213,11 +213,52 @@ def _sound_fate(value: Any, bounded: bool, names: dict, read: dict[tuple[str, st
     return found
 
 
-def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
-    def name(value: Any) -> str:
-        return sound_name(value, bounded, names)
+#: Each meld a fast path has read, by its items (key and value, in the file's order), as its
+#: ``Meld``: by whether the file is held to ``bounds.py`` and whether the card lets a taroks meld
+#: leave its pagat unsaid (``_sound_meld`` reads nothing else). An evening says the same few
+#: dozen melds thousands of times, and a frozen ``Meld`` serves them all. As with ``_FATES_READ``,
+#: a player is put here only once ``sound_name`` has passed him, which depends on his text alone.
+_MELDS_READ: dict[tuple[bool, bool], dict[tuple, Meld]] = {
+    (bounded, optional): {} for bounded in (False, True) for optional in (False, True)}
 
-    whole, yes_no, chosen, plain, listed = sound_int, sound_bool, sound_choice, sound_object, sound_list
+
+def _sound_meld(value: Any, card: RateCard, bounded: bool, names: dict, read: dict[tuple, Meld]) -> Meld:
+    """A meld (``_parse_meld`` without a problem), from ``read`` (``_MELDS_READ``) when the same
+    items were read before. Items compare equal across 1, 1.0 and true, so a meld found there is
+    taken only when its count is an int and its pagat and scies are bools, as when it was put
+    there; a value that cannot be hashed (a list, an object) is looked at whole."""
+    if type(value) is dict:
+        try:
+            found = read.get(tuple(value.items()))
+        except TypeError:
+            found = None
+        if (found is not None and type(value.get("count", 0)) is int and type(value.get("pagat", False)) is bool
+                and type(value.get("scies", False)) is bool):
+            return found
+    whole, yes_no, chosen = sound_int, sound_bool, sound_choice
+    m = sound_object(value, _MELD_KEYS, ("player", "kind"))
+    kind = chosen(m["kind"], _MELD_KINDS)
+    group = chosen(m["group"], _RANKS if kind is MeldKind.FOUR else _GROUPS) if "group" in m else None
+    if (kind.has_count and "count" not in m
+            or kind is MeldKind.TAROKS and "pagat" not in m and not card.taroks_pagat_optional
+            or (kind.is_group or kind is MeldKind.FOUR) and group is None
+            or kind is MeldKind.HALF and "missing" not in m):
+        raise Unsound
+    meld = _MELD({
+        "player": sound_name(m["player"], bounded, names), "kind": kind,
+        "count": whole(m["count"]) if "count" in m else None,
+        "pagat": yes_no(m["pagat"]) if "pagat" in m else None, "group": group,
+        "missing": chosen(m["missing"], _SUIT_OF if group is Group.KINGS else _COURTS) if "missing" in m else None,
+        "scies": yes_no(m["scies"]) if "scies" in m else None})
+    if len(read) >= 4096:
+        read.clear()
+    read[tuple(m.items())] = meld
+    return meld
+
+
+def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
+    name = sound_namer(bounded, names)
+    whole, chosen, plain, listed = sound_int, sound_choice, sound_object, sound_list
     fates_read = _FATES_READ[bounded]
 
     def announcement(value: Any) -> Announcement:
@@ -225,23 +266,10 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
         return _ANNOUNCEMENT({"player": name(a["player"]), "before_trick": whole(a["before_trick"])})
 
     d = plain(raw, _DEAL_KEYS, ("dealer",))
-    if any(key in d for key in _TEXT_RULE_KEYS):   # rare: read strictly
+    if not _TEXT_RULE_KEYS.isdisjoint(d):   # rare: read strictly
         raise Unsound
-    melds = []
-    for raw_meld in listed(d.get("melds", [])):
-        m = plain(raw_meld, _MELD_KEYS, ("player", "kind"))
-        kind = chosen(m["kind"], _MELD_KINDS)
-        group = chosen(m["group"], _RANKS if kind is MeldKind.FOUR else _GROUPS) if "group" in m else None
-        if (kind.has_count and "count" not in m
-                or kind is MeldKind.TAROKS and "pagat" not in m and not card.taroks_pagat_optional
-                or (kind.is_group or kind is MeldKind.FOUR) and group is None
-                or kind is MeldKind.HALF and "missing" not in m):
-            raise Unsound
-        melds.append(_MELD({
-            "player": name(m["player"]), "kind": kind, "count": whole(m["count"]) if "count" in m else None,
-            "pagat": yes_no(m["pagat"]) if "pagat" in m else None, "group": group,
-            "missing": chosen(m["missing"], _SUIT_OF if group is Group.KINGS else _COURTS) if "missing" in m else None,
-            "scies": yes_no(m["scies"]) if "scies" in m else None}))
+    melds_read = _MELDS_READ[bounded, card.taroks_pagat_optional]
+    melds = [_sound_meld(raw_meld, card, bounded, names, melds_read) for raw_meld in listed(d.get("melds", []))]
     fines = []
     for raw_fine in listed(d.get("fines", [])):
         f = plain(raw_fine, _FINE_KEYS, ("player", "kind"))

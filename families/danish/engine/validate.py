@@ -23,10 +23,13 @@ from . import problems as _problems  # noqa: F401  (registers the family's own m
 from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, LADONS_MAX, LADONS_MIN, RateCard
 
 # Members used on every deal, looked up once (an enum class attribute is slow to read).
-_PLAYED, _REDEAL = DealKind.PLAYED, DealKind.REDEAL
+_PLAYED, _REDEAL, _MISDEAL = DealKind.PLAYED, DealKind.REDEAL, DealKind.MISDEAL
 _ULTIMO, _BAGUD, _LOST, _DISCARDED = Fate.ULTIMO, Fate.BAGUD, Fate.LOST, Fate.DISCARDED
 _TAROKS, _MATADORS, _HALF = MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HALF
+_HONOURS, _LADONS, _FOUR = MeldKind.HONOURS, MeldKind.LADONS, MeldKind.FOUR
 _KINGS = Group.KINGS
+_CUSTOM, _MISDEAL_FINE = FineKind.CUSTOM, FineKind.MISDEAL
+_TAROKS_OR_MATADORS = frozenset({_TAROKS, _MATADORS})
 _OPTIONAL = "optional"   # RateCard.king_fates' default
 
 #: Card keys: the pagat (``None``) and the kings by suit; every court card by (suit, court).
@@ -104,7 +107,8 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
             # docs/rules/grosstarock.md §5: the last trick's cards in the order pagat, hearts, diamonds,
             # clubs, spades, whatever order the kings were given in
             cards = tuple(sorted(cards, key=_card_order))
-        found += _check_required(deal)
+        if deal.pagat is None or deal.last_trick is None:
+            found += _check_required(deal)
         announced = deal.announced_vole is not None or deal.announced_nolo
         if announced or card.king_fates != _OPTIONAL or not card.tout_recorded:
             found += _check_card_keys(deal, card)
@@ -248,14 +252,14 @@ def _check_fines(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem
         if not card.accepts_fine(fine.kind):
             yield problem(None, f"fines[{i}].kind", "fine_not_on_card", fine=fine.kind.value, rules=card.name)
             continue
-        if fine.kind is FineKind.CUSTOM:
+        if fine.kind is _CUSTOM:
             if not isinstance(fine.amount, int) or isinstance(fine.amount, bool) or fine.amount <= 0:
                 yield problem(None, f"fines[{i}].amount", "custom_amount")
         elif fine.amount is not None:
             yield problem(None, f"fines[{i}].amount", "amount_not_custom")
-        if fine.kind is FineKind.MISDEAL and (deal.kind is not DealKind.MISDEAL or fine.player != seats.dealer):
+        if fine.kind is _MISDEAL_FINE and (deal.kind is not _MISDEAL or fine.player != seats.dealer):
             yield problem(None, f"fines[{i}].kind", "misdeal_fine_misplaced")
-        elif deal.kind is DealKind.MISDEAL and fine.kind is not FineKind.MISDEAL and not card.misdeal_other_fines:
+        elif deal.kind is _MISDEAL and fine.kind is not _MISDEAL_FINE and not card.misdeal_other_fines:
             # docs/rules/danish.md §4: "A misdeal deal has only the dealer's fee and the misdeal fine."
             yield problem(None, f"fines[{i}].kind", "misdeal_only_its_fine")
 
@@ -288,14 +292,14 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
                     yield problem(None, f"melds[{i}].group", "two_melds_group", name=meld.player, group=meld.group.value)
             held.add((meld.player, key))
             continue
-        if meld.kind in (MeldKind.TAROKS, MeldKind.MATADORS):
-            low, high = ((card.taroks_min, card.taroks_max) if meld.kind is MeldKind.TAROKS
+        if meld.kind in _TAROKS_OR_MATADORS:
+            low, high = ((card.taroks_min, card.taroks_max) if meld.kind is _TAROKS
                          else (card.matadors_min, card.matadors_max))
             if meld.count is None:
                 yield problem(None, f"melds[{i}].count", "required")
             elif not low <= meld.count <= high:
                 yield problem(None, f"melds[{i}].count", "meld_count_range", low=low, high=high)
-            if meld.kind is MeldKind.TAROKS:
+            if meld.kind is _TAROKS:
                 taroks_total += meld.count or 0
                 if meld.pagat is None and not card.taroks_pagat_optional:
                     yield problem(None, f"melds[{i}].pagat", "required")
@@ -303,16 +307,18 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
                     yield problem(None, f"melds[{i}].scies", "required")
             elif meld.pagat is not None:
                 yield problem(None, f"melds[{i}].pagat", "meld_field_unused", kind=meld.kind.value)
-            for name in ("group", "missing"):
-                if getattr(meld, name) is not None:
-                    yield problem(None, f"melds[{i}].{name}", "meld_field_unused", kind=meld.kind.value)
+            if meld.group is not None:   # the fields a counted meld leaves unsaid, in this order
+                yield problem(None, f"melds[{i}].group", "meld_field_unused", kind=meld.kind.value)
+            if meld.missing is not None:
+                yield problem(None, f"melds[{i}].missing", "meld_field_unused", kind=meld.kind.value)
             key: object = meld.kind
             if (meld.player, key) in held:
                 yield problem(None, f"melds[{i}].kind", "two_melds_kind", name=meld.player, kind=meld.kind.value)
         else:
-            for name in ("count", "pagat"):
-                if getattr(meld, name) is not None:
-                    yield problem(None, f"melds[{i}].{name}", "meld_field_unused", kind=meld.kind.value)
+            if meld.count is not None:   # the fields a group meld leaves unsaid, in this order
+                yield problem(None, f"melds[{i}].count", "meld_field_unused", kind=meld.kind.value)
+            if meld.pagat is not None:
+                yield problem(None, f"melds[{i}].pagat", "meld_field_unused", kind=meld.kind.value)
             if meld.group is None:
                 yield problem(None, f"melds[{i}].group", "required")
                 continue
@@ -320,8 +326,8 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
                 yield problem(None, f"melds[{i}].group", "group_not_on_card" if isinstance(meld.group, Group) else "group_kind",
                               kind=meld.kind.value, rules=card.name)
                 continue
-            if meld.kind is MeldKind.HALF:
-                wanted = Suit if meld.group is Group.KINGS else Court
+            if meld.kind is _HALF:
+                wanted = Suit if meld.group is _KINGS else Court
                 if meld.missing is None:
                     yield problem(None, f"melds[{i}].missing", "required")
                 elif not isinstance(meld.missing, wanted):
@@ -430,11 +436,21 @@ def _claims_of(meld: Meld) -> tuple[tuple[str, str], ...]:
         return _TAROKS_CLAIMS[bool(meld.pagat), bool(meld.scies)]
     if kind is _MATADORS:
         return _MATADOR_CLAIMS[:meld.count] if isinstance(meld.count, int) and 3 <= meld.count <= 22 else ()
-    if kind is MeldKind.FOUR:
+    if kind is _FOUR:
         return _RANK_CLAIMS.get(meld.group, ())
     if kind in _GROUP_MELDS and isinstance(meld.group, Group):
-        return tuple((key, "") for key in _meld_cards(meld))
+        said = (kind, meld.pagat, meld.group, meld.missing)   # what ``_meld_cards`` reads
+        found = _GROUP_CLAIMS.get(said)
+        if found is None:
+            if len(_GROUP_CLAIMS) >= 4096:
+                _GROUP_CLAIMS.clear()
+            found = _GROUP_CLAIMS[said] = tuple((key, "") for key in _meld_cards(meld))
+        return found
     return ()
+
+
+#: ``_claims_of`` a group meld, by what of it ``_meld_cards`` reads: built once, not per meld.
+_GROUP_CLAIMS: dict[tuple, tuple[tuple[str, str], ...]] = {}
 
 
 def _claim_problem(holder: dict[str, str | None], key: str, player: str, field: str) -> Problem:
@@ -449,26 +465,25 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     kings' owners, then the melds in order, last the 1754 nolo's scies; then the melds' counts
     against what the others hold, the 40 ladons and the 25 cards of a hand."""
     holder: dict[str, str | None] = {}      # card key -> player; None: discarded
-    discarded = deal.pagat is not None and deal.pagat.fate is _DISCARDED
-    if deal.pagat is not None:
-        holder["pagat"] = None if discarded else deal.pagat.owner
+    pagat = deal.pagat
+    discarded = pagat is not None and pagat.fate is _DISCARDED
+    if pagat is not None:
+        holder["pagat"] = None if discarded else pagat.owner
     for suit, fate in deal.kings:
         key = _CARD_KEY[suit]
-        if key in holder and holder[key] != fate.owner:
+        if holder.setdefault(key, fate.owner) != fate.owner:
             yield problem(None, _OWNER_FIELD[suit], "card_claimed_twice", card=key, first=holder[key], second=fate.owner)
-        else:
-            holder[key] = fate.owner
 
+    kinds, king_melds = card.meld_kinds, card.king_melds
     melds = [(i, m) for i, m in enumerate(deal.melds, 1)   # those _check_melds found on the card
-             if m.kind in card.meld_kinds and (card.king_melds or m.group is not Group.KINGS)]
+             if m.kind in kinds and (king_melds or m.group is not _KINGS)]
     for i, meld in melds:
         player = meld.player
-        reported: set[str] = set()   # one problem per claim's field
+        reported: frozenset[str] | set[str] = _NO_KEYS   # one problem per claim's field (a set once one is)
         for key, end in _claims_of(meld):
-            if key not in holder:
-                holder[key] = player
-            elif holder[key] != player and end not in reported:   # a discarded card's holder is None
-                reported.add(end)
+            # the first claim holds the card; a discarded card's holder is None
+            if holder.setdefault(key, player) != player and end not in reported:
+                reported = {*reported, end}
                 yield _claim_problem(holder, key, player, f"melds[{i}]{end}")
     if card.nolo_holds_scies and deal.nolo is not None:
         if "scies" not in holder:
@@ -478,12 +493,12 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     if not melds:
         return
     held: dict[str, set[str]] = defaultdict(set)
+    taroks_of: dict[str, int] = defaultdict(int)   # a player's taroks: his meld's count or, if more, those he holds
     for key, player in holder.items():
         if player is not None:
             held[player].add(key)
-    taroks_of: dict[str, int] = defaultdict(int)   # a player's taroks: his meld's count or, if more, those he holds
-    for player, keys in held.items():
-        taroks_of[player] = len(keys & _TAROK_KEYS)
+            if key in _TAROK_KEYS:
+                taroks_of[player] += 1
     for _, meld in melds:
         if meld.kind is _TAROKS and isinstance(meld.count, int):
             taroks_of[meld.player] = max(taroks_of[meld.player], meld.count)
@@ -512,7 +527,7 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
             missing = _half_missing(meld)
             if missing and holder.get(missing) == meld.player:
                 yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
-        elif meld.kind is MeldKind.HONOURS and isinstance(meld.count, int):
+        elif meld.kind is _HONOURS and isinstance(meld.count, int):
             gone = 0
             for key in _HONOUR_KEYS:
                 if key in holder and holder[key] != meld.player:
@@ -520,7 +535,7 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
             honours_of[meld.player] = meld.count
             if meld.count > HONOURS_MAX - gone:
                 yield problem(None, f"melds[{i}].count", "honours_over_deck", name=meld.player, maximum=HONOURS_MAX - gone)
-        elif meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
+        elif meld.kind is _LADONS and isinstance(meld.count, int):
             ladons += meld.count
             ladons_of[meld.player] += meld.count
             if ladons > LADONS_IN_DECK:
@@ -595,9 +610,9 @@ def _implied_cards(meld: Meld) -> list[str]:
 def _half_missing(meld: Meld) -> str | None:
     if meld.kind is not _HALF or meld.group is None or meld.missing is None:
         return None
-    if meld.group is Group.KINGS and isinstance(meld.missing, Suit):
+    if meld.group is _KINGS and isinstance(meld.missing, Suit):
         return _CARD_KEY[meld.missing]
-    if meld.group is not Group.KINGS and isinstance(meld.missing, Court):
+    if meld.group is not _KINGS and isinstance(meld.missing, Court):
         return _COURT_KEY[_GROUP_SUIT[meld.group], meld.missing]
     return None
 
@@ -605,30 +620,37 @@ def _half_missing(meld: Meld) -> str | None:
 def _check_cards(deal: Deal) -> Iterable[Problem]:
     """No card held by two players; 'without pagat' and 'missing' agree with ownership (§5)."""
     holder: dict[str, str] = {}            # card -> the first who claims it
-    claimed: set[tuple[str, str]] = set()  # (card, player) of every claim
     twice = False
     if deal.pagat is not None:
         holder["pagat"] = deal.pagat.owner
-        claimed.add(("pagat", deal.pagat.owner))
     for suit, fate in deal.kings:
-        key = _CARD_KEY[suit]
-        claimed.add((key, fate.owner))
-        twice = holder.setdefault(key, fate.owner) != fate.owner or twice
+        twice = holder.setdefault(_CARD_KEY[suit], fate.owner) != fate.owner or twice
     for meld in deal.melds:
         player = meld.player
         for key in _meld_cards(meld):
-            claimed.add((key, player))
             twice = holder.setdefault(key, player) != player or twice
     if twice:   # the fields are worded only now
         yield from _claimed_twice(deal)
     if not deal.melds:
         return
+    # (card, player) of every claim: while no card is claimed by two, each card's one claimer is its holder
+    claimed = _claims(deal) if twice else None
     for i, meld in enumerate(deal.melds, 1):
         if meld.kind is _TAROKS and meld.pagat is False and holder.get("pagat") == meld.player:
             yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
-        missing = _half_missing(meld)
-        if missing and (missing, meld.player) in claimed:
+        missing = _half_missing(meld) if meld.kind is _HALF else None
+        if missing and (holder.get(missing) == meld.player if claimed is None else (missing, meld.player) in claimed):
             yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
+
+
+def _claims(deal: Deal) -> set[tuple[str, str]]:
+    """(card, player) of every claim a deal makes: the pagat's and the kings' owners, each melder
+    of the cards his meld implies (``_meld_cards``)."""
+    claimed = {("pagat", deal.pagat.owner)} if deal.pagat is not None else set()
+    claimed.update((_CARD_KEY[suit], fate.owner) for suit, fate in deal.kings)
+    for meld in deal.melds:
+        claimed.update((key, meld.player) for key in _meld_cards(meld))
+    return claimed
 
 
 def _claimed_twice(deal: Deal) -> Iterable[Problem]:

@@ -96,8 +96,9 @@ def trula_side(deal: Deal) -> Side | None:
 
 
 #: An ``Item`` of these fields, made once (a frozen value; a few dozen distinct ones appear in a
-#: whole evening, several a game).
-_made = lru_cache(maxsize=None)(Item)
+#: whole evening, several a game). Bounded: a club's own cards bring values of their own, and a
+#: server process lives through many evenings.
+_made = lru_cache(maxsize=4096)(Item)
 
 
 def game_items(deal: Deal, card: RateCard) -> tuple[bool, int, tuple[Item, ...]]:
@@ -279,7 +280,7 @@ def _times(factor: int) -> str:
     return f" x{factor}" if factor != 1 else ""
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)   # bounded as ``_made``: the bases come from the card
 def _item(label: str, base: int) -> tuple:
     """An item in words, as a phrase's pieces (a few labels by a few bases: built once each)."""
     return phrase((_LABELS[label], {}), f" {base:+d}").data

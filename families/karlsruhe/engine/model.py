@@ -36,12 +36,12 @@ class Game(IdentityEnum):
     @property
     def is_rufer(self) -> bool:
         """A king is called and its holder partners the declarer (§2)."""
-        return self in _RUFER
+        return self in RUFER_GAMES
 
     @property
     def is_positive(self) -> bool:
         """Won on the count (§3): Rufer, Dreier, Sechserbock."""
-        return self in _POSITIVE
+        return self in POSITIVE_GAMES
 
     @property
     def has_declarer(self) -> bool:
@@ -49,8 +49,10 @@ class Game(IdentityEnum):
         return self is not Game.FAHRER
 
 
-_RUFER = frozenset({Game.KOENIGSRUFER, Game.SOLORUFER})
-_POSITIVE = frozenset({Game.KOENIGSRUFER, Game.SOLORUFER, Game.DREIER, Game.SECHSERBOCK})
+#: The games of ``is_rufer`` and ``is_positive`` as sets: the engine asks every deal, and a member's
+#: property is a Python-level call where a set's membership is not.
+RUFER_GAMES = frozenset({Game.KOENIGSRUFER, Game.SOLORUFER})
+POSITIVE_GAMES = frozenset({Game.KOENIGSRUFER, Game.SOLORUFER, Game.DREIER, Game.SECHSERBOCK})
 
 
 class Side(IdentityEnum):
@@ -76,10 +78,11 @@ class Bonus(IdentityEnum):
     @property
     def is_bird(self) -> bool:
         """III, II or I to a late trick (§4, §B): may be announced, and may fail."""
-        return self in _BIRDS
+        return self in BIRDS
 
 
-_BIRDS = frozenset({Bonus.CANARI, Bonus.UHU, Bonus.PAGAT})
+#: The bonuses of ``is_bird``, as a set (read for every bonus of every deal).
+BIRDS = frozenset({Bonus.CANARI, Bonus.UHU, Bonus.PAGAT})
 
 
 class KontraLevel(IdentityEnum):
@@ -161,7 +164,7 @@ class Deal:
     @property
     def alone(self) -> bool:
         """The declarer plays 1 v 3: every game but a Rufer with a partner of his own (§2, §6)."""
-        return not (self.game in _RUFER and self.partner not in (None, self.declarer))
+        return not (self.game in RUFER_GAMES and self.partner not in (None, self.declarer))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from scoring.engine.cards import check_card, exact_keys, pair
-from .model import Bonus, Game, KontraLevel
+from .model import BIRDS, Bonus, Game, KontraLevel
 
 #: The §8 JSON keys of each group and the card's field of each.
 _GAME_KEYS = tuple(g.value for g in Game)
@@ -72,7 +72,7 @@ class RateCard:
 
     def bonus_value(self, bonus: Bonus, announced: bool) -> int:
         """``a`` of §4 / §5.5: a bird's silent or announced value, Trull's and four kings' silent one."""
-        if bonus in _BIRDS:
+        if bonus in BIRDS:
             return getattr(self, _FIELD[bonus])[1 if announced else 0]
         return getattr(self, _FIELD[bonus])
 
@@ -123,10 +123,9 @@ class RateCard:
 _PAIR_WORDS = "[silent, announced]"
 
 #: The card's field of each game, bonus and kontra word (its ``value``), read once: a member's
-#: ``value`` and ``Bonus.is_bird`` are Python-level properties, read for every item of every deal.
+#: ``value`` is a Python-level property, read for every item of every deal.
 _FIELD: Mapping[Game | Bonus | KontraLevel, str] = MappingProxyType(
     {member: member.value for kind in (Game, Bonus, KontraLevel) for member in kind})
-_BIRDS = frozenset(bonus for bonus in Bonus if bonus.is_bird)
 
 #: The JSON path of each field of the card (for messages).
 _FIELD_PATH = {

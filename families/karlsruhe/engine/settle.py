@@ -19,7 +19,8 @@ from scoring.engine.ledger import (
     settle_in_turn,
 )
 from .model import (
-    KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, active_players, from_forehand, other_side_thirds,
+    KONTRA_GAME, POSITIVE_GAMES, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, active_players, from_forehand,
+    other_side_thirds,
 )
 from .rates import RateCard, rate_card
 from .validate import validate_deal, validate_evening
@@ -46,7 +47,6 @@ class Reason(IdentityEnum):
 # The members every deal reads, read once: an enum class's member and a member's property are
 # Python-level reads, several a deal.
 _FAHRER, _BETTEL, _DECLARERS = Game.FAHRER, Game.BETTEL_OUVERT, Side.DECLARERS
-_POSITIVE = frozenset(game for game in Game if game.is_positive)
 _REASON_GAME, _REASON_VALAT, _REASON_BONUS = Reason.GAME, Reason.VALAT, Reason.BONUS
 _REASON_KING_CAUGHT, _REASON_FAHRER = Reason.KING_CAUGHT, Reason.FAHRER
 
@@ -129,7 +129,7 @@ def declarers_won(deal: Deal, card: RateCard) -> bool | None:
 def schneider(deal: Deal, card: RateCard) -> bool:
     """The losing side of a positive game counts ``schneider_max`` thirds or less (§5.1); never
     beside a Valat (§5.2)."""
-    if deal.game not in _POSITIVE or deal.valat is not None:
+    if deal.game not in POSITIVE_GAMES or deal.valat is not None:
         return False
     count = deal.declarers_count
     losers = count if count <= card.win_above else other_side_thirds(count)

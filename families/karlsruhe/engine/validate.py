@@ -11,7 +11,8 @@ from __future__ import annotations
 from operator import attrgetter
 
 from .model import (
-    DECK_THIRDS, KONTRA_GAME, Bonus, Deal, DealKind, Evening, Game, Side, active_players, points_said,
+    BIRDS, DECK_THIRDS, KONTRA_GAME, POSITIVE_GAMES, RUFER_GAMES, Bonus, Deal, DealKind, Evening, Game, Side,
+    active_players, points_said,
 )
 from scoring.engine.problems import Problem, evening_problems, problem, seat_problems
 from .rates import RateCard
@@ -68,8 +69,6 @@ _FIELDS_OF = {game: _fields_of(game) for game in Game}
 #: reads, several a deal.
 _PLAYED, _FAHRER, _BETTEL = DealKind.PLAYED, Game.FAHRER, Game.BETTEL_OUVERT
 _TRULL, _PAGAT, _FOUR_KINGS = Bonus.TRULL, Bonus.PAGAT, Bonus.FOUR_KINGS
-_POSITIVE = frozenset(game for game in Game if game.is_positive)
-_RUFER = frozenset(game for game in Game if game.is_rufer)
 
 
 def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
@@ -120,10 +119,10 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
             # a player who plays the deal is at the table and not sitting out: nothing to say (§1)
             if name_given is not None and name_given not in active:
                 _seat(add, players, active, name, name_given)
-    if game in _POSITIVE:
+    if game in POSITIVE_GAMES:
         _count(add, deal)
         _bonuses(add, deal)
-        if game in _RUFER:
+        if game in RUFER_GAMES:
             _king(add, deal)
     elif game is _FAHRER and deal.counts is not None and seated:
         _fahrer_counts(add, deal, active)
@@ -151,11 +150,6 @@ def _count(add, deal: Deal) -> None:
         _count_range(add, "declarers_count", deal.declarers_count, 1, DECK_THIRDS - 1)
 
 
-#: The bonuses that may be announced and may fail (``Bonus.is_bird``), as a set: a property is a
-#: Python call for each bonus of each deal.
-_BIRDS = frozenset(bonus for bonus in Bonus if bonus.is_bird)
-
-
 def _bonuses(add, deal: Deal) -> None:
     """§4, §5.2: who may announce what, what may fail, what counts beside a Valat, and where the
     Pagat lies."""
@@ -169,9 +163,9 @@ def _bonuses(add, deal: Deal) -> None:
             add(f"bonuses.{bonus.value}", "karlsruhe_silent_beside_valat")
         if entry.announced and entry.side is Side.OPPONENTS:
             add(f"bonuses.{bonus.value}.side", "karlsruhe_announced_by_opponents")
-        if entry.announced and bonus not in _BIRDS:
+        if entry.announced and bonus not in BIRDS:
             add(f"bonuses.{bonus.value}.announced", "karlsruhe_not_announced", bonus=BONUS_WORDS[bonus])
-        if not entry.announced and bonus not in _BIRDS and not entry.won:
+        if not entry.announced and bonus not in BIRDS and not entry.won:
             add(f"bonuses.{bonus.value}.won", "karlsruhe_silent_cannot_fail", bonus=BONUS_WORDS[bonus])
     valat = deal.valat
     if valat is not None:

@@ -19,13 +19,14 @@ def settlement_to_dict(s: Settlement) -> dict:
     evening, so no entry builds its legs or its ``net`` mapping only to be read once."""
     players = s.players
     held = [pot.value for pot in s.opening.pots if holds(pot)]
-    # Every pot holds something (the Danish cups): an entry's pot contents are its cups as they are.
+    # Every pot holds something (the Danish cups): an entry's pot contents (a new dict each read)
+    # are its cups as they are.
     every = bool(held) and held == [pot.value for pot in s.opening.pots]
     deals = []
     for e in s.deals:
         row = {"number": e.number, "net": dict(zip(players, e.amounts))}
         if every:
-            row["cups"] = dict(e.pot_contents)
+            row["cups"] = e.pot_contents
         elif held:
             contents = e.pot_contents
             row["cups"] = {name: contents[name] for name in held}

@@ -1,4 +1,4 @@
-"""The Danish validation's caches (``_meld_cards``, ``_claims_of``) answer as the uncached rule,
+"""The Danish validation's cache (``_implied``, read by ``_meld_cards`` and ``_claims_of``) answers as the uncached rule,
 ``_implied_cards``, for every meld a card can hold, asked once or again."""
 import itertools
 

@@ -439,18 +439,8 @@ def _claims_of(meld: Meld) -> tuple[tuple[str, str], ...]:
     if kind is _FOUR:
         return _RANK_CLAIMS.get(meld.group, ())
     if kind in _GROUP_MELDS and isinstance(meld.group, Group):
-        said = (kind, meld.pagat, meld.group, meld.missing)   # what ``_meld_cards`` reads
-        found = _GROUP_CLAIMS.get(said)
-        if found is None:
-            if len(_GROUP_CLAIMS) >= 4096:
-                _GROUP_CLAIMS.clear()
-            found = _GROUP_CLAIMS[said] = tuple((key, "") for key in _meld_cards(meld))
-        return found
+        return _implied(meld)[1]
     return ()
-
-
-#: ``_claims_of`` a group meld, by what of it ``_meld_cards`` reads: built once, not per meld.
-_GROUP_CLAIMS: dict[tuple, tuple[tuple[str, str], ...]] = {}
 
 
 def _claim_problem(holder: dict[str, str | None], key: str, player: str, field: str) -> Problem:
@@ -485,11 +475,9 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
             if holder.setdefault(key, player) != player and end not in reported:
                 reported = {*reported, end}
                 yield _claim_problem(holder, key, player, f"melds[{i}]{end}")
-    if card.nolo_holds_scies and deal.nolo is not None:
-        if "scies" not in holder:
-            holder["scies"] = deal.nolo
-        elif holder["scies"] != deal.nolo:
-            yield _claim_problem(holder, "scies", deal.nolo, "nolo")
+    # the 1754 nolo's scies, claimed as a meld's card is
+    if card.nolo_holds_scies and deal.nolo is not None and holder.setdefault("scies", deal.nolo) != deal.nolo:
+        yield _claim_problem(holder, "scies", deal.nolo, "nolo")
     if not melds:
         return
     held: dict[str, set[str]] = defaultdict(set)
@@ -572,19 +560,26 @@ def _check_announcements(deal: Deal, card: RateCard) -> Iterable[Problem]:
 
 
 def _meld_cards(meld: Meld) -> tuple[str, ...]:
-    """The key of every card a meld implies its melder holds (docs/rules/danish.md §3.1, §5), by
-    what of the meld says it (``_MELD_CARDS``): an evening says the same few melds again and again."""
+    """The key of every card a meld implies its melder holds (docs/rules/danish.md §3.1, §5)."""
+    return _implied(meld)[0]
+
+
+def _implied(meld: Meld) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """``_implied_cards`` of a meld and the same cards as ``_claims_of`` gives them (each at the
+    meld's own field), by what of the meld says them (``_IMPLIED``): an evening says the same few
+    melds again and again."""
     said = (meld.kind, meld.pagat, meld.group, meld.missing)
-    found = _MELD_CARDS.get(said)
+    found = _IMPLIED.get(said)
     if found is None:
-        if len(_MELD_CARDS) >= 4096:
-            _MELD_CARDS.clear()
-        found = _MELD_CARDS[said] = tuple(_implied_cards(meld))
+        if len(_IMPLIED) >= 4096:
+            _IMPLIED.clear()
+        cards = tuple(_implied_cards(meld))
+        found = _IMPLIED[said] = (cards, tuple((key, "") for key in cards))
     return found
 
 
-#: ``_meld_cards`` by (kind, pagat, group, missing), the fields it reads.
-_MELD_CARDS: dict[tuple, tuple[str, ...]] = {}
+#: ``_implied`` by (kind, pagat, group, missing), the fields ``_implied_cards`` reads.
+_IMPLIED: dict[tuple, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {}
 
 
 def _implied_cards(meld: Meld) -> list[str]:

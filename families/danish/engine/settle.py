@@ -495,5 +495,6 @@ def settle_evening(evening: Evening, card: RateCard | None = None, *, validated:
         entry = _settle_valid_deal(players, number, deal, cups, card, table[dealer], entry_type, others_of[dealer])
         deals.append(entry)
         cups = entry.cups
-    split = settle_split(players, cups, player_totals(players, (opening, *deals)), card)
-    return settlement(players, card.name, opening, deals, split)
+    running = player_totals(players, (opening, *deals))
+    split = settle_split(players, cups, running, card)
+    return settlement(players, card.name, opening, deals, split, running=running)

@@ -193,7 +193,7 @@ def _game(add, players: tuple[str, ...], deal: Deal, card: RateCard) -> None:
     if not declarer_ok:
         return   # every line below asks whose side a player is on
     side = {field: side_of(deal, name) for field, name in named.items()} if named else {}
-    announced_pagat = deal.announced is not None and deal.announces(Announcement.PAGAT)
+    announced_pagat = deal.announces(Announcement.PAGAT)
     if announced_pagat:
         for field in ("pagat_ultimo", "pagat_lost"):
             if getattr(deal, field) is Side.OPPONENTS:

@@ -120,6 +120,10 @@ class SeatingForm(forms.Form):
         data = super().clean()
         names = []
         self.questions = []
+        # a member chosen at any seat of this table is never the answer to another seat's question:
+        # accepting it would seat him twice
+        seated = {data.get(f"seat_{i}") for i in range(1, self.seats[-1] + 1)} - {None, ""}
+        free = [m for m in self.members if m not in seated]
         for i in range(1, self.seats[-1] + 1):
             new = data.get(f"new_{i}") or ""
             chosen = data.get(f"seat_{i}")
@@ -133,6 +137,8 @@ class SeatingForm(forms.Form):
                     self.add_error(f"new_{i}", imitated)
                     continue
                 found = player_names.match(new, self.members)
+                if found.exact is None:
+                    found = player_names.match(new, free)
                 if found.exact is None and found.near and data.get(f"sure_{i}") != new:
                     self.questions.append(NameQuestion(i, new, found.near))
                 names.append(found.exact or new)

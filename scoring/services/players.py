@@ -21,19 +21,26 @@ def player_get_or_create(*, club: Club, name: str) -> Player:
     accepts (a player stored before the rule keeps his name). The name is ``names.tidy``'d, and a
     name that folds equal to a club player's (``names.match``: "bent ", "BENT", "Bént" for Bent)
     is that player, never a second one. A near name ("Bnet") is asked about by
-    the forms before they call this; here it is a new player."""
+    the forms before they call this; here it is a new player. A new name that imitates a club
+    player's by mixing scripts ("Аnne", a Cyrillic А, beside Anne: ``lookalikes``) is refused here,
+    so that no path that creates a player — seating, the members page, a tournament's
+    registration, an import — lets one in; a retired or merged player's name counts too."""
     name = player_names.tidy(name)
     if not name:
         raise RecordingError.single("name", _("Navnet må ikke være tomt."))
     player = Player.objects.filter(club=club, name=name).first()
     if player is not None:
         return player
-    same = player_names.match(name, Player.objects.filter(club=club).order_by("pk").values_list("name", flat=True)).exact
+    known = list(Player.objects.filter(club=club).order_by("pk").values_list("name", flat=True))
+    same = player_names.match(name, known).exact
     if same is not None:
         return Player.objects.filter(club=club, name=same).first()
     found = bounds.name_problem(name)
     if found is not None:
         raise RecordingError.from_problems([problem(None, "name", found[0], **dict(found[1]))])
+    imitated = lookalikes.problem(name, known)
+    if imitated:
+        raise RecordingError.single("name", imitated)
     player, _created = Player.objects.get_or_create(club=club, name=name)
     return player
 

@@ -54,7 +54,43 @@ def test_player_get_or_create_tidies_a_new_name_and_keeps_near_names_new(club, m
     assert services.player_get_or_create(club=club, name="Bnet").name == "Bnet"     # the forms ask first
 
 
+CYRILLIC_A, CYRILLIC_ES, CYRILLIC_IE = "\u0410", "\u0421", "\u0435"
+
+
+@pytest.mark.parametrize("typed, imitated", [(CYRILLIC_A + "nne", "Anne"), (CYRILLIC_ES + "arl", "Carl"),
+                                             ("B" + CYRILLIC_IE + "nt", "Bent")])
+def test_player_get_or_create_refuses_a_lookalike_of_a_club_player(club, members, typed, imitated):
+    """Every path that creates a player goes through the service, so the service refuses it."""
+    with pytest.raises(services.RecordingError) as refused:
+        services.player_get_or_create(club=club, name=typed)
+    assert refused.value.errors[0].field == "name" and f"ligner {imitated}" in refused.value.errors[0].message
+    assert names(club) == ["Anne", "Bent", "Carl"]
+
+
+def test_a_lookalike_of_a_merged_players_name_is_refused_too(club, members):
+    bnet = services.player_get_or_create(club=club, name="Bnet")
+    services.player_merge(duplicate=bnet, into=members[1])
+    with pytest.raises(services.RecordingError):
+        services.player_get_or_create(club=club, name="Bn" + CYRILLIC_IE + "t")
+
+
 # Ny aften and Nyt bord ---------------------------------------------------------------------------
+
+def test_a_near_name_never_proposes_a_player_seated_at_the_table(keeper_client, club, members):
+    """"Ursual" is near Ursula, but Ursula sits at the table: proposing her would seat her twice."""
+    services.player_get_or_create(club=club, name="Ursula")
+    for n, seats in enumerate(({"seat_2": "Ursula", "new_3": "Ursual"}, {"new_2": "Ursual", "seat_3": "Ursula"})):
+        fresh = {"submission": KEY[:-1] + str(n), "date": f"2026-11-2{n}"}
+        response = keeper_client.post("/evenings/new/", {**new_evening(club, **seats, seat_4="Carl"), **fresh})
+        assert "Mente du Ursula?" not in response.content.decode()
+        assert response.status_code == 302
+        assert sorted(seated(Table.objects.latest("pk"))) == ["Anne", "Carl", "Ursual", "Ursula"]
+    assert Table.objects.count() == 2
+    # a free near name is still asked about beside the seated one
+    html = keeper_client.post("/evenings/new/", {**new_evening(club, seat_2="Ursula", new_3="Bnet", seat_4="Carl"),
+                                                 "submission": KEY[:-1] + "9", "date": "2026-11-29"}).content.decode()
+    assert "Mente du Bent?" in html
+
 
 @pytest.mark.parametrize("typed", ["bent ", "BENT", "Bént", "bent"])
 def test_new_evening_seats_the_member_bent_for_a_typed_bent(keeper_client, club, members, typed):
@@ -152,6 +188,28 @@ def test_club_players_page_refuses_bent_and_asks_for_bnet(client, club, members)
     assert "Mente du Bent?" in html and names(club) == ["Anne", "Bent", "Carl"] and Submission.objects.count() == 0
     response = client.post(url, {"name": "Bnet", "submission": KEY, "answer": "new"})
     assert response.status_code == 302 and names(club) == ["Anne", "Bent", "Bnet", "Carl"]
+
+
+def test_club_players_page_never_creates_a_lookalike(client, club, members):
+    from tests.web.conftest import make_user
+    from scoring.models import Role
+    client.force_login(make_user(club, Role.ADMIN))
+    url = f"/clubs/{club.pk}/players/"
+    for answer in ({}, {"answer": "new"}):
+        response = client.post(url, {"name": CYRILLIC_A + "nne", "submission": KEY, **answer})
+        assert response.status_code in (200, 422) and names(club) == ["Anne", "Bent", "Carl"]
+    assert response.status_code == 422 and "ligner Anne" in response.content.decode()
+    assert Submission.objects.count() == 0
+
+
+def test_tournament_registration_refuses_a_lookalike(keeper_client, club, members):
+    from scoring.models import Entrant
+    tournament = services.tournament_create(club=club, name="Pokal", rules="vlk", rounds=1, round_length=1, seed=1)
+    page = keeper_client.get(f"/tournaments/{tournament.pk}/")
+    response = keeper_client.post(f"/tournaments/{tournament.pk}/players/",
+                                  {"name": CYRILLIC_ES + "arl", "submission": key_on(page.content.decode())})
+    assert response.status_code == 422 and "ligner Carl" in response.content.decode()
+    assert names(club) == ["Anne", "Bent", "Carl"] and not Entrant.objects.exists()
 
 
 # The importer keeps the file's names -------------------------------------------------------------

@@ -682,8 +682,10 @@ class EveningMail(models.Model):
     email = models.OneToOneField("post_office.Email", on_delete=models.SET_NULL, null=True, blank=True,
                                  related_name="evening_mail")
     rendered_at = models.DateTimeField(null=True, blank=True)
-    # why the sender could not render it (it is not tried again); "" otherwise
+    # why the sender's last try to render it failed; "" otherwise. It is tried again in later rounds
+    # until ``render_attempts`` reaches ``scoring.mail.RENDER_ATTEMPTS``, then it stays failed.
     problem = models.TextField(blank=True, default="")
+    render_attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         verbose_name = _("udsendt ark")

@@ -25,8 +25,9 @@ def placeholders(text: str) -> set[str]:
 
 
 def engine_texts() -> list[Text]:
-    return [*problems._CATALOGUE.values(), *problems._CARD_NAMES.values(), *problems._GROUPS.values(),
-            *problems._FINE_NAMES.values(), problems._TAROK, problems._WHERE]
+    from families.danish.engine import problems as danish    # the words its messages name cards with
+    return [*problems._CATALOGUE.values(), *danish._CARD_NAMES.values(), *danish._GROUPS.values(),
+            *danish._FINE_NAMES.values(), danish._TAROK, problems._WHERE]
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "sl"])

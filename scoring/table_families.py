@@ -83,6 +83,10 @@ class TableFamily:
     #: How the items are joined on one line: the Karlsruhe seed's table writes "Sechserbock,
     #: Schneider, im Radl"; the others a middle dot.
     describe_joiner: str = " · "
+    #: The club card page's form for a club's copy of one of the family's cards (``scoring.card_forms``:
+    #: ``CardForm(base, data, other_titles=…)`` with ``card_data(name)``). ``None``: every whole
+    #: number of the card by its path (``NumbersCardForm``).
+    card_form: type | None = None
 
     def words(self, outcome: dict, players: tuple[str, ...], card: Any, facts: dict | None = None) -> tuple[str, ...]:
         """``describe``'s items of a stored deal; a deal object it cannot read (an old or damaged
@@ -111,6 +115,14 @@ def table_families() -> tuple[TableFamily, ...]:
 
 def family_label(name: str) -> str:
     return str(table_family(name).label)
+
+
+def card_form(name: str) -> type:
+    """The club card page's form for a copy of a card of the family ``name`` (``TableFamily.card_form``)."""
+    from scoring.card_forms import NumbersCardForm
+
+    side = table_family(name) if families.has_table(name) else None
+    return side.card_form if side is not None and side.card_form is not None else NumbersCardForm
 
 
 def default_highlights(name: str) -> tuple[tuple[str, Any], ...]:

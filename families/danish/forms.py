@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 from scoring.engine import bounds
 from families.danish.engine import interchange
 from families.danish.engine.model import Court, FineKind, MeldKind, Rank, Suit, seating
 from scoring.engine.problems import EveningError, Problem
 from families.danish.engine.validate import validate_deal
-from families.danish.engine.rates import HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard
+from families.danish.engine.rates import (CARD_EDITABLE_AMOUNTS, CARD_EDITABLE_FLAGS, HONOURS_MAX, HONOURS_MIN,
+                                          LADONS_MAX, LADONS_MIN, VLK, RateCard)
 from scoring.language import engine_language
+from scoring.card_forms import CardForm
 from scoring.family_forms import CountField, CountInput, FamilyFormMixin, OptionsSelect
 
 
@@ -612,3 +614,44 @@ def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, 
             if player in players:
                 clear(player, _("Tælling"))
     return initial, [(p, cleared[p]) for p in players if p in cleared]
+
+
+class ClubCardForm(CardForm):
+    """A club's copy of a Danish card (the club card page, ``TableFamily.card_form``): the amounts
+    and yes/no rules ``rates.CARD_EDITABLE`` lets a club change, each amount a multiple of the
+    card's jeton, and the fines; the engine's ``RateCard.from_dict`` has the last word and its
+    message is shown next to the field it names."""
+
+    multiples = True
+
+    def __init__(self, base: dict, *args, **kwargs):
+        super().__init__(base, *args, **kwargs)
+        for name in CARD_EDITABLE_AMOUNTS:
+            if base.get(name) is None:
+                continue
+            self.fields[name] = forms.IntegerField(label=name.replace("_", " "), min_value=0,
+                                                   max_value=bounds.CARD_AMOUNT_MAX, initial=base[name])
+        for kind, amount in base["fines"].items():
+            self.fields[f"fine_{kind}"] = forms.IntegerField(label=f"{gettext('bøde')}: {kind}", min_value=0,
+                                                             max_value=bounds.CARD_AMOUNT_MAX, initial=amount)
+        for flag in CARD_EDITABLE_FLAGS:
+            self.fields[flag] = forms.BooleanField(label=flag.replace("_", " "), required=False, initial=base[flag])
+
+    def clean(self):
+        """Every amount a multiple of the card's smallest jeton: 5 (1 only on a card paid in
+        1-point jetons, like aeldre1900's point-for-point counting)."""
+        data = super().clean()
+        jeton = self.base.get("jeton", 5)
+        for name, value in list(data.items()):
+            if isinstance(value, int) and not isinstance(value, bool) and value % jeton:
+                self.add_error(name, gettext("Skal være et multiplum af %(n)s.") % {"n": jeton})
+        return data
+
+    def card_data(self, name: str) -> dict:
+        data = dict(self.base, name=name, title=self.cleaned_data["title"])
+        for field in self.fields:
+            if field.startswith("fine_"):
+                data["fines"] = {**data["fines"], field[5:]: self.cleaned_data[field]}
+            elif field != "title":
+                data[field] = self.cleaned_data[field]
+        return data

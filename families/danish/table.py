@@ -10,7 +10,7 @@ from scoring.engine.problems import EveningError
 
 from scoring.language import engine_language
 from scoring.family_forms import replay_correction
-from .forms import DealForm, carry_over, initial_from_outcome
+from .forms import ClubCardForm, DealForm, carry_over, initial_from_outcome
 from . import words
 from scoring.models import Table
 from scoring.selectors import TableSheet
@@ -125,4 +125,5 @@ register(TableFamily(
     seating_template="danish/_seating.html",
     figure_words=words.FIGURE_WORDS, pot_names=words.POT_NAMES, pot_words=words.POT_WORDS,
     split_words=words.SPLIT_WORDS, season_highlights=season_highlights, describe=words.describe,
+    card_form=ClubCardForm,
 ))

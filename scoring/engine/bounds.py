@@ -69,18 +69,8 @@ FINE_AMOUNT_MAX = 10_000
 #: Every amount of a club's card, points: 0 to this, a multiple of the card's jeton (the club card
 #: page; an embedded ``rate_card`` of an evening file alike).
 CARD_AMOUNT_MAX = 100_000
-#: The amounts a club may change on its copy of a card (the club card page); every other field of
-#: a club card is its built-in base card's.
-CARD_EDITABLE_AMOUNTS = (
-    "opening_per_cup", "dealer_fee_per_cup", "refund_per_player", "taroks_base", "taroks_step", "matadors_base",
-    "matadors_step", "overfull", "full", "half", "pagat_home_each", "pagat_lost_each", "pagat_lost_cup",
-    "king_lost_each", "king_lost_cup", "tout_each", "failed_tout_each", "pagat_ultimo_each", "king_ultimo_each",
-    "pagat_bagud_each", "king_bagud_each", "last_trick_each", "nolo_each",
-)
-#: Yes/no rules a club may switch on its copy.
-CARD_EDITABLE_FLAGS = ("failed_tout_doubles_cups", "last_trick_needs_honours_fallen")
-#: Besides these, name, title and the fines' amounts: the fields a club card shares with its base.
-CARD_EDITABLE = frozenset({"name", "title", "fines", *CARD_EDITABLE_AMOUNTS, *CARD_EDITABLE_FLAGS})
+#: The amounts and yes/no rules a club may change on its copy are the family's own: the Danish
+#: card's in its ``rates.py`` (``CARD_EDITABLE``), any other family's every number.
 
 # The club's rate -------------------------------------------------------------------------------
 

@@ -23,13 +23,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scoring import access, lockouts, services, submissions
 from scoring.language import club_default_reaches
 from scoring.numbers import format_kroner
-from scoring.engine import bounds, families
+from scoring.engine import families
 from scoring.engine import names as player_names
-from scoring.forms import NameQuestion, name_field, validate_text
+from scoring.forms import NameQuestion, name_field
 from scoring.models import Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Role, Season
 from scoring.selectors import table_sheet
 from scoring.selectors.payments import transfer_states
-from scoring.table_families import table_family
+from scoring.table_families import card_form, table_family
 from scoring.voiding import void_effect
 
 
@@ -365,111 +365,6 @@ def evening_log(request, pk: int):
 
 # Club-defined rate cards ---------------------------------------------------------------
 
-#: The amounts a club may change on its copy of a card (points; multiples of the jeton, at most
-#: ``bounds.CARD_AMOUNT_MAX``) and the yes/no rules it may switch: ``bounds.py``, which the importer
-#: holds an embedded card to as well.
-EDITABLE_AMOUNTS = bounds.CARD_EDITABLE_AMOUNTS
-EDITABLE_FLAGS = bounds.CARD_EDITABLE_FLAGS
-
-
-class ClubCardForm(forms.Form):
-    """Every amount of a card, each a multiple of 5; the engine's ``RateCard.from_dict`` has the
-    last word and its message is shown next to the field it names."""
-
-    title = forms.CharField(label=gettext_lazy("Titel"),
-                            validators=[lambda value: validate_text(value, bounds.CARD_TITLE_MAX_LENGTH)],
-                            widget=forms.TextInput(attrs={"maxlength": bounds.CARD_TITLE_MAX_LENGTH}))
-
-    def __init__(self, base: dict, *args, other_titles=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.base = base
-        self.other_titles = {t.casefold() for t in other_titles}
-        self.fields["title"].initial = base["title"]
-        for name in EDITABLE_AMOUNTS:
-            if base.get(name) is None:
-                continue
-            self.fields[name] = forms.IntegerField(label=name.replace("_", " "), min_value=0,
-                                                   max_value=bounds.CARD_AMOUNT_MAX, initial=base[name])
-        for kind, amount in base["fines"].items():
-            self.fields[f"fine_{kind}"] = forms.IntegerField(label=f"{_('bøde')}: {kind}", min_value=0,
-                                                             max_value=bounds.CARD_AMOUNT_MAX, initial=amount)
-        for flag in EDITABLE_FLAGS:
-            self.fields[flag] = forms.BooleanField(label=flag.replace("_", " "), required=False, initial=base[flag])
-
-    def clean_title(self):
-        """A sheet shows a card's title: never the title of another card (built-in or the club's)."""
-        title = self.cleaned_data["title"]
-        if title.casefold() in self.other_titles:
-            raise forms.ValidationError(_("Der er allerede et takstkort med den titel."))
-        return title
-
-    def clean(self):
-        """Every amount a multiple of the card's smallest jeton: 5 (1 only on a card paid in
-        1-point jetons, like aeldre1900's point-for-point counting)."""
-        data = super().clean()
-        jeton = self.base.get("jeton", 5)
-        for name, value in list(data.items()):
-            if isinstance(value, int) and not isinstance(value, bool) and value % jeton:
-                self.add_error(name, _("Skal være et multiplum af %(n)s.") % {"n": jeton})
-        return data
-
-    def card_data(self, name: str) -> dict:
-        data = dict(self.base, name=name, title=self.cleaned_data["title"])
-        for field in self.fields:
-            if field.startswith("fine_"):
-                data["fines"] = {**data["fines"], field[5:]: self.cleaned_data[field]}
-            elif field != "title":
-                data[field] = self.cleaned_data[field]
-        return data
-
-
-class NumbersCardForm(forms.Form):
-    """A club copy of a card of any family whose numbers are not ``ClubCardForm``'s (the Danish
-    card's): the title and every whole number of the card (a club copy may change any number,
-    docs/rules/karlsruhe.md §8), each field named by its path in the card (``game.koenigsrufer``,
-    ``bonus.pagat.2``). The family's ``card_from_dict`` has the last word; its message is shown
-    next to the field it names."""
-
-    title = ClubCardForm.base_fields["title"]
-
-    def __init__(self, base: dict, *args, other_titles=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.base = base
-        self.other_titles = {t.casefold() for t in other_titles}
-        self.fields["title"].initial = base["title"]
-        for path, value in _number_leaves(base):
-            self.fields[path] = forms.IntegerField(label=path.replace(".", " · ").replace("_", " "), min_value=0,
-                                                   max_value=bounds.CARD_AMOUNT_MAX, initial=value)
-
-    clean_title = ClubCardForm.clean_title
-
-    def card_data(self, name: str) -> dict:
-        data = json.loads(json.dumps(self.base))
-        for path, _value in _number_leaves(self.base):
-            *parents, last = path.split(".")
-            node = data
-            for key in parents:
-                node = node[int(key) - 1] if isinstance(node, list) else node[key]
-            if isinstance(node, list):
-                node[int(last) - 1] = self.cleaned_data[path]
-            else:
-                node[last] = self.cleaned_data[path]
-        return dict(data, name=name, title=self.cleaned_data["title"])
-
-
-def _number_leaves(data, prefix: str = "") -> list[tuple[str, int]]:
-    """Every whole number of a card's JSON with its path (list items counted from 1)."""
-    items = enumerate(data, 1) if isinstance(data, list) else data.items()
-    leaves = []
-    for key, value in items:
-        path = f"{prefix}{key}"
-        if isinstance(value, (dict, list)):
-            leaves += _number_leaves(value, path + ".")
-        elif isinstance(value, int) and not isinstance(value, bool):
-            leaves.append((path, value))
-    return leaves
-
-
 def _card_error(form, exc: ValueError) -> None:
     field, _sep, message = str(exc).partition(": ")
     name = f"fine_{field[6:]}" if field.startswith("fines.") else re.sub(r"\[(\d+)\]", r".\1", field)
@@ -543,8 +438,7 @@ def club_card_edit(request, pk: int, card: int):
     family = families.family(own.family)
     others = ([c.title for f in families.families() for c in f.rate_cards.values()]
               + [c.card().title for c in club.rate_cards.exclude(pk=own.pk)])
-    # the Danish card's own form (its fines, the 5-point jeton); any other family's numbers as they are
-    form_class = ClubCardForm if own.family == families.DEFAULT_FAMILY else NumbersCardForm
+    form_class = card_form(own.family)
     form = form_class(json.loads(own.data), request.POST or None, other_titles=others)
     if request.method == "POST" and form.is_valid():
         try:
@@ -559,4 +453,4 @@ def club_card_edit(request, pk: int, card: int):
             return redirect("scoring:club_cards", pk=club.pk)
     status = 422 if request.method == "POST" else 200
     return render(request, "scoring/club_card_edit.html", {
-        "club": club, "card": own, "form": form, "multiples": form_class is ClubCardForm}, status=status)
+        "club": club, "card": own, "form": form, "multiples": form_class.multiples}, status=status)

@@ -351,7 +351,7 @@ def test_a_club_whose_game_is_karlsruhe_defaults_new_tables_to_it(member_client,
 
 def test_a_club_copy_of_the_karlsruhe_card_may_change_any_number(member_client, club):
     from scoring.models import ClubRateCard
-    from scoring.views.club import _number_leaves
+    from scoring.card_forms import number_leaves as _number_leaves
 
     response = member_client.post(f"/clubs/{club.pk}/cards/", {"action": "copy", "source": "karlsruhe"})
     own = ClubRateCard.objects.get(club=club)

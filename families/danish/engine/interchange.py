@@ -24,7 +24,8 @@ from scoring.engine.reading import (
     EVENING_KEYS, LongNumber, Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_deals, read_top,
     sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_namer, sound_object,
 )
-from .rates import ALL_RATE_CARDS as RATE_CARDS, DEFAULT_RATE_CARD, EARLIER_EDITIONS, RateCard
+from .rates import (ALL_RATE_CARDS as RATE_CARDS, CARD_EDITABLE, CARD_EDITABLE_AMOUNTS, DEFAULT_RATE_CARD,
+                    EARLIER_EDITIONS, RateCard)
 from .validate import validate_deal, validate_players
 
 _EVENING_KEYS = EVENING_KEYS   # docs/format.md's top level, the same for every family
@@ -387,7 +388,7 @@ def _card_within_bounds(r: Reader, raw: Any) -> bool:
     for field, key, value in values:
         if isinstance(value, LongNumber):
             r.add(field, "too_many_digits", digits=value.digits)
-        elif (key in bounds.CARD_EDITABLE_AMOUNTS or key == "fines") and isinstance(value, int) \
+        elif (key in CARD_EDITABLE_AMOUNTS or key == "fines") and isinstance(value, int) \
                 and not isinstance(value, bool) and not 0 <= value <= bounds.CARD_AMOUNT_MAX:
             r.add(field, "number_range", low=0, high=bounds.CARD_AMOUNT_MAX)
         elif key in ("name", "title") and isinstance(value, str):
@@ -397,10 +398,10 @@ def _card_within_bounds(r: Reader, raw: Any) -> bool:
 
 def card_fixed_fields(card: RateCard) -> dict[str, Any]:
     """What a club's copy of a card cannot change (the club card page edits only the amounts and
-    yes/no rules of ``bounds.CARD_EDITABLE``): every other field, the fine kinds the card lists and
+    yes/no rules of ``rates.CARD_EDITABLE``): every other field, the fine kinds the card lists and
     whether it knows a failed tout at all."""
     data = card.to_dict(every_key=True)
-    fixed = {k: v for k, v in data.items() if k not in bounds.CARD_EDITABLE}
+    fixed = {k: v for k, v in data.items() if k not in CARD_EDITABLE}
     fixed["fines"] = sorted(data["fines"])
     fixed["failed_tout_each"] = "none" if data["failed_tout_each"] is None else "an amount"
     return fixed

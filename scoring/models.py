@@ -617,7 +617,9 @@ class RoundState(models.TextChoices):
 
 class TournamentRound(models.Model):
     """A round: its draw (``draw``: tables in dealing order, byes, numbers, pairs meeting again)
-    from its ``seed``, shown until confirmed; confirmed, it is played as ``evening``."""
+    from its ``seed``, shown until confirmed; confirmed, it is played as ``evening``. The draw names
+    players by key (``Player`` pks; the readers: ``selectors.tournaments``); a name the upgrade could
+    not resolve stays as text until the director assigns it (docs/tournaments.md, "The stored draw")."""
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("runde"))
     seed = models.BigIntegerField()
@@ -640,6 +642,9 @@ class TournamentEventKind(models.TextChoices):
     ROUND_CLOSED = "closed", _("runde afsluttet")
     WITHDRAWN = "withdrawn", _("spiller trukket sig")
     DISQUALIFIED = "disqualified", _("spiller diskvalificeret")
+    # the upgrade to player keys (migration 0019) dropped a round drawn but not confirmed
+    DROPPED = "dropped", _("lodtrækning kasseret ved opdatering")
+    ASSIGNED = "assigned", _("navn i lodtrækningen tildelt")
 
 
 class TournamentEvent(models.Model):

@@ -52,6 +52,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/players/", tournaments.tournament_register, name="tournament_register"),
     path("tournaments/<int:pk>/leave/", tournaments.tournament_leave, name="tournament_leave"),
     path("tournaments/<int:pk>/draw/", tournaments.tournament_draw, name="tournament_draw"),
+    path("tournaments/<int:pk>/assign/", tournaments.tournament_assign, name="tournament_assign"),
     path("tournaments/<int:pk>/rounds/<int:number>/", tournaments.tournament_round, name="tournament_round"),
     path("tournaments/<int:pk>/rounds/<int:number>/pdf/", tournaments.tournament_round_pdf,
          name="tournament_round_pdf"),

@@ -2,7 +2,9 @@
 
 Family-blind and pure (no Django): a round is drawn from the registered players still in the
 tournament, the meetings of the rounds before it, each player's byes so far and a recorded seed, so
-the same inputs always give the same draw (docs/tournaments.md, "The draw").
+the same inputs always give the same draw (docs/tournaments.md, "The draw"). A player is an opaque
+id (``Who``): the service hands it the players' keys, never their names, so a rename changes no draw
+(docs/architecture.md, habit 5); the draw reads only the ids' order.
 
 How it is chosen, in order:
 
@@ -29,7 +31,7 @@ import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Hashable, Iterable, Mapping
 
 #: The affine planes the draw knows: the order q, and for the prime powers that are not primes the
 #: polynomial (as bits) that builds the field GF(q) (x² + x + 1 for 4, x³ + x + 1 for 8).
@@ -37,6 +39,11 @@ _PLANE_ORDERS = {2: None, 3: None, 4: 0b111, 5: None, 7: None, 8: 0b1011}
 
 #: The search's bound: passes over every swap (each pass that changes nothing ends it earlier).
 _MAX_PASSES = 50
+
+
+#: A player as the draw sees him: any id that sorts and hashes, the same in every round (the
+#: service's player keys, a test's names).
+Who = Hashable
 
 
 class DrawError(ValueError):
@@ -49,18 +56,18 @@ class Draw:
     and the pairs meeting again here against the plain random draw's from the same seed."""
     round: int
     seed: int
-    tables: tuple[tuple[str, ...], ...]
-    byes: tuple[str, ...]
-    numbers: Mapping[str, int]
+    tables: tuple[tuple[Who, ...], ...]
+    byes: tuple[Who, ...]
+    numbers: Mapping[Who, int]
     repeats: int
     random_repeats: int
 
 
-def pair(a: str, b: str) -> tuple[str, str]:
+def pair(a: Who, b: Who) -> tuple[Who, Who]:
     return (a, b) if a < b else (b, a)
 
 
-def meetings(rounds: Iterable[Iterable[Iterable[str]]]) -> Counter:
+def meetings(rounds: Iterable[Iterable[Iterable[Who]]]) -> Counter:
     """How often each pair sat at one table in the given rounds (each a list of tables)."""
     met: Counter = Counter()
     for tables in rounds:
@@ -69,7 +76,7 @@ def meetings(rounds: Iterable[Iterable[Iterable[str]]]) -> Counter:
     return met
 
 
-def repeats(tables: Iterable[Iterable[str]], met: Mapping[tuple[str, str], int]) -> int:
+def repeats(tables: Iterable[Iterable[Who]], met: Mapping[tuple[Who, Who], int]) -> int:
     """The pairs at these tables that have met before."""
     return sum(1 for table in tables for a, b in itertools.combinations(table, 2) if met.get(pair(a, b), 0))
 
@@ -112,9 +119,9 @@ def round_rng(seed: int, number: int) -> random.Random:
     return random.Random(f"{seed}:{number}")
 
 
-def draw_round(players: Iterable[str], *, number: int, seed: int, size: int, seatable: tuple[int, ...],
-               met: Mapping[tuple[str, str], int] | None = None,
-               byes_so_far: Mapping[str, int] | None = None, tournament_seed: int | None = None) -> Draw:
+def draw_round(players: Iterable[Who], *, number: int, seed: int, size: int, seatable: tuple[int, ...],
+               met: Mapping[tuple[Who, Who], int] | None = None,
+               byes_so_far: Mapping[Who, int] | None = None, tournament_seed: int | None = None) -> Draw:
     """Round ``number``'s draw (the module's docstring) for ``players`` (their order does not
     matter) from the round's ``seed``, given who ``met`` whom in the rounds before and each player's
     ``byes_so_far``; ``tournament_seed`` (default: ``seed``) fixes the players' order in the affine
@@ -150,7 +157,7 @@ def draw_round(players: Iterable[str], *, number: int, seed: int, size: int, sea
                 repeats=repeats(tables, met), random_repeats=random_repeats)
 
 
-def _fill(seated: list[str], sizes: tuple[int, ...]) -> list[list[str]]:
+def _fill(seated: list[Who], sizes: tuple[int, ...]) -> list[list[Who]]:
     tables, start = [], 0
     for s in sizes:
         tables.append(seated[start:start + s])
@@ -158,7 +165,7 @@ def _fill(seated: list[str], sizes: tuple[int, ...]) -> list[list[str]]:
     return tables
 
 
-def _cost(tables: Iterable[Iterable[str]], met: Mapping[tuple[str, str], int]) -> tuple[int, int]:
+def _cost(tables: Iterable[Iterable[Who]], met: Mapping[tuple[Who, Who], int]) -> tuple[int, int]:
     """(pairs meeting again, the sum of their earlier meetings): what the draw lowers, in order."""
     again = total = 0
     for table in tables:
@@ -170,7 +177,7 @@ def _cost(tables: Iterable[Iterable[str]], met: Mapping[tuple[str, str], int]) -
     return again, total
 
 
-def _seat_cost(player: str, others: Iterable[str], met: Mapping[tuple[str, str], int]) -> tuple[int, int]:
+def _seat_cost(player: Who, others: Iterable[Who], met: Mapping[tuple[Who, Who], int]) -> tuple[int, int]:
     again = total = 0
     for other in others:
         if other != player:
@@ -181,7 +188,7 @@ def _seat_cost(player: str, others: Iterable[str], met: Mapping[tuple[str, str],
     return again, total
 
 
-def _improve(tables: list[list[str]], met: Mapping[tuple[str, str], int]) -> list[list[str]]:
+def _improve(tables: list[list[Who]], met: Mapping[tuple[Who, Who], int]) -> list[list[Who]]:
     """First-improvement swaps between tables while one lowers ``_cost`` (never above the start)."""
     tables = [t[:] for t in tables]
     if not met:
@@ -207,9 +214,9 @@ def _add(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int]:
     return x[0] + y[0], x[1] + y[1]
 
 
-def _plane_rounds(seated: list[str], sizes: tuple[int, ...], seed: int) -> list[list[list[str]]]:
+def _plane_rounds(seated: list[Who], sizes: tuple[int, ...], seed: int) -> list[list[list[Who]]]:
     """The q + 1 rounds (parallel classes) of the affine plane of order q over the seated players in
-    the tournament's fixed order (the seed's shuffle of their names), when they are q² at q tables of
+    the tournament's fixed order (the seed's shuffle of their ids), when they are q² at q tables of
     q; else none. Each pair of players sits together in exactly one of them."""
     q = len(sizes)
     if q not in _PLANE_ORDERS or any(s != q for s in sizes) or len(seated) != q * q:

@@ -8,6 +8,11 @@ placement scoring each table ranks its players: at a table of n the first gets n
 the last, tied players sharing their places' points; raw points break ties in the total. A bye
 scores 0 or the player's average over the rounds he played (the director's choice). A withdrawn
 player's rounds stay; a disqualified player's stay visible, out of the ranking.
+
+A round's stored draw names its players by key (docs/tournaments.md, "The stored draw"); the
+readers of that shape live here, and the pages show each player by the name he has now
+(``selectors.members``: a merged player by the one he was merged into). A name the upgrade could not
+resolve (migration 0019) stays in the draw as text until the director assigns it.
 """
 from __future__ import annotations
 
@@ -21,6 +26,117 @@ from scoring.engine import families
 from scoring.models import (
     Account, ByeScore, Entrant, EntrantStatus, Leg, RoundState, Seat, Tournament, TournamentRound, TournamentScoring
 )
+
+from .members import identity_of, names_now
+
+
+# The stored draw ------------------------------------------------------------------------------------
+# {"tables": [[key, …], …], "byes": [key, …], "numbers": [[key, n], …], "repeats": n, "random_repeats": n,
+#  "unresolved": [name, …]}: a key is a Player's pk; a text entry is a name the upgrade could not
+# resolve, left where it stood (docs/tournaments.md, "The stored draw").
+
+def _resolved(entry) -> bool:
+    return isinstance(entry, int) and not isinstance(entry, bool)
+
+
+def draw_tables(draw: dict) -> list[list]:
+    """The draw's tables, each its entries in dealing order (keys, and any unresolved name)."""
+    return [list(table) for table in draw.get("tables") or ()]
+
+
+def draw_byes(draw: dict) -> list:
+    return list(draw.get("byes") or ())
+
+
+def draw_numbers(draw: dict) -> dict:
+    """{entry: the number it drew}; pairs as stored (a JSON object's keys would all be text)."""
+    numbers = draw.get("numbers") or ()
+    return dict(numbers.items() if isinstance(numbers, dict) else (tuple(pair) for pair in numbers))
+
+
+def bye_keys(draw: dict) -> list[int]:
+    """The players (keys) with a bye; an unresolved name is nobody's bye until it is assigned."""
+    return [e for e in draw_byes(draw) if _resolved(e)]
+
+
+def drawn_keys(draw: dict) -> set[int]:
+    """The players (keys) at the draw's tables and on its byes."""
+    return {e for table in draw_tables(draw) for e in table if _resolved(e)} | set(bye_keys(draw))
+
+
+def known_tables(draw: dict) -> list[list[int]]:
+    """The tables with their unresolved names left out: who is known to have met whom."""
+    return [[e for e in table if _resolved(e)] for table in draw_tables(draw)]
+
+
+def unresolved_names(draw: dict) -> list[str]:
+    """The names in the draw that wait for the director to say whose they are: the "unresolved"
+    list, and any text entry besides (a draw the upgrade could not read whole)."""
+    found = [*(draw.get("unresolved") or ()), *(e for t in draw_tables(draw) for e in t if not _resolved(e)),
+             *(e for e in draw_byes(draw) if not _resolved(e))]
+    return list(dict.fromkeys(str(name) for name in found))
+
+
+@dataclass(frozen=True)
+class DrawnPlayer:
+    """One entry of a shown draw: the player's name now (or the stored name, ``unresolved``), his number."""
+    name: str
+    number: int | None = None
+    key: int | None = None
+
+    @property
+    def unresolved(self) -> bool:
+        return self.key is None
+
+
+@dataclass(frozen=True)
+class ShownDraw:
+    tables: list[tuple[int, list[DrawnPlayer]]]      # (table number, its players in dealing order)
+    byes: list[DrawnPlayer]
+
+
+def shown_draw(round: TournamentRound) -> ShownDraw:
+    """A round's draw as its page and PDF show it: every player by the name he has now (one query)."""
+    draw = round.draw
+    names = names_now(drawn_keys(draw))
+    numbers = draw_numbers(draw)
+
+    def entry(e) -> DrawnPlayer:
+        if _resolved(e) and e in names:
+            return DrawnPlayer(names[e], numbers.get(e), e)
+        return DrawnPlayer(str(e), numbers.get(e))
+
+    return ShownDraw([(i, [entry(e) for e in table]) for i, table in enumerate(draw_tables(draw), start=1)],
+                     [entry(e) for e in draw_byes(draw)])
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """A name of a round's draw waiting to be assigned: where it stands (a table's number, or None
+    for a bye) and who may take it (the entrants not already in that round)."""
+    round: int
+    name: str
+    table: int | None
+    choices: list[tuple[int, str]]
+
+
+def unresolved_entries(tournament: Tournament) -> list[Unresolved]:
+    """Every name of the tournament's draws waiting for the director (two queries)."""
+    rounds = [r for r in tournament.round_set.order_by("number") if unresolved_names(r.draw)]
+    if not rounds:
+        return []
+    entrants = sorted(((e.player_id, identity_of(e.player).name) for e in
+                       Entrant.objects.filter(tournament=tournament).select_related("player__merged_into")),
+                      key=lambda x: x[1])
+    out = []
+    for r in rounds:
+        tables = draw_tables(r.draw)
+        taken = drawn_keys(r.draw)
+        choices = [(pk, name) for pk, name in entrants if pk not in taken]
+        for name in unresolved_names(r.draw):
+            table = next((i for i, t in enumerate(tables, start=1) if name in t), None)
+            out.append(Unresolved(r.number, name, table, choices))
+    return out
 
 
 @dataclass(frozen=True)
@@ -92,11 +208,13 @@ def tournament_standings(tournament: Tournament, until: int | None = None) -> li
     ``until`` (default: every round played or being played); four queries."""
     rounds = tournament.round_set.exclude(state=RoundState.DRAWN).order_by("number")
     rounds = list(rounds if until is None else rounds.filter(number__lte=until))
-    rows = {e.player_id: TournamentRow(e.player_id, e.player.name, e.status, e.since_round)
-            for e in Entrant.objects.filter(tournament=tournament).select_related("player")}
+    entrants = list(Entrant.objects.filter(tournament=tournament).select_related("player__merged_into"))
+    rows = {e.player_id: TournamentRow(e.player_id, identity_of(e.player).name, e.status, e.since_round)
+            for e in entrants}
+    # a bye names the player drawn: the entrant, or the player he was merged into when drawn
+    by_key = {**{e.player.merged_into_id: rows[e.player_id] for e in entrants if e.player.merged_into_id}, **rows}
     money = families.family(tournament.family).money
     placement = tournament.scoring == TournamentScoring.PLACES
-    by_name = {row.name: row for row in rows.values()}
     seats = round_tables(rounds)
     totals = table_totals(rounds)
     for r in rounds:
@@ -108,8 +226,8 @@ def tournament_standings(tournament: Tournament, until: int | None = None) -> li
                 row = rows.get(pid)
                 if row is not None:
                     row.rounds[r.number] = RoundResult(r.number, number, raw[name], scores[name], live=live)
-        for name in r.draw.get("byes", ()):
-            row = by_name.get(name)
+        for key in bye_keys(r.draw):
+            row = by_key.get(key)
             if row is not None:
                 row.rounds[r.number] = RoundResult(r.number, None, 0, Fraction(0), bye=True, live=live)
     for row in rows.values():

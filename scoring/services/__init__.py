@@ -18,7 +18,8 @@ from .players import (
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
 from .tournaments import (
-    entrant_leave, entrant_register, entrant_unregister, round_close, round_confirm, round_draw, tournament_create
+    draw_name_assign, entrant_leave, entrant_register, entrant_unregister, round_close, round_confirm, round_draw,
+    tournament_create
 )
 
 __all__ = [
@@ -28,6 +29,6 @@ __all__ = [
     "NoAddressError", "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",
     "payment_unmark", "player_contact_set", "player_get_or_create", "player_merge", "player_rename", "player_retire",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
-    "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm", "round_draw",
-    "tournament_create",
+    "draw_name_assign", "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm",
+    "round_draw", "tournament_create",
 ]

@@ -1,11 +1,16 @@
 """Tournaments (docs/tournaments.md): created, players registered, each round drawn, confirmed as an
 evening of the club with one ordinary table per drawn table, closed when its tables are complete;
-players withdrawn or disqualified. Every write atomic and logged (``TournamentEvent``)."""
+players withdrawn or disqualified. Every write atomic and logged (``TournamentEvent``).
+
+A draw names its players by key (docs/architecture.md, habit 5): a rename between the draw and its
+confirmation, or after a bye, changes the name shown and nothing else (docs/tournaments.md, "The
+stored draw"). The engine draws over whatever ids it is given; here they are the players' keys."""
 from __future__ import annotations
 
 import datetime as dt
 import json
 import random
+from collections import Counter
 from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
@@ -18,6 +23,10 @@ from scoring.engine.draw import DrawError, draw_round, meetings
 from scoring.models import (
     ByeScore, Club, ClubRateCard, Deal, Entrant, EntrantStatus, Player, RoundLength, RoundState, Season, Seat,
     Tournament, TournamentEvent, TournamentEventKind, TournamentRound, TournamentScoring
+)
+from scoring.selectors.members import identities, identity_of
+from scoring.selectors.tournaments import (
+    bye_keys, draw_numbers, draw_tables, drawn_keys, known_tables, unresolved_names
 )
 
 from .errors import RecordingError
@@ -117,7 +126,7 @@ def entrant_unregister(*, tournament: Tournament, player: Player, user=None) -> 
     entrant = Entrant.objects.filter(tournament=tournament, player=player).first()
     if entrant is None:
         raise RecordingError.single("player", _("%(name)s er ikke tilmeldt.") % {"name": player.name})
-    if any(player.name in _drawn_names(r.draw) for r in _confirmed(tournament)):
+    if any(player.pk in drawn_keys(r.draw) for r in _confirmed(tournament)):
         raise RecordingError.single("player", _("%(name)s har spillet en runde; han kan trække sig, men ikke "
                                                 "afmeldes.") % {"name": player.name})
     entrant.delete()
@@ -156,10 +165,6 @@ def _confirmed(tournament: Tournament) -> list[TournamentRound]:
     return list(tournament.round_set.exclude(state=RoundState.DRAWN).order_by("number"))
 
 
-def _drawn_names(draw: dict) -> set[str]:
-    return {name for table in draw["tables"] for name in table} | set(draw["byes"])
-
-
 def _next_round_number(tournament: Tournament) -> int:
     return tournament.round_set.exclude(state=RoundState.DRAWN).count() + 1
 
@@ -176,27 +181,70 @@ def round_draw(*, tournament: Tournament, seed: int | None = None, user=None) ->
     number = len(confirmed) + 1
     if number > tournament.rounds:
         raise RecordingError.single("round", _("Alle %(n)s runder er spillet.") % {"n": tournament.rounds})
-    players = list(Entrant.objects.filter(tournament=tournament, status=EntrantStatus.ACTIVE)
-                   .values_list("player__name", flat=True))
+    # every key as the player he is now (selectors.members): a merged duplicate's rounds are his
+    now = identities(tournament.club_id)
+    players = sorted({now.get(pk, pk) for pk in Entrant.objects.filter(tournament=tournament,
+                                                                        status=EntrantStatus.ACTIVE)
+                      .values_list("player_id", flat=True)})
     size, seatable = families.family(tournament.family).tournament_size(card_of(tournament))
-    byes: dict[str, int] = {}
-    for r in confirmed:
-        for name in r.draw["byes"]:
-            byes[name] = byes.get(name, 0) + 1
+    byes = Counter(now.get(key, key) for r in confirmed for key in bye_keys(r.draw))
+    met = meetings([[now.get(key, key) for key in table] for table in known_tables(r.draw)] for r in confirmed)
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else int(seed)
     try:
         draw = draw_round(players, number=number, seed=seed, tournament_seed=tournament.seed, size=size,
-                          seatable=seatable, met=meetings(r.draw["tables"] for r in confirmed), byes_so_far=byes)
+                          seatable=seatable, met=met, byes_so_far=byes)
     except DrawError:
         raise RecordingError.single("players", _("%(n)s spillere er for få til ét bord (mindst %(min)s).")
                                     % {"n": len(players), "min": min(seatable)}) from None
-    stored = {"tables": [list(t) for t in draw.tables], "byes": list(draw.byes), "numbers": dict(draw.numbers),
+    # numbers as [key, n] pairs in the numbers' order: a JSON object's keys would all be text
+    stored = {"tables": [list(t) for t in draw.tables], "byes": list(draw.byes),
+              "numbers": [[key, n] for key, n in sorted(draw.numbers.items(), key=lambda item: item[1])],
               "repeats": draw.repeats, "random_repeats": draw.random_repeats}
     tournament.round_set.filter(state=RoundState.DRAWN).delete()
     drawn = TournamentRound.objects.create(tournament=tournament, number=number, seed=seed, draw=stored)
     TournamentEvent.objects.create(tournament=tournament, kind=TournamentEventKind.DRAWN, round=number, seed=seed,
                                    user=_user(user))
     return drawn
+
+
+@transaction.atomic
+def draw_name_assign(*, round: TournamentRound, name: str, player: Player, user=None) -> TournamentRound:
+    """Say whose a name of a round's draw is, where the upgrade to player keys could not tell
+    (migration 0019: a name two players had, or one no player has; docs/tournaments.md, "The stored
+    draw"): every place the name stands in the round's draw takes the player's key. He must be
+    registered and not already in that round. Logged with the name as it stood."""
+    locked = TournamentRound.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    tournament = locked.tournament
+    if name not in unresolved_names(locked.draw):
+        raise RecordingError.single("name", _("Runde %(n)s har intet navn %(name)s at tildele.")
+                                    % {"name": name, "n": locked.number})
+    if player.club_id != tournament.club_id or not Entrant.objects.filter(tournament=tournament,
+                                                                          player=player).exists():
+        raise RecordingError.single("player", _("%(name)s er ikke tilmeldt.") % {"name": player.name})
+    if player.pk in drawn_keys(locked.draw):
+        raise RecordingError.single("player", _("%(name)s er allerede med i runde %(n)s.")
+                                    % {"name": player.name, "n": locked.number})
+    locked.draw = _assigned(locked.draw, name, player.pk)
+    locked.save(update_fields=["draw"])
+    # the log's reason holds the name as it stood in the draw: what was assigned
+    TournamentEvent.objects.create(tournament=tournament, kind=TournamentEventKind.ASSIGNED, player=player,
+                                   round=locked.number, reason=name, user=_user(user))
+    return locked
+
+
+def _assigned(draw: dict, name: str, key: int) -> dict:
+    """``draw`` with every ``name`` entry (tables, byes, numbers) as ``key``, and no longer unresolved."""
+    def swap(entry):
+        return key if entry == name else entry
+
+    out = dict(draw)
+    out["tables"] = [[swap(e) for e in table] for table in draw_tables(draw)]
+    out["byes"] = [swap(e) for e in draw.get("byes") or ()]
+    out["numbers"] = [[swap(e), n] for e, n in draw_numbers(draw).items()]
+    out["unresolved"] = [n for n in draw.get("unresolved") or () if n != name]
+    if not out["unresolved"]:
+        del out["unresolved"]
+    return out
 
 
 def _season_of(club: Club, day: dt.date) -> Season | None:
@@ -221,10 +269,12 @@ def round_confirm(*, round: TournamentRound, date: dt.date | None = None, user=N
     evening.counts_in_standings = tournament.counts_in_standings
     evening.kroner_per_point = tournament.kroner_per_point
     evening.save(update_fields=["counts_in_standings", "kroner_per_point"])
-    players = {p.name: p for p in Player.objects.filter(club=tournament.club, name__in=_drawn_names(drawn.draw))}
+    # by key, as the player is now: renamed since the draw, he sits under his new name
+    players = {p.pk: identity_of(p) for p in Player.objects.filter(club=tournament.club, pk__in=drawn_keys(drawn.draw))
+               .select_related("merged_into")}
     card = card_of(tournament)
-    for table in drawn.draw["tables"]:
-        table_create(evening=evening, players=[players[name] for name in table], card=card, user=user)
+    for table in draw_tables(drawn.draw):
+        table_create(evening=evening, players=[players[key] for key in table], card=card, user=user)
     drawn.evening = evening
     drawn.state = RoundState.PLAYING
     drawn.save(update_fields=["evening", "state"])

@@ -19,7 +19,7 @@ from scoring.models import (
     TournamentScoring
 )
 from scoring.selectors.standings import rules_title
-from scoring.selectors.tournaments import format_score, tournament_standings
+from scoring.selectors.tournaments import format_score, shown_draw, tournament_standings, unresolved_entries
 from scoring.services.tournaments import MAX_ROUND_LENGTH, MAX_ROUNDS, short_tables
 
 DIRECTOR = Role.SCOREKEEPER
@@ -49,6 +49,12 @@ class TournamentForm(forms.Form):
 
 class RegisterForm(forms.Form):
     name = name_field(label=gettext_lazy("Spiller"))
+
+
+class AssignForm(forms.Form):
+    round = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    name = forms.CharField(widget=forms.HiddenInput, max_length=200)
+    player = forms.IntegerField(label=gettext_lazy("Spiller"))
 
 
 class LeaveForm(forms.Form):
@@ -113,7 +119,8 @@ def _detail_context(request, tournament: Tournament, **extra) -> dict:
             "director": access.can(request.user, tournament.club_id, DIRECTOR),
             "register_form": RegisterForm(), "can_draw": (not confirmed or confirmed[-1].state == RoundState.CLOSED)
             and len(confirmed) < tournament.rounds, "next_round": len(confirmed) + 1,
-            "rules_title": rules_title(tournament.rules, tournament.family), **extra}
+            "rules_title": rules_title(tournament.rules, tournament.family),
+            "unresolved": unresolved_entries(tournament), **extra}
 
 
 @require_GET
@@ -166,6 +173,28 @@ def tournament_leave(request, pk: int):
 
 @require_POST
 @submissions.once
+def tournament_assign(request, pk: int):
+    """Say whose a name of a stored draw is (one the upgrade to player keys could not resolve)."""
+    tournament = _tournament(request, pk, DIRECTOR)
+    form = AssignForm(request.POST)
+    url = reverse("scoring:tournament_detail", args=[tournament.pk])
+    errors = [_("Vælg en af mulighederne.")]
+    if form.is_valid():
+        found = get_object_or_404(TournamentRound, tournament=tournament, number=form.cleaned_data["round"])
+        player = get_object_or_404(Player, pk=form.cleaned_data["player"], club=tournament.club)
+        try:
+            submissions.write(request, "tournament_assign", lambda: services.draw_name_assign(
+                round=found, name=form.cleaned_data["name"], player=player, user=request.user), url=url)
+        except services.RecordingError as exc:
+            errors = _errors(exc)
+        else:
+            return redirect(url)
+    return render(request, "scoring/tournament_detail.html",
+                  _detail_context(request, tournament, errors=errors), status=422)
+
+
+@require_POST
+@submissions.once
 def tournament_draw(request, pk: int):
     """Draw the next round, or draw the round shown again (a new seed) before it is confirmed."""
     tournament = _tournament(request, pk, DIRECTOR)
@@ -181,11 +210,9 @@ def tournament_draw(request, pk: int):
 
 def _round_context(request, found: TournamentRound, **extra) -> dict:
     tournament = found.tournament
-    numbers = found.draw.get("numbers", {})
-    tables = [{"number": i, "seats": [(name, numbers.get(name)) for name in seated]}
-              for i, seated in enumerate(found.draw["tables"], start=1)]
-    return {"tournament": tournament, "club": tournament.club, "round": found, "tables": tables,
-            "byes": found.draw["byes"], "director": access.can(request.user, tournament.club_id, DIRECTOR),
+    shown = shown_draw(found)
+    return {"tournament": tournament, "club": tournament.club, "round": found, "tables": shown.tables,
+            "byes": shown.byes, "director": access.can(request.user, tournament.club_id, DIRECTOR),
             "short": short_tables(found) if found.state == RoundState.PLAYING else [], **extra}
 
 

@@ -121,3 +121,17 @@ def test_too_few_players_for_one_table_are_refused(players, size, seatable):
 def test_a_tournament_size_the_game_does_not_seat_is_refused():
     with pytest.raises(DrawError):
         table_sizes(12, 6, (3, 4, 5))
+
+
+@pytest.mark.parametrize(("players", "game"), [(16, "danish"), (13, "selca"), (10, "old_german")])
+def test_a_player_is_an_opaque_id_the_draw_reads_only_their_order(players, game):
+    """The service draws over player keys (docs/tournaments.md, "The stored draw"): keys in the
+    names' order give the very draws the names give, round after round."""
+    by_name = tournament(names(players), 4, game=game)
+    key = {name: i * 7 + 3 for i, name in enumerate(names(players))}
+    by_key = tournament(list(key.values()), 4, game=game)
+    for named, keyed in zip(by_name, by_key):
+        assert [[key[p] for p in t] for t in named.tables] == [list(t) for t in keyed.tables]
+        assert [key[p] for p in named.byes] == list(keyed.byes)
+        assert {key[p]: n for p, n in named.numbers.items()} == dict(keyed.numbers)
+        assert (named.repeats, named.random_repeats) == (keyed.repeats, keyed.random_repeats)

@@ -76,7 +76,7 @@ def report_context(report: SeasonReport) -> dict:
             "cups_chart": cups_chart,
             "largest_cup": rs.largest_cup and {"player": rs.largest_cup.player, "amount": rs.largest_cup.amount,
                                                "date": day(rs.largest_cup.date), "evening_id": rs.largest_cup.evening_id,
-                                               "tout": rs.largest_cup.tout},
+                                               "how": rs.largest_cup.how},
             "figures": [figure_heading(rs.family, h.name) for h in rs.highlights],
         })
     players = [{"player": p.player, "player_id": p.player_id, "evenings": p.evenings, "deals": p.deals,

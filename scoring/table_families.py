@@ -87,6 +87,9 @@ class TableFamily:
     #: ``CardForm(base, data, other_titles=…)`` with ``card_data(name)``). ``None``: every whole
     #: number of the card by its path (``NumbersCardForm``).
     card_form: type | None = None
+    #: How a cup was won, from the stored figures of the deal (``Family.cup_won_figure``): the
+    #: game's word beside the largest cups ("tout", "ultimo"); ``None``: no word.
+    cup_won_word: Callable[[Mapping[str, int]], str] | None = None
 
     def words(self, outcome: dict, players: tuple[str, ...], card: Any, facts: dict | None = None) -> tuple[str, ...]:
         """``describe``'s items of a stored deal; a deal object it cannot read (an old or damaged
@@ -123,6 +126,12 @@ def card_form(name: str) -> type:
 
     side = table_family(name) if families.has_table(name) else None
     return side.card_form if side is not None and side.card_form is not None else NumbersCardForm
+
+
+def cup_won_word(name: str, figures: Mapping[str, int]) -> str:
+    """How a player of the family ``name`` won a cup, from the deal's stored figures, or ""."""
+    side = table_family(name) if families.has_table(name) else None
+    return str(side.cup_won_word(figures)) if side is not None and side.cup_won_word is not None else ""
 
 
 def default_highlights(name: str) -> tuple[tuple[str, Any], ...]:

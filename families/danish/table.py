@@ -125,5 +125,5 @@ register(TableFamily(
     seating_template="danish/_seating.html",
     figure_words=words.FIGURE_WORDS, pot_names=words.POT_NAMES, pot_words=words.POT_WORDS,
     split_words=words.SPLIT_WORDS, season_highlights=season_highlights, describe=words.describe,
-    card_form=ClubCardForm,
+    card_form=ClubCardForm, cup_won_word=words.cup_won_word,
 ))

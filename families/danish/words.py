@@ -7,7 +7,7 @@ evening file's deal object (docs/format.md: ``Deal.outcome``), so every stored v
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from django.utils.translation import gettext, gettext_lazy as _
 
@@ -62,6 +62,13 @@ POT_WORDS = {"king": _("konge"), "pagat": _("pagat")}
 FIGURE_WORDS = {"pagat_ultimo": _("Pagat ultimo"), "king_ultimo": _("Konge ultimo"), "pagat_bagud": _("Pagat bagud"),
                 "king_bagud": _("Konge bagud"), "tout": "Tout", "nolo": "Nolo", "last_trick": _("Sidste stik"),
                 "meld_points": _("Meldepoint"), "fines": _("Bøder")}
+
+
+def cup_won_word(figures: Mapping[str, int]) -> str:
+    """How a cup was won in a deal (``TableFamily.cup_won_word``): a tout takes both cups, else an
+    ultimo took one (docs/rules/danish.md §2); the game's terms, never translated."""
+    return "tout" if figures.get("tout") else "ultimo"
+
 
 _SUITS = {s.value: s for s in Suit}
 _COURTS = {c.value: c for c in Court}

@@ -102,6 +102,10 @@ class Family:
     #: Earlier editions of built-in cards (same names, other rules): tables seated with one keep
     #: it, and an evening file carrying one is known again on import (docs/rules/danish.md §7.4).
     earlier_cards: tuple[Any, ...] = ()
+    #: The per-deal figure (of ``figures``) of the points a player took from the family's cups in
+    #: one deal: the club page's and the season report's largest cups, the season's cups evening by
+    #: evening. ``None``: the family takes nothing from cups (or has none).
+    cup_won_figure: str | None = None
 
     def seats(self, card: Any) -> tuple[int, ...]:
         """How many may sit at a table playing ``card``."""

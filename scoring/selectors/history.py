@@ -75,20 +75,29 @@ class CupWin:
     evening_id: int
     player: str
     amount: int
-    tout: bool
+    how: str          # the family's word for how it was won (``TableFamily.cup_won_word``), or ""
 
 
 def largest_cups_won(evenings, limit: int = 5, rules: str | None = None) -> list[CupWin]:
-    """The largest cups taken in one deal by an ultimo or a tout (at the ``rules``' tables, when
-    given: one rule set's cups are not another's; one query; only a family with cups takes any)."""
-    rows = PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True)
-    if rules is not None:
-        rows = rows.filter(rules=rules)
-    rows = (rows
-            .annotate(cup_won=Cast(KT("figures__cup_won"), IntegerField())).filter(cup_won__gt=0)
-            .select_related("player__merged_into", "evening").order_by("-cup_won", "evening__date")[:limit])
-    return [CupWin(r.evening.date, r.evening_id, identity_of(r.player).name, r.cup_won, bool(r.figures.get("tout")))
-            for r in rows]
+    """The largest cups taken in one deal (at the ``rules``' tables, when given: one rule set's cups
+    are not another's), read from the figure each family with cups stores them by
+    (``Family.cup_won_figure``): one query per such family."""
+    from scoring.table_families import cup_won_word
+
+    found: list[CupWin] = []
+    for name in engine_families.names():
+        figure = engine_families.family(name).cup_won_figure
+        if figure is None:
+            continue
+        rows = PlayerDealStat.objects.filter(evening__in=evenings, deal__current=True, deal__table__family=name)
+        if rules is not None:
+            rows = rows.filter(rules=rules)
+        rows = (rows
+                .annotate(won=Cast(KT(f"figures__{figure}"), IntegerField())).filter(won__gt=0)
+                .select_related("player__merged_into", "evening").order_by("-won", "evening__date")[:limit])
+        found += [CupWin(r.evening.date, r.evening_id, identity_of(r.player).name, r.won, cup_won_word(name, r.figures))
+                  for r in rows]
+    return sorted(found, key=lambda c: (-c.amount, c.date))[:limit]
 
 
 @dataclass(frozen=True)

@@ -346,12 +346,13 @@ def _highlights(ids, rules: str, family: str, wanted) -> tuple[Highlight, ...]:
 
 
 def _cup_history(ids, rules: str, family: str) -> tuple[CupEvening, ...]:
-    """Per evening of the rule set: the points taken from the cups in play (the figure ``cup_won``
-    the family stores, docs/rules/danish.md §2) and what the close shared out of them (the split
+    """Per evening of the rule set: the points taken from the cups in play (the figure the family
+    stores them by, ``Family.cup_won_figure``; docs/rules/danish.md §2) and what the close shared out of them (the split
     entries' pot legs that no reopening reversed). Two queries."""
+    figure = engine_families.family(family).cup_won_figure
     won = dict(PlayerDealStat.objects.filter(evening_id__in=ids, rules=rules, deal__current=True,
                                              deal__table__family=family)
-               .values_list("evening_id").annotate(total=figure_sum("cup_won")))
+               .values_list("evening_id").annotate(total=figure_sum(figure))) if figure else {}
     shared = dict(Leg.objects.filter(entry__table__evening_id__in=ids, entry__table__rules=rules,
                                      entry__table__family=family, entry__kind=EntryKind.SPLIT,
                                      entry__reversed_by__isnull=True, account=Account.PLAYER)

@@ -60,4 +60,5 @@ FAMILY = family_of_modules(
     played_kinds=("played",),
     summary_figures=("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                      "meld_points", "fines"),
+    cup_won_figure="cup_won",
 )

@@ -32,7 +32,7 @@ from scoring.models import EveningMail
 from scoring.numbers import format_kroner, plain_decimal
 from scoring.selectors import evening_summary
 from scoring.selectors.standings import family_title
-from scoring.selectors.statements import Statement, evening_statements
+from scoring.selectors.statements import Statement, evening_statements, resolved
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +70,10 @@ def statement_context(statement: Statement, evening, rate) -> dict:
         "lines": [(_row_label(line.number, line.kind), line.net, line.running, line.active)
                   for line in statement.lines if line.number is not None or line.net],
         "kroner": format_kroner(statement.kroner, lang),
-        "pays": [(p.payee, p.points, format_kroner(p.kroner, lang)) for p in statement.pays],
-        "receives": [(p.payer, p.points, format_kroner(p.kroner, lang)) for p in statement.receives],
+        # the payments name the players as seated; the mail, as they are called now
+        "pays": [(statement.called(p.payee), p.points, format_kroner(p.kroner, lang)) for p in statement.pays],
+        "receives": [(statement.called(p.payer), p.points, format_kroner(p.kroner, lang))
+                     for p in statement.receives],
         "rate": plain_decimal(rate, lang), "pdf": pdf_name(evening),
     }
 
@@ -97,7 +99,7 @@ def prepare() -> int:
     from scoring.pdf import render_evening_pdf
 
     pending = (EveningMail.objects.filter(rendered_at__isnull=True, problem="", evening__closed_at__isnull=False)
-               .select_related("evening__club", "player").order_by("evening_id", "id"))
+               .select_related("evening__club", "player__merged_into").order_by("evening_id", "id"))
     done = 0
     for _evening_id, mails in groupby(pending, key=lambda m: m.evening_id):
         mails = list(mails)
@@ -107,7 +109,8 @@ def prepare() -> int:
         attachments: dict[str, object] = {}   # one PDF per language, shared by the mails in it
         for mail in mails:
             try:
-                statement = statements.get(mail.player_id)
+                # the player he is now: a mail queued before a merge is the merged player's
+                statement = statements.get(resolved(mail.player).pk)
                 if statement is None:
                     raise LookupError(f"{mail.player.name} has no seat this evening any more")
                 if mail.language not in attachments:

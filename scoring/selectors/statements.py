@@ -4,17 +4,23 @@ shows them.
 
 A statement is read from the evening's settlement (``evening_summary``), never computed anew: his
 kroner are his line of the settlement and his payments are the settlement's who-pays-whom, so a
-statement agrees with the settlement PDF to the øre."""
+statement agrees with the settlement PDF to the øre.
+
+The settlement names the players as they sat down (``Seat.name``: the sheet's names, the keys of
+its totals and its payments); a player renamed or merged since is called otherwise now. A statement
+therefore finds each seated player by his seat's key, never by his name now (STYLE habit 5), and
+keeps the names now beside the seated ones for the mail to print."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from scoring.engine.money import Payment
 from scoring.models import EveningMail, Player
 
 from .settlement import EveningSummary
-from .sheets import SheetRow
+from .sheets import SheetRow, TableSheet
 
 
 @dataclass(frozen=True)
@@ -30,8 +36,8 @@ class StatementLine:
 
 @dataclass(frozen=True)
 class Statement:
-    player: Player
-    name: str                      # as seated (the sheet's name)
+    player: Player                 # the player he stands for now (a merged duplicate: the one he was merged into)
+    name: str                      # as seated (the sheet's name: the key of its totals and payments)
     table: int                     # his table's number
     family: str                    # his table's game family (engine name)
     written: bool                  # a written score: his money points are not his points
@@ -41,6 +47,18 @@ class Statement:
     kroner: Decimal                # his kroner: + receives, - pays (the settlement's own figure)
     pays: tuple[Payment, ...]      # the payments he makes
     receives: tuple[Payment, ...]  # the payments made to him
+    #: {a name as seated at his family's tables: that player's name now}: the payments name the
+    #: players as seated, his mail names them as they are called now
+    names_now: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def name_now(self) -> str:
+        """His name now: the mail greets him by it."""
+        return self.player.name
+
+    def called(self, seated: str) -> str:
+        """The name now of the player seated as ``seated`` at one of his family's tables."""
+        return self.names_now.get(seated, seated)
 
     @property
     def deals(self) -> int:
@@ -66,22 +84,30 @@ def resolved(player: Player) -> Player:
     return player
 
 
+def _seated(sheet: TableSheet) -> dict[str, Player]:
+    """{the name a player sat down with at ``sheet``'s table: the player he stands for now}, each
+    seat found by its player's key (``TableSheet.seat_names``), never by his name now."""
+    return {sheet.seat_names[seat.player_id]: resolved(seat.player) for seat in sheet.table.seats.all()}
+
+
 def evening_statements(summary: EveningSummary) -> list[Statement]:
     """Every seated player's statement, in table and seat order, keyed to the player he stands for now."""
     statements = []
     for group in summary.families:
         kroner = {name: amount for name, _points, amount in group.totals}
         money = dict(group.money)
+        # the group's payments run between its tables: each seated name of the group and its name now
+        names_now = {name: now for sheet in group.sheets for name, now in zip(sheet.players, sheet.shown)}
         for sheet in group.sheets:
-            seats = {seat.player.name: seat.player for seat in sheet.table.seats.all()}
+            seats = _seated(sheet)
             for at, name in enumerate(sheet.players):
                 statements.append(Statement(
-                    player=resolved(seats[name]), name=name, table=sheet.table.number, family=group.name,
+                    player=seats[name], name=name, table=sheet.table.number, family=group.name,
                     written=group.written, lines=tuple(_line(row, at, group.written) for row in sheet.rows),
                     points=sheet.totals[at], money_points=money.get(name, sheet.totals[at]),
                     kroner=kroner[name],
                     pays=tuple(p for p in group.payments if p.payer == name),
-                    receives=tuple(p for p in group.payments if p.payee == name)))
+                    receives=tuple(p for p in group.payments if p.payee == name), names_now=names_now))
     return statements
 
 
@@ -119,5 +145,7 @@ def outbox_state(mail: EveningMail) -> tuple[str, object]:
 
 def evening_outbox(evening) -> list[OutboxLine]:
     """The evening's mails, one line each, in the order they were queued."""
-    mails = EveningMail.objects.filter(evening=evening).select_related("player", "email").order_by("id")
-    return [OutboxLine(m.player.name, *outbox_state(m)) for m in mails]
+    mails = (EveningMail.objects.filter(evening=evening).select_related("player__merged_into", "email")
+             .order_by("id"))
+    # the player's name now: a mail queued before a rename or a merge is his all the same
+    return [OutboxLine(resolved(m.player).name, *outbox_state(m)) for m in mails]

@@ -10,8 +10,16 @@ backend (the console by default, SMTP from the environment: tarokklub/settings.p
 one sent or failed (a failed one is tried again, ``POST_OFFICE["MAX_RETRIES"]``).
 
 A mail whose evening has been reopened since it was queued waits until the evening is closed again,
-so that it carries the final figures; one that cannot be rendered is marked with its problem and
-shown as failed."""
+so that it carries the final figures.
+
+Each evening and each mail is rendered under its own guard, so that one fault never stops the
+outbox of every club (the statement once looked a renamed player up by his name now and ended every
+round before any mail was sent): an evening that cannot be summarised gives its problem to each of
+its mails and the round goes on with the next evening; a mail that cannot be rendered keeps its
+own problem. Either is tried again in the next rounds, ``RENDER_ATTEMPTS`` tries in all, then it
+stays failed with its reason (the evening page shows it so; before, *fejlet, prøves igen*). Every
+try counts (``EveningMail.render_attempts``); a mail waiting for its reopened evening tries
+nothing."""
 from __future__ import annotations
 
 import logging
@@ -23,6 +31,7 @@ from itertools import groupby
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.formats import date_format
@@ -38,6 +47,11 @@ log = logging.getLogger(__name__)
 
 #: The file lock of a round: one sender at a time takes the outbox.
 LOCK_FILE = os.path.join(tempfile.gettempdir(), "tarokklub-mail")
+
+#: The rounds that try to render one mail before it stays failed with its reason: a failure that
+#: passes (the database or the disk for a moment) is over by the next round; one that does not (a
+#: fault in the code or the data) stops costing every round its work and is shown as failed.
+RENDER_ATTEMPTS = 3
 
 
 def pdf_name(evening) -> str:
@@ -91,50 +105,87 @@ class _Taken(Exception):
     """Another sender rendered the mail meanwhile: this one's work is rolled back."""
 
 
+def _pending():
+    """The mails to render: not rendered yet, tries left, their evening closed (a reopened one waits)."""
+    return (EveningMail.objects.filter(rendered_at__isnull=True, render_attempts__lt=RENDER_ATTEMPTS,
+                                       evening__closed_at__isnull=False)
+            .select_related("evening__club", "player__merged_into").order_by("evening_id", "id"))
+
+
+def _reason(exc: Exception) -> str:
+    """A failure as its mail's ``problem`` (a bare ``KeyError``'s text is only the key)."""
+    return f"{type(exc).__name__}: {exc}"[:500]
+
+
+def _failed(mails: list[EveningMail], reason: str) -> None:
+    """``mails`` failed to render in this round: one try more each, and why."""
+    EveningMail.objects.filter(pk__in=[m.pk for m in mails], rendered_at__isnull=True).update(
+        problem=reason, render_attempts=F("render_attempts") + 1)
+
+
 def prepare() -> int:
-    """Render every queued mail of a closed evening into post_office's queue; the number rendered."""
-    from post_office import mail as post_office
+    """Render every queued mail of a closed evening into post_office's queue; the number rendered.
+    Each evening under its own guard (the module's docstring): one that cannot be summarised is
+    its mails' problem, and the round goes on with the next."""
+    done = 0
+    for _evening_id, mails in groupby(_pending(), key=lambda m: m.evening_id):
+        mails = list(mails)
+        evening = mails[0].evening
+        try:
+            summary = evening_summary(evening)
+            statements = {s.player.pk: s for s in evening_statements(summary)}
+        except Exception as exc:   # one evening never stops the other evenings, the other clubs
+            log.exception("evening %s could not be summarised for its mails", evening.pk)
+            _failed(mails, _reason(exc))
+            continue
+        done += _prepare_evening(evening, summary.kroner_per_point, statements, mails)
+    return done
+
+
+def _prepare_evening(evening, rate, statements: dict[int, Statement], mails: list[EveningMail]) -> int:
+    """Render ``mails`` of ``evening`` (its ``statements`` by the player each stands for now), each
+    under its own guard; the number rendered."""
     from post_office.utils import create_attachments
 
     from scoring.pdf import render_evening_pdf
 
-    pending = (EveningMail.objects.filter(rendered_at__isnull=True, problem="", evening__closed_at__isnull=False)
-               .select_related("evening__club", "player__merged_into").order_by("evening_id", "id"))
+    attachments: dict[str, object] = {}   # one PDF per language, shared by the mails in it
     done = 0
-    for _evening_id, mails in groupby(pending, key=lambda m: m.evening_id):
-        mails = list(mails)
-        evening = mails[0].evening
-        summary = evening_summary(evening)
-        statements = {s.player.pk: s for s in evening_statements(summary)}
-        attachments: dict[str, object] = {}   # one PDF per language, shared by the mails in it
-        for mail in mails:
-            try:
-                # the player he is now: a mail queued before a merge is the merged player's
-                statement = statements.get(resolved(mail.player).pk)
-                if statement is None:
-                    raise LookupError(f"{mail.player.name} has no seat this evening any more")
-                if mail.language not in attachments:
-                    with translation.override(mail.language):
-                        pdf = render_evening_pdf(evening)
-                    attachments[mail.language] = create_attachments(
-                        {pdf_name(evening): {"file": ContentFile(pdf), "mimetype": "application/pdf"}})[0]
-                text = render_statement(statement, evening, summary.kroner_per_point, mail.language)
-                with transaction.atomic():
-                    email = post_office.send(recipients=[mail.address], sender=settings.DEFAULT_FROM_EMAIL,
-                                             subject=text.subject, message=text.text, html_message=text.html,
-                                             priority="medium")
-                    email.attachments.add(attachments[mail.language])
-                    if EveningMail.objects.filter(pk=mail.pk, rendered_at__isnull=True).update(
-                            email=email, rendered_at=timezone.now()) != 1:
-                        raise _Taken
-                done += 1
-            except _Taken:
-                continue
-            except Exception as exc:   # one mail that cannot be rendered never stops the others
-                log.exception("mail %s of evening %s could not be rendered", mail.pk, evening.pk)
-                EveningMail.objects.filter(pk=mail.pk, rendered_at__isnull=True).update(
-                    problem=str(exc)[:500] or "error")
+    for mail in mails:
+        try:
+            # the player he is now: a mail queued before a merge is the merged player's
+            statement = statements.get(resolved(mail.player).pk)
+            if statement is None:
+                raise LookupError(f"{mail.player.name} has no seat this evening any more")
+            if mail.language not in attachments:
+                with translation.override(mail.language):
+                    pdf = render_evening_pdf(evening)
+                attachments[mail.language] = create_attachments(
+                    {pdf_name(evening): {"file": ContentFile(pdf), "mimetype": "application/pdf"}})[0]
+            _hand_over(mail, render_statement(statement, evening, rate, mail.language), attachments[mail.language])
+            done += 1
+        except _Taken:
+            continue
+        except Exception as exc:   # one mail that cannot be rendered never stops the others
+            log.exception("mail %s of evening %s could not be rendered", mail.pk, evening.pk)
+            _failed([mail], _reason(exc))
     return done
+
+
+def _hand_over(mail: EveningMail, text: MailText, attachment) -> None:
+    """Put ``mail`` in post_office's queue and mark it rendered (its problem of an earlier try
+    cleared), all or nothing; ``_Taken`` when another sender rendered it meanwhile."""
+    from post_office import mail as post_office
+
+    with transaction.atomic():
+        email = post_office.send(recipients=[mail.address], sender=settings.DEFAULT_FROM_EMAIL,
+                                 subject=text.subject, message=text.text, html_message=text.html,
+                                 priority="medium")
+        email.attachments.add(attachment)
+        if EveningMail.objects.filter(pk=mail.pk, rendered_at__isnull=True).update(
+                email=email, rendered_at=timezone.now(), problem="",
+                render_attempts=F("render_attempts") + 1) != 1:
+            raise _Taken
 
 
 @dataclass(frozen=True)

@@ -115,32 +115,38 @@ def evening_statements(summary: EveningSummary) -> list[Statement]:
 class OutboxLine:
     """A mail of the evening as its page shows it: to whom (the player's name only: an address is
     never shown on a page), its state (``queued``, ``retrying``, ``sent`` or ``failed``; ``cleared`` once the outbox has
-    forgotten it) and since when."""
+    forgotten it), since when, and why it could not be rendered when that is why it failed."""
     player: str
     state: str
     at: object
+    reason: str = ""
 
 
-def outbox_state(mail: EveningMail) -> tuple[str, object]:
-    """The state of one outbox mail and its time: queued until the sender has rendered it and
-    post_office has sent it; post_office's status after that (a failed try that will be tried again
-    reads ``retrying``)."""
+def outbox_state(mail: EveningMail) -> tuple[str, object, str]:
+    """The state of one outbox mail, its time and the reason it failed to render: queued until the
+    sender has rendered it and post_office has sent it; post_office's status after that (a failed
+    try that will be tried again reads ``retrying``). A mail the sender could not render reads
+    ``retrying`` while it has tries left, then ``failed`` with its problem (scoring/mail.py)."""
     from post_office.models import STATUS
 
-    if mail.problem:
-        return "failed", mail.queued_at
+    from scoring.mail import RENDER_ATTEMPTS   # the sender's module reads this one: imported here
+
+    if mail.problem and mail.rendered_at is None:
+        if mail.render_attempts >= RENDER_ATTEMPTS:
+            return "failed", mail.queued_at, mail.problem
+        return "retrying", mail.queued_at, ""
     email = mail.email
     if email is None and mail.rendered_at is not None:   # deleted by post_office's cleanup_mail since
-        return "cleared", mail.rendered_at
+        return "cleared", mail.rendered_at, ""
     if email is None:
-        return "queued", mail.queued_at
+        return "queued", mail.queued_at, ""
     if email.status == STATUS.sent:
-        return "sent", email.last_updated
+        return "sent", email.last_updated, ""
     if email.status == STATUS.failed:
-        return "failed", email.last_updated
+        return "failed", email.last_updated, ""
     if email.status == STATUS.requeued:
-        return "retrying", email.last_updated
-    return "queued", mail.queued_at
+        return "retrying", email.last_updated, ""
+    return "queued", mail.queued_at, ""
 
 
 def evening_outbox(evening) -> list[OutboxLine]:

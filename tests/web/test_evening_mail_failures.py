@@ -1,11 +1,16 @@
-"""The outbox after a rename or a merge: a statement finds each player by his seat, never by his
-name now."""
+"""The outbox after a rename or a merge, and when an evening or a mail cannot be rendered: a
+statement finds each player by his seat, never by his name now; a failure to summarise one evening
+or to render one mail is that evening's or that mail's problem, the sender goes on with every other
+evening and club, and a failed rendering is tried again a bounded number of rounds
+(``scoring.mail.RENDER_ATTEMPTS``), then stays failed with its reason."""
+import json
+
 import pytest
 from django.core import mail as outbox
 
 from scoring import services
-from scoring.mail import send_round
-from scoring.models import EveningMail, Player
+from scoring.mail import RENDER_ATTEMPTS, send_round
+from scoring.models import Club, EveningMail, Player
 
 from .test_evening_mail import ADDRESSES, addresses
 
@@ -30,8 +35,32 @@ def evening(golden_table, club):
     return services.evening_close(evening=golden_table.evening)
 
 
+@pytest.fixture
+def other_evening(golden_dir):
+    """Another club's closed evening, the same four names, each with an address of that club."""
+    other = Club.objects.create(name="Østerbro")
+    data = json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text())
+    table = services.evening_import(club=other, data=data)
+    addresses(other, {name: f"{name.lower()}@osterbro.example" for name in ("Anne", "Bent", "Carl", "Dorte")})
+    return services.evening_close(evening=table.evening)
+
+
 def bodies(to_domain="example.org"):
     return {m.to[0]: m.body for m in outbox.outbox if m.to[0].endswith(to_domain)}
+
+
+def failing_summary(monkeypatch, evening):
+    """``evening``'s summary raises in the sender; every other evening's is read as always."""
+    import scoring.mail
+
+    real = scoring.mail.evening_summary
+
+    def summary(e):
+        if e.pk == evening.pk:
+            raise RuntimeError("the settlement cannot be read")
+        return real(e)
+
+    monkeypatch.setattr(scoring.mail, "evening_summary", summary)
 
 
 # A statement finds the player by his seat -----------------------------------------------------------
@@ -60,3 +89,65 @@ def test_a_player_merged_after_his_mail_was_queued_gets_it_as_the_player_he_is_n
     assert bodies()[ADDRESSES["Anne"]].startswith("Kære Anne Hansen")   # the address queued, his name now
     page = keeper_client.get(f"/evenings/{evening.pk}/").content.decode()
     assert page.count('data-state="sent"') == 3 and "<td>Anne Hansen</td>" in page
+
+
+# One evening's failure is its own -------------------------------------------------------------------
+
+def test_an_evening_that_cannot_be_summarised_stops_no_other_club(evening, other_evening, scorekeeper,
+                                                                   keeper_client, monkeypatch, lock):
+    assert evening.pk < other_evening.pk   # the failing evening comes first in the round
+    services.evening_mail_queue(evening=evening, user=scorekeeper)
+    services.evening_mail_queue(evening=other_evening)
+    failing_summary(monkeypatch, evening)
+    done = send_round(lock)
+    assert (done.rendered, done.sent, done.failed) == (4, 4, 0)
+    assert set(bodies("osterbro.example")) == {f"{n}@osterbro.example" for n in ("anne", "bent", "carl", "dorte")}
+    failed = EveningMail.objects.filter(evening=evening)
+    assert [(m.email_id, m.render_attempts) for m in failed] == [(None, 1)] * 3
+    assert all("the settlement cannot be read" in m.problem for m in failed)
+    page = keeper_client.get(f"/evenings/{evening.pk}/").content.decode()
+    assert page.count('data-state="retrying"') == 3 and "fejlet, prøves igen" in page
+    assert "i kø" not in page
+
+
+def test_a_failed_rendering_is_tried_again_then_stays_failed_with_its_reason(evening, other_evening, scorekeeper,
+                                                                              keeper_client, monkeypatch, lock):
+    services.evening_mail_queue(evening=evening, user=scorekeeper)
+    failing_summary(monkeypatch, evening)
+    for attempt in range(1, RENDER_ATTEMPTS + 1):
+        assert send_round(lock).rendered == 0
+        assert set(EveningMail.objects.values_list("render_attempts", flat=True)) == {attempt}
+    page = keeper_client.get(f"/evenings/{evening.pk}/").content.decode()
+    assert page.count('data-state="failed"') == 3 and "the settlement cannot be read" in page
+    assert 'data-state="retrying"' not in page
+    # past the bound it is not tried again, and a mail queued later for another evening still goes
+    services.evening_mail_queue(evening=other_evening)
+    done = send_round(lock)
+    assert (done.rendered, done.sent) == (4, 4)
+    assert set(EveningMail.objects.filter(evening=evening).values_list("render_attempts", flat=True)) == {
+        RENDER_ATTEMPTS}
+    assert not bodies()
+
+
+def test_a_mail_whose_rendering_failed_once_goes_in_the_next_round(evening, scorekeeper, keeper_client,
+                                                                    monkeypatch, lock):
+    import scoring.mail
+
+    real, calls = scoring.mail.render_statement, []
+
+    def render_once_failing(statement, *args):
+        calls.append(statement.name)
+        if statement.name == "Bent" and calls.count("Bent") == 1:
+            raise OSError("disk full")
+        return real(statement, *args)
+
+    monkeypatch.setattr(scoring.mail, "render_statement", render_once_failing)
+    services.evening_mail_queue(evening=evening, user=scorekeeper)
+    assert send_round(lock).sent == 2
+    bent = EveningMail.objects.get(player__name="Bent")
+    assert bent.problem == "OSError: disk full" and bent.render_attempts == 1
+    assert send_round(lock).sent == 1
+    bent.refresh_from_db()
+    assert bent.problem == "" and bent.email is not None
+    assert set(bodies()) == set(ADDRESSES.values())
+    assert keeper_client.get(f"/evenings/{evening.pk}/").content.decode().count('data-state="sent"') == 3

@@ -22,7 +22,8 @@ from __future__ import annotations
 import io
 import os
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Mapping
 
 from django.template.loader import render_to_string
 from django.utils.html import escape
@@ -37,6 +38,7 @@ from .models import Evening
 from .pdf_worker import refuse_url, write_pdf
 from .selectors import SheetRow, TableSheet, evening_summary, written_score
 from .selectors.payments import shown_payment, state_of, states_by_payment
+from .table_families import written_words
 
 #: The most sheet rows laid out in one WeasyPrint document (a part of the evening sheet): a
 #: table's rows are never split, so a part holds whole tables up to this many rows, or one table.
@@ -141,6 +143,8 @@ class PdfTable:
     money: tuple = ()     # a written score's (player, written total, money points, kroner) per player
     cup_heads: tuple[str, ...] = ()   # the cups' columns, in the family's words (``TableFamily.pot_words``)
     lines: SheetLines | None = None   # a long table printed as lines of text (``LINE_ROWS``)
+    #: a written score's sheet words by role (``table_families.written_words``)
+    words: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def span(self) -> int:
@@ -200,26 +204,28 @@ def _centre(text: str, chars: int) -> str:
     return " " * (room - room // 2) + text + " " * (room // 2)
 
 
-#: The words of the Danish cups' columns by pot name; another family's pot is headed by its name.
-def _pot_word(name: str) -> str:
-    return {"king": _("konge"), "pagat": _("pagat")}.get(name, name)
-
-
 def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: bool, written: bool = False,
-                 money: tuple = ()) -> tuple[SheetLines, bool]:
+                 money: tuple = (), pot_heads: tuple[str, ...] = ()) -> tuple[SheetLines, bool]:
     """The table's sheet as lines of fixed-width text (``SheetLines``): the deal's number and
     dealer (with its tag), then for each player the net and running total right-aligned in columns
     as wide as the widest figure, sitters-out greyed, then each cup; columns from the lists of
     players and of the sheet's pots. Beside a deal's figures, what was played (``SheetRow.words``,
     with a formula after a dash: "Sechserbock Bernd, Schneider, im Radl — [(8x2)+20]x2=72"), cut to
     the line (``_BESIDE_CHARS``), or wrapped on lines of its own under it where the figures leave
-    too little room. A written score (``written``: Selca's
-    zapisnik) is headed in its own words (št., delilec, točke, skupaj) and ends with its
-    ``money`` lines. Returns the lines and whether the page must be landscape."""
+    too little room. A written score (``written``) is headed in its own words
+    (``TableFamily.written_words``: Selca's zapisnik, št., delilec, točke, skupaj) and ends with
+    its ``money`` lines. The cups are headed by ``pot_heads`` (``TableFamily.pot_words``). Returns
+    the lines and whether the page must be landscape."""
     pot_names = tuple(sheet.pots) if pots else ()
+    heads = dict(zip(sheet.pots, pot_heads))
+
+    def pot_word(name: str) -> str:
+        return heads.get(name) or name
+
+    said_words = written_words(sheet.family.name) if written else {}
     cups = dict(zip(sheet.family.cups, sheet.cups)) if sheet.family is not None else {}
-    play, stand = ("točke", "skupaj") if written else (_("spil"), _("stilling"))
-    number_word, dealer_word = ("št.", "delilec") if written else ("#", _("Giver"))
+    play, stand = (said_words["points"], said_words["running"]) if written else (_("spil"), _("stilling"))
+    number_word, dealer_word = (said_words["number"], said_words["dealer"]) if written else ("#", _("Giver"))
     number_w = max([len(str(r.row.number or "")) for r in rows] + [len(number_word) - 1])
 
     def label(r: PdfRow) -> tuple[str, str]:
@@ -239,7 +245,7 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     least = net_w + run_w + 1   # one space before the next rule
     group = max([least] + [_width(p) + 2 for p in sheet.shown])
     pot_w = max([len(str(r.row.pots.get(n, 0))) + 2 for r in rows for n in pot_names]
-                + [len(_pot_word(n)) + 1 for n in pot_names] + [3])
+                + [len(pot_word(n)) + 1 for n in pot_names] + [3])
     chars = tab + group * len(sheet.players) + pot_w * len(pot_names)
     said = [_said(r.row, written) for r in rows]
     # what was played goes beside the figures, on a landscape page if a portrait line leaves too
@@ -259,12 +265,12 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     def head(first: str, groups: list[str], cells: list[str]) -> SafeString:
         return mark_safe(escape(first) + "\t" + "".join(groups) + "".join(cells))
 
-    names = head("Zapisnik" if written else f"{_('Bord')} {sheet.table.number}",
+    names = head(said_words["sheet"] if written and said_words["sheet"] else f"{_('Bord')} {sheet.table.number}",
                  [escape(_centre(p, group - 1)) + " " for p in sheet.shown],
                  [escape(_centre(str(_("Kopper")), pot_w * len(pot_names) - 1)) + " "] if pot_names else [])
     sub = head(f"{number_word:<{number_w + 2}}{dealer_word}",
                [escape(f"{play:>{net_w}}{stand:>{run_w}} ") for _p in sheet.players],
-               [escape(f"{_pot_word(n):>{pot_w}}") for n in pot_names])
+               [escape(f"{pot_word(n):>{pot_w}}") for n in pot_names])
     indent = number_w + 2   # under the dealer's name, when there is no room beside the figures
     lines = []
     for r, (name, tag), words in zip(rows, labels, said):
@@ -289,8 +295,8 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
                 f"{words} — {formula}" if words and formula else words or formula, _LINE_CHARS[wide] - indent))
         lines.append((f"{row.kind} hw" if words else row.kind, mark_safe(text), escape(words)))
     total_word = _("I alt") if sheet.closed else pgettext("point i alt", "Stilling")
-    if written:
-        total_word = f"Skupaj ({total_word})"
+    if written and said_words["sum"]:
+        total_word = f"{said_words['sum']} ({total_word})"
     totals = head(f"{'':<{number_w + 2}}{total_word}", [escape(f"{t:>{group - 1}} ") for t in sheet.totals],
                   [escape(f"{cups.get(n, 0):>{pot_w}}") for n in pot_names])
     after = []
@@ -339,10 +345,12 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     # the money is the recorded names'; the lines name the players as they are called now
     money_rows = tuple((now, t, *money.get(p, (t, ""))) for p, now, t in zip(sheet.players, sheet.shown, sheet.totals))
     lines = None
+    cup_heads = tuple(str(words.get(name, name)) for name in sheet.pots)
     if len(rows) > LINE_ROWS:
-        lines, wide = _sheet_lines(sheet, rows, pots, False, written, money_rows)
+        lines, wide = _sheet_lines(sheet, rows, pots, False, written, money_rows, cup_heads)
     return PdfTable(sheet, rows, wide, sheet.table.card.title, pots, formulas, family_title(sheet.family.name),
-                    written, money_rows, tuple(str(words.get(name, name)) for name in sheet.pots), lines)
+                    written, money_rows, cup_heads, lines,
+                    written_words(sheet.family.name) if written else {})
 
 
 def render_evening_pdf(evening: Evening) -> bytes:
@@ -377,6 +385,7 @@ def render_evening_pdf(evening: Evening) -> bytes:
         "mixed": summary.mixed, "has_pots": summary.pots,
         # each game family settles on its own: a Danish point is never added to a Karlsruhe point
         "money_groups": [{"label": labels.get(g.name, g.name), "written": g.written,
+                          "signatures": written_words(g.name)["signatures"] if g.written else "",
                           "lines": [(now.get(p, p), t, money[p][0], money[p][1], table_of.get(p))
                                     for p, t, _k in g.totals],
                           "payments": [(shown_payment(p, now), format_kroner(p.kroner, lang),

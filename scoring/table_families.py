@@ -90,6 +90,12 @@ class TableFamily:
     #: How a cup was won, from the stored figures of the deal (``Family.cup_won_figure``): the
     #: game's word beside the largest cups ("tout", "ultimo"); ``None``: no word.
     cup_won_word: Callable[[Mapping[str, int]], str] | None = None
+    #: A written score's sheet in the game's own words (the evening pages and PDF), by role:
+    #: ``sheet`` (its name, Selca's "Zapisnik"), ``number``, ``dealer``, ``game``, ``declarer``,
+    #: ``points`` and ``running`` (a player's two columns), ``sum`` (the totals' row) and
+    #: ``signatures`` (beside the PDF's signature heading); a role not given reads in the app's
+    #: words (``written_words``).
+    written_words: Mapping[str, str] = field(default_factory=dict)
 
     def words(self, outcome: dict, players: tuple[str, ...], card: Any, facts: dict | None = None) -> tuple[str, ...]:
         """``describe``'s items of a stored deal; a deal object it cannot read (an old or damaged
@@ -126,6 +132,15 @@ def card_form(name: str) -> type:
 
     side = table_family(name) if families.has_table(name) else None
     return side.card_form if side is not None and side.card_form is not None else NumbersCardForm
+
+
+def written_words(name: str) -> dict[str, str]:
+    """A written-score family's sheet words by role (``TableFamily.written_words``), the app's own
+    words where the family gives none."""
+    side = table_family(name) if families.has_table(name) else None
+    return {"sheet": "", "number": "#", "dealer": str(_("Giver")), "game": str(_("Spil")),
+            "declarer": str(_("Spilfører")), "points": str(_("spil")), "running": str(_("stilling")), "sum": "",
+            "signatures": "", **(side.written_words if side is not None else {})}
 
 
 def cup_won_word(name: str, figures: Mapping[str, int]) -> str:

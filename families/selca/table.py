@@ -748,6 +748,11 @@ def leg_account(leg) -> str:
     return "zapisnik" if leg.account == Pot.SHEET.value else str(leg.account)
 
 
+#: The zapisnik's own words (docs/rules/selca.md §14): a Slovenian score sheet's, never translated.
+WRITTEN_WORDS = {"sheet": "Zapisnik", "number": "št.", "dealer": "delilec", "game": "igra", "declarer": "igralec",
+                 "points": "točke", "running": "skupaj", "sum": "Skupaj", "signatures": "Podpisi"}
+
+
 register(TableFamily(
     name=FAMILY_NAME, label=_("Tarok (po Selško)"), make_form=make_form, preview_context=preview_context,
     carry_over=carry_over, initial_from_outcome=initial_from_outcome,
@@ -757,5 +762,5 @@ register(TableFamily(
     seating_template="selca/_seating.html", leg_account=leg_account,
     entry_label=_("Skrevet i zapisnik"), game_words=GAME_WORDS, figure_words=FIGURE_WORDS, written_row=written_row,
     season_highlights=lambda rules: tuple((name, HIGHLIGHT_WORDS[name]) for name in HIGHLIGHTS),
-    describe=sheet_words,
+    describe=sheet_words, written_words=WRITTEN_WORDS,
 ))

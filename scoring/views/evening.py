@@ -34,6 +34,7 @@ from scoring.selectors import (
     EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file, written_score
 )
 from scoring.selectors import live_tables
+from scoring.table_families import written_words
 from scoring.selectors.members import identity_of, member_names
 from scoring.selectors.payments import shown_payment, state_of, states_by_payment
 from scoring.selectors.standings import family_title, table_side
@@ -104,6 +105,11 @@ class TableBlock:
     def written(self) -> bool:
         """A written score's table (its sheet is the zapisnik, its totals what was written)."""
         return written_score(self.sheet.family)
+
+    @property
+    def written_word(self) -> str:
+        """A written score's sheet by its name in the game (``TableFamily.written_words``), or ""."""
+        return written_words(self.sheet.family.name)["sheet"]
 
     @property
     def has_split(self) -> bool:

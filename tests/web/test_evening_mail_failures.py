@@ -2,11 +2,13 @@
 statement finds each player by his seat, never by his name now; a failure to summarise one evening
 or to render one mail is that evening's or that mail's problem, the sender goes on with every other
 evening and club, and a failed rendering is tried again a bounded number of rounds
-(``scoring.mail.RENDER_ATTEMPTS``), then stays failed with its reason."""
+(``scoring.mail.RENDER_ATTEMPTS``), then stays failed with its reason; ``send_evening_mail --every``
+goes on past any of it, and past a round that raises."""
 import json
 
 import pytest
 from django.core import mail as outbox
+from django.core.management import call_command
 
 from scoring import services
 from scoring.mail import RENDER_ATTEMPTS, send_round
@@ -151,3 +153,53 @@ def test_a_mail_whose_rendering_failed_once_goes_in_the_next_round(evening, scor
     assert bent.problem == "" and bent.email is not None
     assert set(bodies()) == set(ADDRESSES.values())
     assert keeper_client.get(f"/evenings/{evening.pk}/").content.decode().count('data-state="sent"') == 3
+
+
+# The command ----------------------------------------------------------------------------------------
+
+class _Stop(BaseException):
+    """Ends the endless ``--every`` loop from its sleep."""
+
+
+def test_every_goes_on_past_an_evening_that_fails(evening, other_evening, scorekeeper, monkeypatch, lock, capsys):
+    import scoring.management.commands.send_evening_mail as command
+
+    monkeypatch.setattr(command, "send_round", lambda: send_round(lock))
+    rounds = []
+
+    def sleep(seconds):
+        rounds.append(seconds)
+        if len(rounds) == RENDER_ATTEMPTS + 1:
+            raise _Stop
+
+    monkeypatch.setattr(command.time, "sleep", sleep)
+    services.evening_mail_queue(evening=evening, user=scorekeeper)
+    services.evening_mail_queue(evening=other_evening)
+    failing_summary(monkeypatch, evening)
+    with pytest.raises(_Stop):   # never a CommandError, SystemExit or the evening's own error
+        call_command("send_evening_mail", every=0.01)
+    assert len(rounds) == RENDER_ATTEMPTS + 1
+    assert len(outbox.outbox) == 4 and "sent 4" in capsys.readouterr().out
+
+
+def test_every_goes_on_past_a_round_that_raises(monkeypatch, capsys):
+    import scoring.management.commands.send_evening_mail as command
+
+    rounds = []
+
+    def one_round():
+        rounds.append(1)
+        if len(rounds) == 1:
+            raise RuntimeError("database gone away")
+        return None   # another sender holds the lock
+
+    def sleep(seconds):
+        if len(rounds) == 2:
+            raise _Stop
+
+    monkeypatch.setattr(command, "send_round", one_round)
+    monkeypatch.setattr(command.time, "sleep", sleep)
+    with pytest.raises(_Stop):
+        call_command("send_evening_mail", every=0.01)
+    assert len(rounds) == 2 and "database gone away" in capsys.readouterr().err
+

@@ -34,7 +34,8 @@ class Club(models.Model):
     kroner_per_point = models.DecimalField(
         _("kroner pr. point"), max_digits=8, decimal_places=4, default=Decimal("0.25"),
         validators=[MinValueValidator(Decimal("0"))])
-    rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, choices=rules_choices, default="vlk")
+    rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, choices=rules_choices,
+                             default=families.default_rules())
     default_card = models.ForeignKey("ClubRateCard", on_delete=models.PROTECT, null=True, blank=True,
                                      related_name="+", verbose_name=_("klubbens eget takstkort"))
     # What a member sees until he chooses a language himself (scoring/language.py).
@@ -156,7 +157,9 @@ class Table(models.Model):
 
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="tables")
     number = models.PositiveSmallIntegerField(_("bord"))
-    rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, default="vlk")
+    # the default read from the registry once (the default family's default card): the same value
+    # as before, so the field's migration state is unchanged
+    rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, default=families.default_rules())
     # The game family the table plays (engine ``families.py``): its engine, deal form and sheet.
     family = models.CharField(_("spil"), max_length=20, choices=family_choices, default=families.DEFAULT_FAMILY)
     rate_card_json = models.TextField(blank=True)  # the card played with, frozen when the table opened

@@ -265,6 +265,11 @@ def family_of_file(data: Any) -> Family:
     return family(DEFAULT_FAMILY)
 
 
+def default_rules() -> str:
+    """The rule set a new club and a new table start with: the default family's default card."""
+    return family(DEFAULT_FAMILY).default_card.name
+
+
 def played_kinds() -> frozenset[str]:
     """Every family's played kinds (``Family.played_kinds``): no family's played kind is another's
     unplayed one, so one set serves a query over tables of several families."""

@@ -39,18 +39,23 @@ def _resolved(entry) -> bool:
     return isinstance(entry, int) and not isinstance(entry, bool)
 
 
+def _read(draw) -> dict:
+    # a draw the upgrade left as stored may be anything; the pages still open
+    return draw if isinstance(draw, dict) else {}
+
+
 def draw_tables(draw: dict) -> list[list]:
     """The draw's tables, each its entries in dealing order (keys, and any unresolved name)."""
-    return [list(table) for table in draw.get("tables") or ()]
+    return [list(table) for table in _read(draw).get("tables") or ()]
 
 
 def draw_byes(draw: dict) -> list:
-    return list(draw.get("byes") or ())
+    return list(_read(draw).get("byes") or ())
 
 
 def draw_numbers(draw: dict) -> dict:
     """{entry: the number it drew}; pairs as stored (a JSON object's keys would all be text)."""
-    numbers = draw.get("numbers") or ()
+    numbers = _read(draw).get("numbers") or ()
     return dict(numbers.items() if isinstance(numbers, dict) else (tuple(pair) for pair in numbers))
 
 
@@ -72,7 +77,7 @@ def known_tables(draw: dict) -> list[list[int]]:
 def unresolved_names(draw: dict) -> list[str]:
     """The names in the draw that wait for the director to say whose they are: the "unresolved"
     list, and any text entry besides (a draw the upgrade could not read whole)."""
-    found = [*(draw.get("unresolved") or ()), *(e for t in draw_tables(draw) for e in t if not _resolved(e)),
+    found = [*(_read(draw).get("unresolved") or ()), *(e for t in draw_tables(draw) for e in t if not _resolved(e)),
              *(e for e in draw_byes(draw) if not _resolved(e))]
     return list(dict.fromkeys(str(name) for name in found))
 

@@ -26,7 +26,7 @@ from scoring.models import (
 )
 from scoring.selectors.members import identities, identity_of
 from scoring.selectors.tournaments import (
-    bye_keys, draw_numbers, draw_tables, drawn_keys, known_tables, unresolved_names
+    bye_keys, draw_byes, draw_numbers, draw_tables, drawn_keys, known_tables, unresolved_names
 )
 
 from .errors import RecordingError
@@ -239,7 +239,7 @@ def _assigned(draw: dict, name: str, key: int) -> dict:
 
     out = dict(draw)
     out["tables"] = [[swap(e) for e in table] for table in draw_tables(draw)]
-    out["byes"] = [swap(e) for e in draw.get("byes") or ()]
+    out["byes"] = [swap(e) for e in draw_byes(draw)]
     out["numbers"] = [[swap(e), n] for e, n in draw_numbers(draw).items()]
     out["unresolved"] = [n for n in draw.get("unresolved") or () if n != name]
     if not out["unresolved"]:

@@ -189,7 +189,7 @@ class EveningEventAdmin(ReadOnlyAdmin):
 @admin.register(EveningMail)
 class EveningMailAdmin(ReadOnlyAdmin):
     """The outbox's mails of the evenings: written by the request (queued) and the sender (rendered)."""
-    list_display = ("evening", "player", "kind", "language", "queued_at", "email", "problem")
+    list_display = ("evening", "player", "kind", "language", "queued_at", "email", "problem", "render_attempts")
     list_filter = ("kind", "language", "evening__club")
     date_hierarchy = "queued_at"
     search_fields = ("player__name",)

@@ -15,7 +15,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--club", default=None, help="club name; default: the only club")
         parser.add_argument("--rules", default=None,
-                            help="rule set (vlk, grosstarock, karlsruhe, a club card's name …); default: the club's")
+                            help="rule set (a built-in card's name or a club card's); default: the club's")
         parser.add_argument("--family", default=None,
                             help="game family (danish, karlsruhe, selca …): its most played rule set")
         parser.add_argument("--season", default=None, help="season name")

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.staticfiles import finders
@@ -264,6 +266,13 @@ def _conflict(request, table: Table, outcome, version, message: str) -> JsonResp
 
 # The service worker and the manifest -----------------------------------------------------------
 
+#: The table page's own static files, which the worker keeps when it installs (the page that
+#: registers it loaded them before it was there to keep them); each family's stylesheet is added.
+PAGE_FILES = ("css/app.css", "django_htmx/htmx-2.min.js", "vendor/idb-keyval/idb-keyval.umd.js",
+              "js/table-sync.js", "js/live.js", "icons/icon-192.png")
+WORKBOX = "vendor/workbox"   # Workbox's loader and the modules it loads (static/vendor/README.md)
+
+
 def family_stylesheets() -> list[str]:
     """Each installed family's own stylesheet (``static/<family>/<family>.css`` of its app, where it
     has one), for the service worker to keep: found, never named, so a new family needs no line here."""
@@ -272,18 +281,34 @@ def family_stylesheets() -> list[str]:
     return [path for side in table_families() if finders.find(path := f"{side.name}/{side.name}.css")]
 
 
+def workbox_files() -> dict[str, str]:
+    """Each file of the vendored Workbox by its name (``workbox-core.prod.js``), to its URL: the loader
+    asks for a module by name, and sw.js answers with the URL (``modulePathCb``)."""
+    folder = Path(finders.find(WORKBOX))
+    return {file.name: static(f"{WORKBOX}/{file.name}") for file in sorted(folder.glob("*.js"))}
+
+
+def worker_settings() -> str:
+    """What the service worker is told before its code: the static prefix (its route keeps each file
+    under it that a page asks for), Workbox's files and the table page's files. Each file by the URL
+    ``static()`` gives it, never a name joined to the prefix: under the manifest storage (DEBUG off)
+    that is the collected file's hashed name, the one the pages ask for and WhiteNoise serves for
+    good; that storage refuses ``static()`` of anything but a collected file, the bare prefix too."""
+    page_files = [static(path) for path in (*PAGE_FILES, *family_stylesheets())]
+    return (f"self.TAROKKLUB_STATIC = {json.dumps(settings.STATIC_URL)};\n"
+            f"self.TAROKKLUB_WORKBOX = {json.dumps(workbox_files())};\n"
+            f"self.TAROKKLUB_PAGE_FILES = {json.dumps(page_files)};\n")
+
+
 @login_not_required
 @require_GET
 def service_worker(request):
     """``static/js/sw.js`` served from the site's root, so that its scope covers the table pages (a
-    service worker controls only the paths under its own URL); the static prefix is put in front
-    of it, for the vendored Workbox modules."""
-    path = finders.find("js/sw.js")
-    with open(path, encoding="utf-8") as handle:
+    service worker controls only the paths under its own URL), after the settings it is told
+    (``worker_settings``)."""
+    with open(finders.find("js/sw.js"), encoding="utf-8") as handle:
         code = handle.read()
-    prefix = (f"self.TAROKKLUB_STATIC = {json.dumps(static(''))};\n"
-              f"self.TAROKKLUB_FAMILY_FILES = {json.dumps(family_stylesheets())};\n")
-    response = HttpResponse(prefix + code, content_type="application/javascript; charset=utf-8")
+    response = HttpResponse(worker_settings() + code, content_type="application/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
     return response

@@ -1,14 +1,19 @@
 /* The table page's service worker (README "Offline at the table"), served at /sw.js by
-   views.sync.service_worker, which puts self.TAROKKLUB_STATIC (the static prefix) and
-   self.TAROKKLUB_FAMILY_FILES (each installed game family's stylesheet) in front of this file.
+   views.sync.service_worker, which puts in front of this file what it is told: the static prefix
+   (self.TAROKKLUB_STATIC), the vendored Workbox's files (self.TAROKKLUB_WORKBOX, each file's name to
+   its URL) and the table page's static files (self.TAROKKLUB_PAGE_FILES, their URLs, each game
+   family's stylesheet among them). Every URL is the one Django's static() gives: in production the
+   collected file's hashed name, never a name joined to the prefix here.
 
    It keeps what a phone needs to go on without network: the static files (the page's CSS and
    scripts), the last table page of each table and each dealer's empty deal form. It never touches
    a POST: the deals themselves wait in the page's queue (table-sync.js) until the server has
    acknowledged them. Service workers need HTTPS or localhost. */
 /* global workbox */
-importScripts(self.TAROKKLUB_STATIC + "vendor/workbox/workbox-sw.js");
-workbox.setConfig({ debug: false, modulePathPrefix: self.TAROKKLUB_STATIC + "vendor/workbox/" });
+const WORKBOX = self.TAROKKLUB_WORKBOX;
+importScripts(WORKBOX["workbox-sw.js"]);
+// The loader asks for a module by its name ("workbox-routing"): the URL of that file.
+workbox.setConfig({ debug: false, modulePathCb: (name) => WORKBOX[`${name}.prod.js`] });
 
 const { registerRoute } = workbox.routing;
 const { NetworkFirst, StaleWhileRevalidate } = workbox.strategies;
@@ -16,8 +21,7 @@ const { ExpirationPlugin } = workbox.expiration;
 
 // The table page's own files, kept at once (the page that registers the worker loaded them
 // before the worker was there to keep them).
-const PAGE_FILES = ["css/app.css", ...self.TAROKKLUB_FAMILY_FILES, "django_htmx/htmx-2.min.js",
-  "vendor/idb-keyval/idb-keyval.umd.js", "js/table-sync.js"].map((path) => self.TAROKKLUB_STATIC + path);
+const PAGE_FILES = self.TAROKKLUB_PAGE_FILES;
 self.addEventListener("install", (event) => {
   self.skipWaiting();
   event.waitUntil(caches.open("tarokklub-static").then((cache) => cache.addAll(PAGE_FILES)).catch(() => {}));

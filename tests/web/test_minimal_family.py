@@ -234,8 +234,10 @@ def test_the_service_worker_keeps_each_installed_family_s_stylesheet_found_not_n
     families have (a family without one, like the tests', adds nothing)."""
     assert "karlsruhe" not in (ROOT / "static" / "js" / "sw.js").read_text()
     code = client.get("/sw.js").content.decode()
-    line = next(line for line in code.splitlines() if line.startswith("self.TAROKKLUB_FAMILY_FILES = "))
-    assert json.loads(line.partition(" = ")[2].rstrip(";")) == ["karlsruhe/karlsruhe.css", "selca/selca.css"]
+    line = next(line for line in code.splitlines() if line.startswith("self.TAROKKLUB_PAGE_FILES = "))
+    kept = json.loads(line.partition(" = ")[2].rstrip(";"))
+    assert [url for url in kept if url.endswith(".css")] == [
+        "/static/css/app.css", "/static/karlsruhe/karlsruhe.css", "/static/selca/selca.css"]
 
 
 def test_the_offline_queue_knows_who_deals_after_a_deal_of_a_form_without_kinds(keeper_client, mini):

@@ -55,7 +55,8 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 ## Install everything the tests need, lint, and run the whole suite on SQLite and on PostgreSQL side by
-## side (scripts/test-suites: one run per core, each line prefixed with its database).
+## side (scripts/test-suites: one run per core, each line prefixed with its database), the production run
+## (tests/production/, DEBUG off) after the SQLite run.
 test: $(STAMP) debs-test lint
 	PY=$(PY) scripts/test-suites
 

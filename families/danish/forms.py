@@ -12,8 +12,8 @@ from families.danish.engine import interchange
 from families.danish.engine.model import Court, FineKind, MeldKind, Rank, Suit, seating
 from scoring.engine.problems import EveningError, Problem
 from families.danish.engine.validate import validate_deal
-from families.danish.engine.rates import (CARD_EDITABLE_AMOUNTS, CARD_EDITABLE_FLAGS, HONOURS_MAX, HONOURS_MIN,
-                                          LADONS_MAX, LADONS_MIN, VLK, RateCard)
+from families.danish.engine.rates import (CARD_EDITABLE_AMOUNTS, CARD_EDITABLE_FLAGS, FINE_AMOUNT_MAX, FINE_AMOUNT_MIN,
+                                          HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard)
 from scoring.language import engine_language
 from scoring.card_forms import CardForm
 from scoring.family_forms import CountField, CountInput, FamilyFormMixin, OptionsSelect
@@ -267,8 +267,8 @@ class DealForm(FamilyFormMixin, forms.Form):
             self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False,
                                                               widget=OptionsSelect)
             self.fields[f"fine_{i}_amount"] = CountField(
-                label=self.fine_amount_label, required=False, min_value=bounds.FINE_AMOUNT_MIN,
-                max_value=bounds.FINE_AMOUNT_MAX)
+                label=self.fine_amount_label, required=False, min_value=FINE_AMOUNT_MIN,
+                max_value=FINE_AMOUNT_MAX)
 
     def _posted_list(self, name: str) -> list[str]:
         return list(self.data.getlist(name)) if self.is_bound and hasattr(self.data, "getlist") else []

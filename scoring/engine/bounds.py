@@ -60,9 +60,6 @@ def name_problem(value: str):
 #: strings of more than 4,300 digits, and no count or amount comes near 30): the reader reports it
 #: at its field.
 NUMBER_MAX_DIGITS = 30
-#: A custom fine, points per cup (the deal form's amount field; docs/rules/danish.md §4 "anden bøde").
-FINE_AMOUNT_MIN = 1
-FINE_AMOUNT_MAX = 10_000
 
 # Rate cards ------------------------------------------------------------------------------------
 

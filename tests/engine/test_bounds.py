@@ -12,7 +12,7 @@ from scoring.engine import bounds
 from scoring.engine.interchange import FORMAT, decode, dumps, loads, parse_evening
 from families.danish.engine.generate import random_evening
 from scoring.engine.problems import EveningError
-from families.danish.engine.rates import AELDRE1900, DTF2011, VLK
+from families.danish.engine.rates import AELDRE1900, DTF2011, FINE_AMOUNT_MAX, VLK
 
 PLAYERS = ["Anne", "Bent", "Carl", "Dorte"]
 PLAIN = {"dealer": "Anne", "pagat": {"owner": "Bent", "fate": "home"}, "last_trick": "Bent",
@@ -81,13 +81,13 @@ def test_a_count_of_5000_digits_is_one_problem_at_its_field():
     assert err.value.lines() == ["deal 1: counts.Bent: a number of 5000 digits is too large"]
 
 
-@pytest.mark.parametrize("amount", [10**20, 3 * 10**9, bounds.FINE_AMOUNT_MAX + 1, 0])
+@pytest.mark.parametrize("amount", [10**20, 3 * 10**9, FINE_AMOUNT_MAX + 1, 0])
 def test_a_custom_fine_beyond_the_forms_bounds_is_refused(amount):
     deal = dict(PLAIN, fines=[{"player": "Anne", "kind": "custom", "amount": amount}])
     found = problems(evening(deals=[deal]))
     assert found == [(1, "fines[1].amount", "number_range")]
-    deal["fines"][0]["amount"] = bounds.FINE_AMOUNT_MAX
-    assert parse_evening(evening(deals=[deal])).deals[0].fines[0].amount == bounds.FINE_AMOUNT_MAX
+    deal["fines"][0]["amount"] = FINE_AMOUNT_MAX
+    assert parse_evening(evening(deals=[deal])).deals[0].fines[0].amount == FINE_AMOUNT_MAX
 
 
 def test_a_count_of_three_billion_is_out_of_range():

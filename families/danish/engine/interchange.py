@@ -25,7 +25,7 @@ from scoring.engine.reading import (
     sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_namer, sound_object,
 )
 from .rates import (ALL_RATE_CARDS as RATE_CARDS, CARD_EDITABLE, CARD_EDITABLE_AMOUNTS, DEFAULT_RATE_CARD,
-                    EARLIER_EDITIONS, RateCard)
+                    EARLIER_EDITIONS, FINE_AMOUNT_MAX, FINE_AMOUNT_MIN, RateCard)
 from .validate import validate_deal, validate_players
 
 _EVENING_KEYS = EVENING_KEYS   # docs/format.md's top level, the same for every family
@@ -278,7 +278,7 @@ def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
         amount = None
         if "amount" in f:
             amount = whole(f["amount"])
-            if bounded and not bounds.FINE_AMOUNT_MIN <= amount <= bounds.FINE_AMOUNT_MAX:
+            if bounded and not FINE_AMOUNT_MIN <= amount <= FINE_AMOUNT_MAX:
                 raise Unsound
         elif kind is FineKind.CUSTOM:
             raise Unsound
@@ -364,8 +364,8 @@ def _parse_fine(r: Reader, raw: Any, at: str) -> Fine | None:
         amount = r.integer(f["amount"], f"{at}.amount")
         if amount is None:
             return None
-        if r.bounded and not bounds.FINE_AMOUNT_MIN <= amount <= bounds.FINE_AMOUNT_MAX:
-            r.add(f"{at}.amount", "number_range", low=bounds.FINE_AMOUNT_MIN, high=bounds.FINE_AMOUNT_MAX)
+        if r.bounded and not FINE_AMOUNT_MIN <= amount <= FINE_AMOUNT_MAX:
+            r.add(f"{at}.amount", "number_range", low=FINE_AMOUNT_MIN, high=FINE_AMOUNT_MAX)
             return None
     elif kind is FineKind.CUSTOM:
         r.add(f"{at}.amount", "required")

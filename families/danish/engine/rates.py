@@ -326,6 +326,9 @@ LADONS_IN_DECK = 40
 KING_FATES = ("optional", "required", "refused")
 
 
+#: A custom fine, points per cup (the deal form's amount field; docs/rules/danish.md §4 "anden bøde").
+FINE_AMOUNT_MIN = 1
+FINE_AMOUNT_MAX = 10_000
 #: The amounts a club may change on its copy of a card (the club card page, each at most
 #: ``bounds.CARD_AMOUNT_MAX``); every other field of a club card is its built-in base card's.
 CARD_EDITABLE_AMOUNTS = (

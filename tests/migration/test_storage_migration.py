@@ -92,7 +92,19 @@ def _assert_same(answers: dict, recorded: dict) -> None:
             assert _summed(grouped[key]) == old, key
     assert answers["exports"] == recorded["exports"]
     assert answers["figures"] == recorded["figures"]
-    assert answers["cups"] == recorded["cups"]
+    assert _cups_as_recorded(answers["cups"]) == recorded["cups"]
+
+
+def _cups_as_recorded(cups: dict) -> dict:
+    """Today's largest cups in the shape the recorded code answered them: it stored whether a tout
+    won the cup (``tout``), today's reader gives the family's word for how (``how``: "tout" or
+    "ultimo", the Danish table side's ``cup_won_word``)."""
+    def old(row: dict) -> dict:
+        row = dict(row)
+        how = row.pop("how")
+        assert how in ("tout", "ultimo"), how
+        return {**row, "tout": how == "tout"}
+    return {club: [old(row) for row in rows] for club, rows in cups.items()}
 
 
 def test_the_recorded_database_covers_what_the_migration_moves():

@@ -47,10 +47,10 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "scoring",
-    # The game families, each a Django app of its own (docs/families.md), in the order the app offers them.
-    "families.danish",
-    "families.karlsruhe",
-    "families.selca",
+    # The game families, each a Django app of its own (docs/families.md): every folder of families/
+    # with an apps.py, so that adding a family is adding its folder (the order they are offered in
+    # is each family's rank, scoring/engine/families.py).
+    *sorted(f"families.{p.name}" for p in (BASE_DIR / "families").iterdir() if (p / "apps.py").is_file()),
     "axes",
     "health_check",
     "csp",
@@ -93,10 +93,6 @@ TEMPLATES = [
         },
     },
 ]
-
-#: every listing's rows through the cells written in Python (scoring/templatetags/listing_cells.py):
-#: django-tables2's own template, the same HTML, less work per cell
-DJANGO_TABLES2_TEMPLATE = "scoring/listing_table.html"
 
 WSGI_APPLICATION = "tarokklub.wsgi.application"
 

@@ -46,6 +46,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
+import pkgutil
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -106,6 +108,9 @@ class Family:
     #: one deal: the club page's and the season report's largest cups, the season's cups evening by
     #: evening. ``None``: the family takes nothing from cups (or has none).
     cup_won_figure: str | None = None
+    #: Where the family stands among the families the app offers (the seating form, the standings'
+    #: rule sets, the exports): lower first, then by name.
+    rank: int = 100
 
     def seats(self, card: Any) -> tuple[int, ...]:
         """How many may sit at a table playing ``card``."""
@@ -174,31 +179,57 @@ def copy_of(builtin: Any) -> Callable[[Any], Any]:
     return lambda card: builtin if isinstance(card, type(builtin)) else None
 
 
-#: The families that come with the app, in the order the app offers them. Each one's engine is the
-#: package ``families.<name>.engine``, found here without Django (``manage.py settle`` and the engine
-#: tests need no database and no app registry); its Django app (``families.<name>``, in
-#: ``INSTALLED_APPS``) adds its table side to the same entry (``attach_table``). A family outside
-#: this list (the tests' own, docs/families.md) registers its engine and its table side from its
-#: app's ``ready()``: ``register`` and ``attach_table``.
-BUILT_IN: tuple[str, ...] = ("danish", "karlsruhe", "selca")
+#: The package whose folders are the families that come with the app: each one's engine is the
+#: package ``families.<name>.engine``, found here by looking into the folder, without Django
+#: (``manage.py settle`` and the engine tests need no database and no app registry); its Django app
+#: (``families.<name>``, in ``INSTALLED_APPS`` by the same look, tarokklub/settings.py) adds its
+#: table side to the same entry (``attach_table``). A family outside the folder (the tests' own,
+#: docs/families.md) registers its engine from its app's ``ready()`` (``register``).
+FAMILIES_PACKAGE = "families"
 DEFAULT_FAMILY = "danish"
 
 _loaded: dict[str, Family] = {}
-_registered: list[str] = []          # the families registered by an installed app, in their order
+_registered: list[str] = []          # the families registered by an installed app
 _tables: dict[str, Any] = {}         # each family's table side (``scoring.table_families.TableFamily``)
+_built_in: tuple[str, ...] | None = None
+_order: tuple[str, ...] | None = None
+
+
+def built_in() -> tuple[str, ...]:
+    """The families that come with the app: every folder of ``families/`` with an ``engine``
+    package, by name (``names()`` gives them in their rank)."""
+    global _built_in
+    if _built_in is None:
+        package = importlib.import_module(FAMILIES_PACKAGE)
+        _built_in = tuple(sorted(
+            found.name for found in pkgutil.iter_modules(package.__path__)
+            if found.ispkg and importlib.util.find_spec(f"{FAMILIES_PACKAGE}.{found.name}.engine") is not None))
+    return _built_in
 
 
 def engine_package(name: str) -> str:
     """The package of a built-in family's engine."""
-    return f"families.{name}.engine"
+    return f"{FAMILIES_PACKAGE}.{name}.engine"
 
 
 def register(found: Family) -> Family:
     """Add a family that is not built in (its app's ``ready()``); registering it again replaces it."""
+    global _order
     _loaded[found.name] = found
-    if found.name not in BUILT_IN and found.name not in _registered:
+    if found.name not in built_in() and found.name not in _registered:
         _registered.append(found.name)
+    _order = None
     return found
+
+
+def forget(name: str) -> None:
+    """Take a registered family out of the registry again (the tests' own copies)."""
+    global _order
+    _loaded.pop(name, None)
+    _tables.pop(name, None)
+    if name in _registered:
+        _registered.remove(name)
+    _order = None
 
 
 def attach_table(name: str, table: Any) -> Any:
@@ -222,14 +253,18 @@ def has_table(name: str) -> bool:
 
 
 def names() -> tuple[str, ...]:
-    """Every family's name, the built-in ones first, in the order the app offers them."""
-    return (*BUILT_IN, *_registered)
+    """Every family's name in the order the app offers them: by each one's ``rank``, then name."""
+    global _order
+    if _order is None:
+        every = (*built_in(), *_registered)
+        _order = tuple(sorted(every, key=lambda name: (family(name).rank, name)))
+    return _order
 
 
 def family(name: str) -> Family:
     """The family called ``name``; ``KeyError`` for an unknown one."""
     if name not in _loaded:
-        if name not in BUILT_IN:
+        if name not in built_in():
             raise KeyError(f"unknown game family {name!r}")
         _loaded[name] = importlib.import_module(engine_package(name)).FAMILY
     return _loaded[name]

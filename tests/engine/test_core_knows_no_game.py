@@ -38,7 +38,7 @@ def game_words() -> frozenset[str]:
     """``GAME_WORDS`` and every built-in rule set's name that is not a family's (``vlk``, ``dtf2011``,
     ``grosstarock`` …)."""
     names = set(families.names())
-    cards = {card for name in families.BUILT_IN for card in families.family(name).rate_cards}
+    cards = {card for name in families.built_in() for card in families.family(name).rate_cards}
     return frozenset(GAME_WORDS | (cards - names))
 
 

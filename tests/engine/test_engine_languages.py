@@ -16,7 +16,7 @@ from scoring.engine.translation import LANGUAGES, LOCALE_DIR, Text, catalogue, p
 from tests.minifamily import engine as minifamily_engine  # noqa: F401  (a family outside the catalogues)
 
 ROOT = Path(__file__).resolve().parents[2]
-for _name in families.BUILT_IN:      # each built-in family registers its codes when loaded
+for _name in families.built_in():      # each built-in family registers its codes when loaded
     families.family(_name)
 
 

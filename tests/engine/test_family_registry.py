@@ -1,6 +1,7 @@
-"""The one registry of game families (docs/families.md): a built-in family's engine is found by name
-without Django; a family that is not built in is registered by its app and then found like the
-others, after the built-in ones; a table side is attached to a known family's entry only."""
+"""The one registry of game families (docs/families.md): a built-in family is found by looking into
+``families/``, without Django; a family that is not built in is registered by its app and then found
+like the others; the order they are offered in is their rank; a table side is attached to a known
+family's entry only."""
 import dataclasses
 import importlib
 import subprocess
@@ -16,17 +17,23 @@ from scoring.engine import families
 def registered():
     """A family registered as an installed app would (a copy of Karlsruhe under another name),
     forgotten afterwards so that no other test sees it."""
-    found = families.register(dataclasses.replace(families.family("karlsruhe"), name="copycat"))
+    found = families.register(dataclasses.replace(families.family("karlsruhe"), name="copycat", rank=1000))
     yield found
-    families._loaded.pop("copycat", None)
-    families._registered.remove("copycat")
-    families._tables.pop("copycat", None)
+    families.forget("copycat")
 
 
-def test_a_built_in_family_is_its_engine_package():
-    for name in families.BUILT_IN:
+def test_a_built_in_family_is_a_folder_of_families_with_an_engine():
+    folders = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "families").iterdir()
+                     if (p / "engine" / "__init__.py").is_file())
+    assert families.built_in() == tuple(folders) == ("danish", "karlsruhe", "selca")
+    for name in families.built_in():
         assert families.family(name) is importlib.import_module(f"families.{name}.engine").FAMILY
+
+
+def test_the_families_are_offered_in_their_rank():
     assert families.names()[:3] == ("danish", "karlsruhe", "selca")
+    ranks = [families.family(name).rank for name in families.names()]
+    assert ranks == sorted(ranks)
 
 
 def test_the_registry_needs_no_django():
@@ -37,7 +44,7 @@ def test_the_registry_needs_no_django():
     assert out.stdout.strip() == "['danish', 'karlsruhe', 'selca'] []"
 
 
-def test_a_registered_family_is_found_after_the_built_in_ones(registered):
+def test_a_registered_family_is_found_by_its_rank(registered):
     assert families.family("copycat") is registered
     assert families.names()[-1] == "copycat" and families.families()[-1] is registered
     families.register(registered)   # again: replaced, not listed twice
@@ -55,5 +62,5 @@ def test_a_table_side_belongs_to_a_known_family(registered):
 
 def test_a_family_declares_whether_it_writes_a_score():
     # the app's families (the tests' own minimal one, tests/minifamily/, may be registered beside them)
-    assert {f.name: f.writes_score for f in families.families() if f.name in families.BUILT_IN} == {
+    assert {f.name: f.writes_score for f in families.families() if f.name in families.built_in()} == {
         "danish": False, "karlsruhe": False, "selca": True}

@@ -42,7 +42,7 @@ def _cups_of(card: rates.RateCard) -> tuple[str, ...]:
 
 
 FAMILY = family_of_modules(
-    "danish", interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
+    "danish", rank=1, interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
     players=(3, 4, 5),
     pots=("king", "pagat"),
     cups=("king", "pagat"),

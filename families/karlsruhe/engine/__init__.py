@@ -17,7 +17,7 @@ CODES = problems.CATALOGUE
 
 
 FAMILY = family_of_modules(
-    "karlsruhe", interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
+    "karlsruhe", rank=2, interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
     players=(4, 5),
     pots=(),
     cups=(),

@@ -18,7 +18,7 @@ CODES = problems.CATALOGUE
 
 
 FAMILY = family_of_modules(
-    "selca", interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
+    "selca", rank=3, interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
     players=validate.PLAYERS,
     pots=tuple(pot.value for pot in model.Pot),
     cups=tuple(pot.value for pot in model.Pot if holds(pot)),

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scoring.engine.families import BUILT_IN, engine_package, family, family_of_file, family_of_rules
+from scoring.engine.families import built_in, engine_package, family, family_of_file, family_of_rules
 from scoring.engine.interchange import dumps, loads
 from families.karlsruhe.engine import FAMILY
 from families.karlsruhe.engine.interchange import deal_to_dict, evening_to_dict, parse_deal
@@ -21,7 +21,7 @@ RUFER = {"dealer": "Anna", "game": "koenigsrufer", "declarer": "Bernd", "called_
 
 
 def test_karlsruhe_family_is_registered_and_answers_the_protocol():
-    assert "karlsruhe" in BUILT_IN and engine_package("karlsruhe") == "families.karlsruhe.engine"
+    assert "karlsruhe" in built_in() and engine_package("karlsruhe") == "families.karlsruhe.engine"
     assert family("karlsruhe") is FAMILY
     assert family_of_rules("karlsruhe") is FAMILY
     assert family_of_file(evening()) is FAMILY

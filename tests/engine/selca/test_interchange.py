@@ -5,7 +5,7 @@ import string
 
 import pytest
 
-from scoring.engine.families import BUILT_IN, engine_package, family, family_of_file, family_of_rules
+from scoring.engine.families import built_in, engine_package, family, family_of_file, family_of_rules
 from scoring.engine.interchange import dumps, loads
 from scoring.engine.ledger import cup_contents
 from scoring.engine.problems import EveningError, problem
@@ -25,14 +25,14 @@ GAME = {"dealer": "Ana", "kind": "game", "declarer": "Bojan", "game": 2, "count"
 
 
 def test_selca_family_is_registered_and_answers_the_protocol():
-    assert "selca" in BUILT_IN and engine_package("selca") == "families.selca.engine"
+    assert "selca" in built_in() and engine_package("selca") == "families.selca.engine"
     assert family("selca") is FAMILY and family_of_rules("selca") is FAMILY
     assert family_of_file(evening()) is FAMILY
     assert (FAMILY.name, FAMILY.players, FAMILY.pots, FAMILY.writes_score) == ("selca", (3, 4), ("sheet",), True)
     assert FAMILY.cups == ()   # the sheet is an account, never a cup
     assert FAMILY.default_card is SELCA and FAMILY.card_base(SELCA) is SELCA
     assert FAMILY.owns_card(SELCA.to_dict())
-    assert not any(family(f).owns_card(SELCA.to_dict()) for f in BUILT_IN if f != "selca")
+    assert not any(family(f).owns_card(SELCA.to_dict()) for f in built_in() if f != "selca")
     assert not FAMILY.owns_card(family("danish").default_card.to_dict())
     assert not FAMILY.owns_card(family("karlsruhe").default_card.to_dict())
     assert FAMILY.make_evening(THREE, (), "selca", None, None).players == THREE

@@ -60,3 +60,19 @@ def test_per_page_is_bounded(client, world):
         response = client.get(page, {f"{prefix}per_page": "1000000"})
         assert response.status_code == 200
         assert response.context[second].paginator.per_page <= 100
+
+
+@pytest.mark.parametrize("name", ["scoring:evening_detail", "scoring:player_detail"])
+def test_pk_url_is_reverse(name):
+    """A listing links its rows by pk_url: what reverse() gives, under any script prefix."""
+    from django.urls import reverse, set_script_prefix
+
+    from scoring.listings import pk_url
+
+    for pk in (1, 7, 120034):
+        assert pk_url(name, pk) == reverse(name, args=[pk])
+    set_script_prefix("/klub/")   # served under a prefix: reversed anew, not kept from before
+    try:
+        assert pk_url(name, 5) == reverse(name, args=[5]) and pk_url(name, 5).startswith("/klub/")
+    finally:
+        set_script_prefix("/")

@@ -6,12 +6,12 @@ read by its name (``JournalEntry.pots_after``), and each player's stored figures
 deal (``PlayerDealStat.figures``) must be the family's ``deal_stats`` of the engine's settlement."""
 from __future__ import annotations
 
-from django.db.models import Sum
+from django.db.models import Count, Sum
 
 from scoring.engine.ledger import cup_contents
 from scoring.engine.problems import EveningError
 
-from .models import Club, Evening, JournalEntry, Leg, PlayerDealStat, Table
+from .models import Club, EntryKind, Evening, JournalEntry, Leg, PlayerDealStat, Table
 from .selectors import table_sheet, table_to_evening_file
 
 
@@ -25,6 +25,7 @@ def table_differences(table: Table) -> list[str]:
         entry = JournalEntry.objects.select_related("deal").get(pk=entry_id)
         label = f"deal {entry.deal.number}" if entry.deal else entry.kind
         found.append(f"{where}, {label}: entry {entry_id} sums to {total}, not 0")
+    found += _chain_differences(where, table)
     family = table.engine
     cups = family.cups_of(table.card)   # the cups this table's card plays with
     pot_totals = (Leg.objects.filter(entry__table=table).exclude(account="player")
@@ -71,6 +72,24 @@ def table_differences(table: Table) -> list[str]:
         found += _pot_differences(f"{where}, {name}", family, row.pots, entry.pot_contents, cups)
     extra = set(rows) - {label for label, _ in expected}
     found += [f"{where}, {label}: stored entry the engine does not produce" for label in sorted(extra)]
+    return found
+
+
+def _chain_differences(where: str, table: Table) -> list[str]:
+    """What the database holds (migration 0020), read again: every entry posted; a deal's entry
+    posted again supersedes an entry of the same deal that is reversed; at most one of a deal's
+    entries stands (not reversed)."""
+    entries = JournalEntry.objects.filter(table=table)
+    found = [f"{where}: entry {pk} is not posted" for pk in entries.filter(posted=False).values_list("pk", flat=True)]
+    for pk, deal, number, old_deal, old_kind, reversed_by in (
+            entries.filter(supersedes__isnull=False).order_by("pk").values_list(
+                "pk", "deal_id", "deal__number", "supersedes__deal_id", "supersedes__kind", "supersedes__reversed_by")):
+        if old_deal != deal or old_kind != EntryKind.DEAL or reversed_by is None:
+            found.append(f"{where}, deal {number}: entry {pk} supersedes an entry that is not this deal's, "
+                         f"reversed")
+    found += [f"{where}, deal {number}: {count} entries stand, not one" for number, count in (
+        entries.filter(kind=EntryKind.DEAL, reversed_by__isnull=True).values("deal").annotate(count=Count("pk"))
+        .filter(count__gt=1).values_list("deal__number", "count"))]
     return found
 
 

@@ -273,10 +273,22 @@ class JournalEntry(models.Model):
     # person can check, "this deal was doubled" …), JSON; "" when it has none.
     info_json = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    # A deal's entry posted again for the same deal version (a later deal settled anew after a
+    # correction or a void) names the entry it takes the place of: a deal has one first entry and
+    # one line of successors (docs/architecture.md, "The ledger's invariants").
+    supersedes = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                      related_name="superseded_by")
+    # Written last, after the legs (services/journal.py ``entries_write``): the database refuses to
+    # post an entry whose legs do not sum to zero and any leg written to an entry already posted.
+    posted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table", "id"]
         verbose_name_plural = _("posteringer")
+        constraints = [
+            models.UniqueConstraint(fields=["deal"], condition=Q(kind="deal", supersedes__isnull=True),
+                                    name="entry_one_first_deal_entry_per_deal"),
+        ]
 
 
 #: The longest name of a family's pot (``Family.pots``) a leg can be posted to.

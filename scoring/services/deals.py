@@ -16,10 +16,9 @@ from scoring.models import Account, Deal, EntryKind, EveningEvent, EveningEventK
 
 from .errors import RecordingError
 from .journal import (
-    _minus, _outcome_json, _post, _pot_movement, _reverse, _save_stats, _user, table_players, table_pots, table_state
+    Version, _minus, _outcome_json, _pot_movement, _user, deal_versions_post, table_players, table_pots, table_state
 )
 from .locks import _writable_table
-from .summaries import summary_refresh
 
 
 def _parse(family: Family, outcome: Any, number: int, card):
@@ -49,14 +48,11 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     deal = _parse(family, outcome, number, table.card)
     players = table_players(table)
     entry = _settle(family, players, number, deal, table_state(table, players=tuple(players)), table.card)
-    saved = Deal.objects.create(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
-                                outcome_json=_outcome_json(family, deal), recorded_by=_user(user))
-    _post(table, entry, EntryKind.DEAL, players, deal=saved)
-    _save_stats(family, table, saved, deal, entry, players)
-    Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    saved = Deal(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
+                 outcome_json=_outcome_json(family, deal), recorded_by=_user(user))
+    deal_versions_post(table, players, [Version(saved, deal, entry)])
     EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_RECORDED, table=table, deal=saved,
                                 user=_user(user))
-    summary_refresh(table.evening, players.values())
     return saved
 
 
@@ -109,28 +105,19 @@ def deal_correct(*, deal: Deal, outcome: Any, user=None, expected_version: int |
         pots = _minus(pots, _pot_movement(entry))
         reversal_pots.append(pots)
     state = table_state(table, deal.number, pots)
-    new_entries = []
+    replacement = Deal(table=table, number=deal.number, dealer=players[corrected.dealer], kind=corrected.kind.value,
+                       outcome_json=_outcome_json(family, corrected), replaces=deal, recorded_by=_user(user))
+    versions = []
     for row in affected:
         engine_deal = corrected if row.pk == deal.pk else family.parse_deal(row.outcome, row.number, table.card)
         entry = _settle(family, players, row.number, engine_deal, state, table.card)
-        new_entries.append(entry)
+        versions.append(Version(replacement if row.pk == deal.pk else row, engine_deal, entry))
         state = entry.state
 
-    for entry, after in zip(old_entries, reversal_pots):
-        _reverse(entry, after)
-    Deal.objects.filter(pk=deal.pk).update(current=False)
-    replacement = Deal.objects.create(table=table, number=deal.number, dealer=players[corrected.dealer],
-                                      kind=corrected.kind.value, outcome_json=_outcome_json(family, corrected),
-                                      replaces=deal, recorded_by=_user(user))
-    rows = [replacement] + [d for d in affected if d.pk != deal.pk]
-    engine_deals = [corrected] + [family.parse_deal(d.outcome, d.number, table.card) for d in rows[1:]]
-    for row, engine_deal, entry in zip(rows, engine_deals, new_entries):
-        _post(table, entry, EntryKind.DEAL, players, deal=row)
-        _save_stats(family, table, row, engine_deal, entry, players)
-    Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    # only this table's players' figures change
+    deal_versions_post(table, players, versions, reversing=list(zip(old_entries, reversal_pots)), replaced=deal)
     EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_CORRECTED, table=table,
                                 deal=replacement, count=len(affected) - 1, user=_user(user), reason=reason)
-    summary_refresh(table.evening, players.values())   # only this table's players' figures change
     return replacement
 
 
@@ -208,17 +195,11 @@ def deal_void(*, deal: Deal, user=None, reason: str = "", expected_version: int 
     if not reason.strip():
         raise RecordingError.single("reason", _("Skriv en begrundelse."))
     plan = void_plan(table, deal)   # everything settled in memory first: nothing written unless valid
-    for entry, after in zip(plan.old_entries, plan.reversal_pots):
-        _reverse(entry, after)
-    Deal.objects.filter(pk=deal.pk).update(current=False)
-    void = Deal.objects.create(table=table, number=deal.number, dealer=deal.dealer, kind=deal.kind,
-                               outcome_json=deal.outcome_json, replaces=deal, current=False, voided=True,
-                               recorded_by=_user(user))
-    for row, engine_deal, entry in zip(plan.later, plan.later_deals, plan.new_entries):
-        _post(table, entry, EntryKind.DEAL, plan.players, deal=row)
-        _save_stats(table.engine, table, row, engine_deal, entry, plan.players)
-    Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+    void = Deal(table=table, number=deal.number, dealer=deal.dealer, kind=deal.kind, outcome_json=deal.outcome_json,
+                replaces=deal, current=False, voided=True, recorded_by=_user(user))
+    deal_versions_post(table, plan.players, [Version(void)] + [
+        Version(row, engine_deal, entry) for row, engine_deal, entry in zip(plan.later, plan.later_deals, plan.new_entries)],
+        reversing=list(zip(plan.old_entries, plan.reversal_pots)), replaced=deal)
     EveningEvent.objects.create(evening=table.evening, kind=EveningEventKind.DEAL_VOIDED, table=table, deal=void,
                                 count=len(plan.later), user=_user(user), reason=reason.strip())
-    summary_refresh(table.evening, plan.players.values())   # only this table's players' figures change
     return void

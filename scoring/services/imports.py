@@ -6,8 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection, transaction
-from django.db.models import F
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,19 +14,14 @@ from scoring import lookalikes
 from scoring.engine import bounds, families, interchange
 from scoring.engine import names as player_names
 from scoring.engine.families import Family
-from scoring.engine.ledger import LedgerError
 from scoring.engine.problems import EveningError, problem
-from scoring.models import (
-    Account, Club, Deal, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Leg, Player, PlayerDealStat,
-    Table
-)
+from scoring.models import Club, Deal, Evening, EveningEvent, EveningEventKind, Player, Table
 
 from .errors import FieldError, RecordingError
 from .evenings import evening_create
-from .journal import _info_json, _outcome_json, _pot_account, _pots_after, _user
+from .journal import Version, _outcome_json, _user, deal_versions_post
 from .locks import _lock_evening
 from .players import player_get_or_create
-from .summaries import summary_refresh
 from .tables import builtin_card, table_create
 
 
@@ -207,55 +201,13 @@ def _create_card(club: Club, prepared: PreparedImport):
 
 def _record_settled(table: Table, players: list[Player], deals, entries: tuple, stats: tuple[tuple, ...],
                     user) -> None:
-    """Write the deals of a new table, already settled in memory by the engine, in four bulk
-    statements (deals, journal entries, legs, per-deal figures) and one summary refresh: the same
+    """Write the deals of a new table, already settled in memory by the engine, through the one write
+    path of deal versions (``deal_versions_post``: a few bulk statements for all of them): the same
     rows, in the same order, that ``deal_record`` writes deal by deal (a test compares them)."""
-    if not deals:
-        return
     by_name = {p.name: p for p in players}
     recorder = _user(user)
     family = table.engine
-    rows = Deal.objects.bulk_create([
-        Deal(table=table, number=number, dealer=by_name[deal.dealer], kind=deal.kind.value,
-             outcome_json=_outcome_json(family, deal), recorded_by=recorder)
-        for number, deal in enumerate(deals, 1)])
-    saved = JournalEntry.objects.bulk_create([
-        JournalEntry(table=table, kind=EntryKind.DEAL, deal=row, info_json=_info_json(entry),
-                     pots_after=_pots_after(family, entry.pot_contents))
-        for row, entry in zip(rows, entries)])
-    player_ids = {name: player.pk for name, player in by_name.items()}
-    legs = []
-    for journal_entry, entry in zip(saved, entries):
-        moved = [(account, amount) for account, amount in entry.legs if amount]
-        if sum(amount for _, amount in moved) != 0:
-            raise LedgerError(f"refusing to save an entry that sums to {sum(a for _, a in moved)}")
-        legs += [(journal_entry.pk, Account.PLAYER, player_ids[account], amount) if isinstance(account, str)
-                 else (journal_entry.pk, _pot_account(family, account), None, amount)
-                 for account, amount in moved]
-    _insert_rows(Leg, ("entry", "account", "player", "amount"), legs)
-    _insert_rows(PlayerDealStat, ("deal", "player", "evening", "rules", "active", "net", "figures"), [
-        (row.pk, player_ids[figures.player], table.evening_id, table.rules, figures.active, figures.net,
-         json.dumps(family.stored_figures(figures), ensure_ascii=False))
-        for row, deal_figures in zip(rows, stats) for figures in deal_figures])
-    Table.objects.filter(pk=table.pk).update(version=F("version") + len(deals))
-    summary_refresh(table.evening, players)
-
-
-def _insert_rows(model, fields: tuple[str, ...], rows: list[tuple]) -> None:
-    """INSERT many rows of plain values, for the thousands of small rows of an import (legs,
-    per-deal figures), where a model instance per row costs more than the database does: on
-    PostgreSQL one ``COPY`` (its row triggers fire as for an INSERT: the zero-sum check of the legs
-    still runs at commit), elsewhere one ``executemany``. ``fields`` name model fields; every other
-    column must have a default in the database (for these two models every column but the id is given)."""
-    if not rows:
-        return
-    quote = connection.ops.quote_name
-    table = quote(model._meta.db_table)
-    columns = ", ".join(quote(model._meta.get_field(name).column) for name in fields)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":   # psycopg 3: 10x faster than INSERT for 5,000 rows
-            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
-        else:
-            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})", rows)
+    deal_versions_post(table, by_name, [
+        Version(Deal(table=table, number=number, dealer=by_name[deal.dealer], kind=deal.kind.value,
+                     outcome_json=_outcome_json(family, deal), recorded_by=recorder), deal, entry, figures)
+        for number, (deal, entry, figures) in enumerate(zip(deals, entries, stats), 1)])

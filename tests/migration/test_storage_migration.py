@@ -152,12 +152,17 @@ def test_an_old_postgres_dump_restores_migrates_and_answers_as_before(tmp_path):
         env = _environment(f"postgres://{info.user}@/{name}?host={info.host}&port={info.port}")
         _manage(env, "migrate", "--noinput")
         _assert_same(_answers(env), _recorded())
-        # the zero-sum trigger still stands: a leg that unbalances its entry is refused at commit
-        unbalanced = ("BEGIN; INSERT INTO scoring_leg (entry_id, account, amount) "
-                      "SELECT max(id), 'king', 5 FROM scoring_journalentry; COMMIT;")
-        result = subprocess.run([pg_tool("psql"), "-v", "ON_ERROR_STOP=1", *flags, "-d", name, "-c", unbalanced],
-                                env=pg_env, capture_output=True, text=True)
-        assert result.returncode != 0 and "does not sum to zero" in result.stderr
+        # the zero-sum triggers stand: a leg on a posted entry is refused (0020), and one that
+        # unbalances an entry not yet posted at commit (0002)
+        for sql, refusal in (("INSERT INTO scoring_leg (entry_id, account, amount) "
+                              "SELECT max(id), 'king', 5 FROM scoring_journalentry", "already posted"),
+                             ("BEGIN; INSERT INTO scoring_journalentry (table_id, kind, pots_after, info_json, "
+                              "created_at, posted) SELECT table_id, 'opening', '{}', '', now(), false "
+                              "FROM scoring_journalentry LIMIT 1; INSERT INTO scoring_leg (entry_id, account, amount) "
+                              "SELECT max(id), 'king', 5 FROM scoring_journalentry; COMMIT;", "does not sum to zero")):
+            result = subprocess.run([pg_tool("psql"), "-v", "ON_ERROR_STOP=1", *flags, "-d", name, "-c", sql],
+                                    env=pg_env, capture_output=True, text=True)
+            assert result.returncode != 0 and refusal in result.stderr, result.stderr
     finally:
         connection.close()
         subprocess.run([pg_tool("dropdb"), "--if-exists", *flags, name], env=pg_env, check=True)

@@ -6,6 +6,7 @@ from django.core.management import call_command
 
 from scoring import services
 from scoring.models import Club, JournalEntry, Leg
+from tests.web.tampering import ledger_unguarded
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services")]
 
@@ -32,13 +33,14 @@ def test_clean_ledger_passes(table, capsys):
 def test_a_changed_leg_is_named_with_its_deal(table, capsys):
     entry = JournalEntry.objects.get(table=table, deal__number=3, kind="deal")
     leg = entry.legs.filter(account="player").first()
-    Leg.objects.filter(pk=leg.pk).update(amount=leg.amount + 5)
-    try:
-        code, out = run(capsys)
-    finally:
-        # PostgreSQL's deferred zero-sum trigger would refuse this entry when the
-        # test's transaction checks its constraints; put the leg back first.
-        Leg.objects.filter(pk=leg.pk).update(amount=leg.amount)
+    with ledger_unguarded():
+        Leg.objects.filter(pk=leg.pk).update(amount=leg.amount + 5)
+        try:
+            code, out = run(capsys)
+        finally:
+            # PostgreSQL's deferred zero-sum trigger would refuse this entry when the
+            # test's transaction checks its constraints; put the leg back first.
+            Leg.objects.filter(pk=leg.pk).update(amount=leg.amount)
     assert code == 1
     assert f"table 1, deal 3: entry {entry.pk} sums to 5, not 0" in out.err
     assert "deal 3: stored" in out.err
@@ -47,16 +49,18 @@ def test_a_changed_leg_is_named_with_its_deal(table, capsys):
 def test_a_balanced_but_wrong_entry_is_found(table, capsys):
     entry = JournalEntry.objects.get(table=table, deal__number=5, kind="deal")
     legs = list(entry.legs.filter(account="player").order_by("id")[:2])
-    Leg.objects.filter(pk=legs[0].pk).update(amount=legs[0].amount + 10)
-    Leg.objects.filter(pk=legs[1].pk).update(amount=legs[1].amount - 10)
+    with ledger_unguarded():
+        Leg.objects.filter(pk=legs[0].pk).update(amount=legs[0].amount + 10)
+        Leg.objects.filter(pk=legs[1].pk).update(amount=legs[1].amount - 10)
     code, out = run(capsys)
     assert code == 1 and "deal 5: stored" in out.err and "sums to" not in out.err
 
 
 def test_a_cup_below_zero_is_found(table, capsys):
     entry = JournalEntry.objects.get(table=table, deal__number=1, kind="deal")
-    Leg.objects.create(entry=entry, account="king", amount=-1000)
-    Leg.objects.create(entry=entry, account="pagat", amount=1000)
+    with ledger_unguarded():
+        Leg.objects.create(entry=entry, account="king", amount=-1000)
+        Leg.objects.create(entry=entry, account="pagat", amount=1000)
     code, out = run(capsys)
     assert code == 1 and "the king cup holds" in out.err
 

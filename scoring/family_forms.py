@@ -191,6 +191,10 @@ class FamilyFormMixin:
             return list(exc.problems)
         return family.validate_deal(self.players, number, deal, self.card)
 
+    def _message(self, found: Problem) -> str:
+        """The engine's message as the scorekeeper reads it, in the page's language."""
+        return found.message(engine_language())
+
     def _skip_problem(self, found: Problem) -> bool:
         """Whether the family leaves an engine problem unshown (another message says it)."""
         return False

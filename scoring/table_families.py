@@ -1,8 +1,8 @@
 """The table pages' side of a game family (engine ``families.py``): each family brings its own deal
 form, live preview, sheet and words, and the views, the evening pages and the exports reach them only
-through the ``TableFamily`` of a table. A family's Django app (``families/<name>/apps.py``) adds its
-one to the family's entry in the engine's registry with ``register`` when the app is ready
-(docs/families.md).
+through the ``TableFamily`` of a table: a subclass of the one here, overriding only what is the
+family's own. A family's Django app (``families/<name>/apps.py``, a ``FamilyApp``) adds its one to the
+family's entry in the engine's registry with ``register`` when the app is ready (docs/families.md).
 
 What a family's form must answer (the views call nothing else): ``seats`` (the deal's seating:
 ``dealer``, ``forehand``, ``active``, ``sitting_out``), ``is_valid()``, ``to_outcome()`` (the deal
@@ -11,13 +11,17 @@ service's ``FieldError`` list), ``label_for(field)`` and ``problem_list()``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Callable, Mapping
 
+from django.apps import AppConfig
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import families
+from scoring.engine.problems import EveningError
+from scoring.family_forms import line_changes, lines_summary, replay_correction
+from scoring.language import engine_language
 
 
 def pot_or_player(leg) -> str:
@@ -31,57 +35,43 @@ def no_words(outcome: dict, players: tuple[str, ...], card: Any, facts: dict) ->
     return ()
 
 
-@dataclass(frozen=True)
 class TableFamily:
+    """The table side every family shares; a family subclasses it and overrides only what is its own
+    (python-chess's variants): its ``name``, ``label`` and ``form_class``, ``deal_lines`` and
+    ``initial_from_outcome``, and where it differs the preview's words (``preview_words``), who
+    takes part (``playing``), a correction's effect, its sheet's words. Its templates are
+    ``<name>/_deal_form.html``, ``_preview``, ``_sheet``, ``_table_header`` and ``_seating``."""
+
     name: str                       # the engine family's name
-    label: Promise                  # shown when a club or a table picks its game
-    make_form: Callable[..., Any]   # (table, sheet, *, data=None, dealer=None, initial=None) -> form
-    preview_context: Callable[..., dict]   # (table, sheet, form, editing: int | None) -> template context
-    carry_over: Callable[..., tuple]       # (GET data, players, dealer) -> (initial, cleared)
-    initial_from_outcome: Callable[..., tuple]   # (players, outcome, version) -> (dealer, initial)
-    deal_lines: Callable[[dict], list]     # a deal object as (label, text) lines (history pages)
-    deal_changes: Callable[[dict, dict], list]   # what a correction changed, as lines
-    deal_summary: Callable[[dict], str]    # one line for the evening's log
-    form_template: str              # the deal form's fields (inside the table page's form)
-    preview_template: str
-    sheet_template: str
-    header_template: str
-    seating_template: str           # who deals, leads, plays and sits out
-    #: A stored leg's account as the history page names it: the player, or the family's pot
-    #: (``pot_or_player``: the pot by its stored name; a family with pots names its own).
-    leg_account: Callable[[Any], str] = pot_or_player
+    label: Promise | str            # shown when a club or a table picks its game
+    #: The deal form: ``form_class(players, data=…, dealer=…, initial=…, card=…)``, on
+    #: ``scoring.family_forms.FamilyFormMixin``.
+    form_class: type
     #: What a deal's journal entry is called on its history page: payments, or for a written-score
     #: family what was written.
-    entry_label: Promise = _("Betalinger")
+    entry_label: Promise | str = _("Betalinger")
     #: The family's games as its sheet names them, by the game's value ("Königsrufer", "tri").
-    game_words: Mapping[Any, str] = field(default_factory=dict)
+    game_words: Mapping[Any, str] = {}
     #: Headings of the family's own per-deal figures (engine ``deal_stats``) on the player page,
     #: by figure name; a figure not named here shows its name.
-    figure_words: Mapping[str, Any] = field(default_factory=dict)
+    figure_words: Mapping[str, Any] = {}
     #: The family's cups as the evening pages name them ("kongekop"), and as the evening PDF heads
     #: their columns under "Kopper" ("konge"), by pot name; a pot not named shows its name.
-    pot_names: Mapping[str, Any] = field(default_factory=dict)
-    pot_words: Mapping[str, Any] = field(default_factory=dict)
+    pot_names: Mapping[str, Any] = {}
+    pot_words: Mapping[str, Any] = {}
     #: What closing the evening does with the family's cups, a line of the close page's list (a
     #: family without cups has none).
     split_words: Any = None
-    #: A written score's sheet row (the PDF's zapisnik): (the game or kind in the game's words, the
-    #: declarer, who takes part) of a stored deal object at a table of ``players``; ``None`` for a
-    #: family of payments.
+    #: A written score's sheet row (the PDF's zapisnik): ``written_row(players, outcome)`` -> (the
+    #: game or kind in the game's words, the declarer, who takes part) of a stored deal object;
+    #: ``None`` for a family of payments.
     written_row: Callable[[tuple[str, ...], dict], tuple[str, str, set]] | None = None
     #: The game's highlights in the season report: for a rule set's name, (figure name, heading) of
     #: the stored per-deal figures (``Family.figures``) the report sums and names a leader of (the
     #: Danish ultimos, bagud, tout and nolo a card pays). ``None``: ``default_highlights``.
     season_highlights: Callable[[str], tuple[tuple[str, Any], ...]] | None = None
-    #: What was played, for the sheet's row (web and PDF): ``describe(outcome, players, card,
-    #: facts)`` -> short items in the game's own words (the interface words around them through
-    #: gettext), the game and who played it first: ("Sechserbock Bernd", "Schneider", "im Radl"),
-    #: ("pagat ultimo Anne", "nolo Bent", "11 med Carl"). ``outcome`` is the stored deal object,
-    #: ``card`` the table's rate card, ``facts`` the deal's entry's facts (``Entry.info``: the
-    #: Karlsruhe formula and Radl). A family without one shows no words (``no_words``).
-    describe: Callable[[dict, tuple[str, ...], Any, dict], tuple[str, ...]] = no_words
-    #: How the items are joined on one line: the Karlsruhe seed's table writes "Sechserbock,
-    #: Schneider, im Radl"; the others a middle dot.
+    #: How ``describe``'s items are joined on one line: the Karlsruhe seed's table writes
+    #: "Sechserbock, Schneider, im Radl"; the others a middle dot.
     describe_joiner: str = " · "
     #: The club card page's form for a club's copy of one of the family's cards (``scoring.card_forms``:
     #: ``CardForm(base, data, other_titles=…)`` with ``card_data(name)``). ``None``: every whole
@@ -95,7 +85,78 @@ class TableFamily:
     #: ``points`` and ``running`` (a player's two columns), ``sum`` (the totals' row) and
     #: ``signatures`` (beside the PDF's signature heading); a role not given reads in the app's
     #: words (``written_words``).
-    written_words: Mapping[str, str] = field(default_factory=dict)
+    written_words: Mapping[str, str] = {}
+
+    # The templates, by the family's name ----------------------------------------------------------
+
+    @property
+    def form_template(self) -> str:      # the deal form's fields (inside the table page's form)
+        return f"{self.name}/_deal_form.html"
+
+    @property
+    def preview_template(self) -> str:
+        return f"{self.name}/_preview.html"
+
+    @property
+    def sheet_template(self) -> str:
+        return f"{self.name}/_sheet.html"
+
+    @property
+    def header_template(self) -> str:
+        return f"{self.name}/_table_header.html"
+
+    @property
+    def seating_template(self) -> str:   # who deals, leads, plays and sits out
+        return f"{self.name}/_seating.html"
+
+    @property
+    def engine(self) -> families.Family:
+        return families.family(self.name)
+
+    # The deal form --------------------------------------------------------------------------------
+
+    def make_form(self, table, sheet, *, data=None, dealer: str | None = None, initial=None):
+        """The deal form; unbound it proposes the sheet's next dealer."""
+        return self.form_class(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer,
+                               initial=initial, card=table.card)
+
+    def carry_over(self, form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, list]:
+        """What another dealer keeps of the form (GET or POST data) and what it clears per player:
+        everything kept, nothing cleared (a family where a seat's fields depend on the dealer says
+        otherwise)."""
+        return {n: form_data.get(n) for n in form_data
+                if n not in ("dealer", "version", "csrfmiddlewaretoken") and form_data.get(n) not in (None, "")}, []
+
+    def initial_from_outcome(self, players: tuple[str, ...], outcome: dict, version: int) -> tuple[str, dict]:
+        """(dealer, the form's initial data) of a stored deal object, to correct it."""
+        raise NotImplementedError
+
+    # A deal in words (history pages, the evening's log, the sheet) ------------------------------
+
+    def deal_lines(self, outcome: dict) -> list[tuple[str, str]]:
+        """A deal object as (label, text) lines, as it reads at the table."""
+        raise NotImplementedError
+
+    def deal_changes(self, old: dict, new: dict) -> list[str]:
+        """What a correction changed, one phrase per line that differs ("Spil: Dreier → Sechserbock")."""
+        return line_changes(self.deal_lines(old), self.deal_lines(new))
+
+    def deal_summary(self, outcome: dict) -> str:
+        """The deal in one line for the evening's log."""
+        return lines_summary(self.deal_lines(outcome))
+
+    def leg_account(self, leg) -> str:
+        """A stored leg's account as the history page names it: the player, or the family's pot (by
+        its stored name unless the family names its own)."""
+        return pot_or_player(leg)
+
+    def describe(self, outcome: dict, players: tuple[str, ...], card: Any, facts: dict) -> tuple[str, ...]:
+        """What was played, for the sheet's row (web and PDF): short items in the game's own words
+        (the interface words around them through gettext), the game and who played it first:
+        ("Sechserbock Bernd", "Schneider", "im Radl"), ("pagat ultimo Anne", "nolo Bent"). ``outcome``
+        is the stored deal object, ``card`` the table's rate card, ``facts`` the deal's entry's facts
+        (``Entry.info``: the Karlsruhe formula and Radl). None by default (``no_words``)."""
+        return no_words(outcome, players, card, facts)
 
     def words(self, outcome: dict, players: tuple[str, ...], card: Any, facts: dict | None = None) -> tuple[str, ...]:
         """``describe``'s items of a stored deal; a deal object it cannot read (an old or damaged
@@ -105,6 +166,82 @@ class TableFamily:
         except (KeyError, TypeError, ValueError, AttributeError):
             return ()
 
+    # The live preview and a correction's effect -------------------------------------------------
+
+    def preview_context(self, table, sheet, form, editing: int | None) -> dict:
+        """Settle the deal as entered with the engine, without saving: parse it, read the state the
+        deals before it leave, settle it; each player's amount (0 for one who takes no part), the
+        family's ``preview_words``, and for a correction its effect on every total; or the problems
+        (the form's and the engine's, at once)."""
+        valid = form.is_valid()
+        context: dict = {"table": table, "players": sheet.players, "pots": sheet.pots,
+                         **self.preview_always(form)}
+        if not valid:
+            context["problems"] = form.problem_list()
+            return context
+        engine, number, outcome = self.engine, editing or sheet.next_number, form.to_outcome()
+        try:
+            deal = engine.parse_deal(outcome, number, table.card)
+            entry = engine.settle_deal(sheet.players, number, deal, self.state_before(table, sheet, number),
+                                       table.card)
+        except EveningError as exc:
+            context["problems"] = [(form.label_for(p.field), p.message(engine_language())) for p in exc.problems]
+            return context
+        playing = self.playing(form, outcome)
+        context.update({"number": number, "net": [(p, entry.net[p], p in playing) for p in sheet.players],
+                        **self.preview_words(table, sheet, form, deal, entry)})
+        if editing:
+            context.update(self.correction_effect(table, sheet, editing, entry))
+        return context
+
+    def preview_always(self, form) -> dict:
+        """What the preview shows even of a form with problems (Selca's other side's count)."""
+        return {}
+
+    def preview_words(self, table, sheet, form, deal, entry) -> dict:
+        """What the family's preview shows of a settled deal besides the amounts (its formula, the
+        cups after, the game in its words)."""
+        return {}
+
+    def playing(self, form, outcome: dict) -> set[str]:
+        """Who takes part in the deal (the others' amounts are shown as sitting out)."""
+        return set(form.seats.active)
+
+    def state_before(self, table, sheet, number: int):
+        """What deal ``number`` needs from the deals before it (the family engine's ``state_before``):
+        from the pots after the sheet's row before it and the table's current deals before it."""
+        from scoring import services
+
+        before = None
+        for row in sheet.rows:
+            if row.number is not None and row.number >= number:
+                break
+            before = row
+        return services.table_state(table, number, dict(before.pots) if before is not None else {})
+
+    def resettle(self, table, sheet, row, state):
+        """A later deal of the sheet settled again from ``state`` (a correction's replay)."""
+        deal = self.engine.parse_deal(row.deal.outcome, row.number, table.card)
+        return self.engine.settle_deal(sheet.players, row.number, deal, state, table.card)
+
+    def correction_effect(self, table, sheet, number: int, entry) -> dict:
+        """What correcting deal ``number`` to the settled ``entry`` changes: the deal's own amounts
+        before and after, and each player's total now and after every later deal is settled again,
+        in memory (``replay_correction``; ``services.deal_correct`` writes the same)."""
+        effect, _state = replay_correction(sheet, number, entry, state_of=lambda settled: settled.state,
+                                           resettle=lambda row, state: self.resettle(table, sheet, row, state))
+        return effect
+
+
+class FamilyApp(AppConfig):
+    """A family's Django app (``families/<name>/apps.py``): when ready, a family outside ``families/``
+    (the tests' own) registers its engine (``engine.FAMILY``), and every family's ``table.py`` adds
+    its table side (``register``)."""
+
+    def ready(self):
+        if self.label not in families.built_in():
+            families.register(import_module(f"{self.name}.engine").FAMILY)
+        import_module(f"{self.name}.table")
 
 
 def register(family: TableFamily) -> TableFamily:

@@ -1,11 +1,6 @@
-"""Danish Tarok (docs/rules/danish.md) as a Django app: its engine (``engine/``, pure Python, found by the engine's registry
-without Django), its table side (``table.py``), templates and static files (docs/families.md)."""
-from django.apps import AppConfig
+"""Danish Tarok (docs/rules/danish.md) as a Django app (docs/families.md)."""
+from scoring import table_families
 
 
-class DanishConfig(AppConfig):
-    name = "families.danish"
-    label = "danish"
-
-    def ready(self):
-        from . import table   # noqa: F401  (registers the table side on the family's entry)
+class DanishConfig(table_families.FamilyApp):
+    name, label = "families.danish", "danish"

@@ -13,7 +13,6 @@ from django.utils.translation import gettext, gettext_lazy as _
 
 from families.danish.engine.model import Court, Cup, FineKind, MeldKind, Rank, Suit
 from families.danish.engine.settle import Posting, Reason
-from scoring.family_forms import line_changes, lines_summary
 
 SUIT_NAMES = {Suit.HEARTS: _("hjerter"), Suit.DIAMONDS: _("ruder"), Suit.CLUBS: _("klør"), Suit.SPADES: _("spar")}
 #: The missing court card of a half meld, in the definite form ("mangler damen").
@@ -228,17 +227,6 @@ def announcement_text(announcement: dict) -> str:
     """An announced vole or nolo (docs/rules/grosstarock.md §2): "Carl før stik 13"."""
     return gettext("%(name)s før stik %(n)s") % {"name": announcement.get("player", "?"),
                                                   "n": announcement.get("before_trick", "?")}
-
-
-def deal_changes(old: dict, new: dict) -> list[str]:
-    """What changed between two versions of a deal, one phrase per line that differs:
-    "Sidste stik: Anne → Bent", "Meldinger: — → Bent 11 med"."""
-    return line_changes(deal_lines(old), deal_lines(new))
-
-
-def deal_summary(outcome: dict) -> str:
-    """The deal in one line: "Giver Anne · Meldinger Bent 11 med · Sidste stik Carl …"."""
-    return lines_summary(deal_lines(outcome))
 
 
 # Payments ---------------------------------------------------------------------------------------

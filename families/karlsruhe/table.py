@@ -28,7 +28,7 @@ from scoring.engine.problems import EveningError, Problem
 
 from scoring.language import engine_language
 from scoring.family_forms import (
-    CountField, CountInput, FamilyFormMixin, chips_marked_by, line_changes, lines_summary, replay_correction,
+    CountField, CountInput, FamilyFormMixin, chips_marked_by, replay_correction,
 )
 from scoring.table_families import TableFamily, register
 
@@ -423,13 +423,6 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
         return super().field_label(name)
 
 
-def make_form(table, sheet, *, data=None, dealer: str | None = None, initial=None) -> KarlsruheDealForm:
-    """The deal form; unbound it proposes the sheet's next dealer (§1). (A family's ``make_form``
-    lives in its module: the PDF and the statistics find the module by it.)"""
-    return KarlsruheDealForm(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer,
-                             initial=initial, card=table.card)
-
-
 # Opening a recorded deal, another dealer ---------------------------------------------------------
 
 def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) -> tuple[str, dict]:
@@ -540,38 +533,6 @@ def describe(players: tuple[str, ...], deal, card) -> dict:
         words["count_opponents"] = count_words(other_side_thirds(deal.declarers_count))
         words["schneider"] = schneider(deal, card)
     return words
-
-
-def preview_context(table, sheet, form: KarlsruheDealForm, editing: int | None) -> dict:
-    """Settle the deal as entered with the engine, without saving (§5, §6): the formula, whether it
-    is in a Radl, each player's amount (a sitter-out 0), and for a correction its effect on every
-    total; or the problems (§9)."""
-    context: dict = {"table": table, "players": sheet.players}
-    if not form.is_valid():   # the form's problems and the engine's, at once (clean)
-        context["problems"] = form.problem_list()
-        return context
-    family = engine()
-    number = editing or sheet.next_number
-    try:
-        deal = family.parse_deal(form.to_outcome(), number)
-        state = radl_owed(table, sheet, before=number)
-        entry = family.settle_deal(sheet.players, number, deal, state, table.card)
-    except EveningError as exc:
-        context["problems"] = [(form.label_for(p.field), p.message(engine_language())) for p in exc.problems]
-        return context
-    active = set(form.seats.active)
-    facts = entry.facts
-    context.update({
-        "number": number,
-        "formula": facts.get("formula", ""),
-        "radl": bool(facts.get("radl")),
-        "net": [(p, entry.net[p], p in active) for p in sheet.players],
-        "owed_after": entry.state,
-        **describe(sheet.players, deal, table.card),
-    })
-    if editing:
-        context.update(correction_effect(table, sheet, editing, entry))
-    return context
 
 
 # The sheet's row (``TableFamily.describe``) -------------------------------------------------------
@@ -702,24 +663,22 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     return lines
 
 
-def deal_changes(old: dict, new: dict) -> list[str]:
-    """What changed between two versions of a deal, one phrase per line that differs:
-    "Spil: Dreier → Sechserbock", "Pagat: — → Spieler stille, vundet"."""
-    return line_changes(deal_lines(old), deal_lines(new))
+class KarlsruheTable(TableFamily):
+    name, label, form_class = FAMILY_NAME, _("Tarock (Karlsruhe)"), KarlsruheDealForm
+    game_words, figure_words, describe_joiner = GAME_WORDS, FIGURE_WORDS, ", "
+    carry_over, initial_from_outcome = staticmethod(carry_over), staticmethod(initial_from_outcome)
+    deal_lines, describe = staticmethod(deal_lines), staticmethod(sheet_words)
+
+    def season_highlights(self, rules: str) -> tuple[tuple[str, Any], ...]:
+        return tuple((name, HIGHLIGHT_WORDS[name]) for name in HIGHLIGHTS)
+
+    def preview_words(self, table, sheet, form, deal, entry) -> dict:
+        """The formula, whether the deal is in a Radl, the Radl owed after it, the game in words (§5, §6)."""
+        return {"formula": entry.facts.get("formula", ""), "radl": bool(entry.facts.get("radl")),
+                "owed_after": entry.state, **describe(sheet.players, deal, table.card)}
+
+    def correction_effect(self, table, sheet, number: int, entry) -> dict:
+        return correction_effect(table, sheet, number, entry)
 
 
-def deal_summary(outcome: dict) -> str:
-    """The deal in one line for the evening's log."""
-    return lines_summary(deal_lines(outcome))
-
-
-register(TableFamily(
-    name=FAMILY_NAME, label=_("Tarock (Karlsruhe)"), make_form=make_form, preview_context=preview_context,
-    carry_over=carry_over, initial_from_outcome=initial_from_outcome,
-    deal_lines=deal_lines, deal_changes=deal_changes, deal_summary=deal_summary,
-    form_template="karlsruhe/_deal_form.html", preview_template="karlsruhe/_preview.html",
-    sheet_template="karlsruhe/_sheet.html", header_template="karlsruhe/_table_header.html",
-    seating_template="karlsruhe/_seating.html",
-    game_words=GAME_WORDS, figure_words=FIGURE_WORDS, describe=sheet_words, describe_joiner=", ",
-    season_highlights=lambda rules: tuple((name, HIGHLIGHT_WORDS[name]) for name in HIGHLIGHTS),
-))
+register(KarlsruheTable())

@@ -22,10 +22,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy as _
 
-from scoring import services
 from scoring.engine import families
 from scoring.engine.ledger import FORMULA_WORDS
-from scoring.engine.problems import EveningError, Problem
+from scoring.engine.problems import Problem
 from scoring.engine.translation import phrase_text
 from families.selca.engine.model import (
     DECK_THIRDS, MAX_PLATELCI, Kind, Pot, Side, active_players, derived_count, other_side_thirds, points_said,
@@ -33,7 +32,7 @@ from families.selca.engine.model import (
 )
 
 from scoring.language import engine_language
-from scoring.family_forms import FamilyFormMixin, chips_marked_by, line_changes, lines_summary
+from scoring.family_forms import FamilyFormMixin, chips_marked_by
 from scoring.table_families import TableFamily, register
 
 FAMILY_NAME = "selca"
@@ -451,12 +450,6 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
         return None
 
 
-def make_form(table, sheet, *, data=None, dealer: str | None = None, initial=None) -> SelcaDealForm:
-    """The deal form; unbound it proposes the sheet's next dealer (§1, ``dealer_after``)."""
-    return SelcaDealForm(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer,
-                         initial=initial, card=table.card)
-
-
 # Opening a recorded deal, another dealer ---------------------------------------------------------
 
 def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) -> tuple[str, dict]:
@@ -642,46 +635,6 @@ def describe(outcome: dict) -> dict:
             "count_declarer": said(count), "count_opponents": said(other_side_thirds(count))}
 
 
-def preview_context(table, sheet, form: SelcaDealForm, editing: int | None) -> dict:
-    """Write the deal as entered with the engine, without saving (§3-§9): the formula and what each
-    player is written (a resting dealer 0), and for a correction its effect on every total; or the
-    problems (§12)."""
-    context: dict = {"table": table, "players": sheet.players, "count_other": None}
-    valid = form.is_valid()   # the form's problems and the engine's, at once (clean)
-    if form._value("kind") in (None, "", Kind.GAME.value):
-        context["count_other"] = form.count_other
-    if form.derived_player is not None:
-        context["derived"] = (form.derived_player, said(form.derived_thirds))
-    if not valid:
-        context["problems"] = form.problem_list()
-        return context
-    family = engine()
-    number = editing or sheet.next_number
-    outcome = form.to_outcome()
-    try:
-        deal = family.parse_deal(outcome, number)
-        state = services.table_state(table, number)
-        entry = family.settle_deal(sheet.players, number, deal, state, table.card)
-    except EveningError as exc:
-        context["problems"] = [(form.label_for(p.field), p.message(engine_language())) for p in exc.problems]
-        return context
-    playing = participants(sheet.players, outcome)
-    context.update({
-        "number": number,
-        "formula": phrase_text(entry.facts[FORMULA_WORDS], engine_language()),
-        "net": [(p, entry.net[p], p in playing) for p in sheet.players],
-        **describe(outcome),
-    })
-    if outcome.get("kind") == Kind.GAME.value:
-        context["won"] = table.card.won(outcome["count"])
-        # coloured by the sign of what is written for the declarer, not by the count alone: a won
-        # game with a failed announced valat is written negative (docs/rules/selca.md §10.2)
-        context["written_negative"] = entry.net.get(outcome.get("declarer"), 0) < 0
-    if editing:
-        context.update(correction_effect(sheet, editing, entry))
-    return context
-
-
 # The words of a deal (history pages, the evening's log) ------------------------------------------
 
 def deal_lines(outcome: dict) -> list[tuple[str, str]]:
@@ -729,17 +682,6 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     return lines
 
 
-def deal_changes(old: dict, new: dict) -> list[str]:
-    """What changed between two versions of a deal, one phrase per line that differs:
-    "Igra: tri → dve", "Kralji: — → igralec"."""
-    return line_changes(deal_lines(old), deal_lines(new))
-
-
-def deal_summary(outcome: dict) -> str:
-    """The deal in one line for the evening's log."""
-    return lines_summary(deal_lines(outcome))
-
-
 def leg_account(leg) -> str:
     """Whose a stored leg is (the history page): the player's name, or the sheet ("zapisnik"), the
     ledger's other side of what a deal writes (§11 Decision), never a cup."""
@@ -753,14 +695,39 @@ WRITTEN_WORDS = {"sheet": "Zapisnik", "number": "št.", "dealer": "delilec", "ga
                  "points": "točke", "running": "skupaj", "sum": "Skupaj", "signatures": "Podpisi"}
 
 
-register(TableFamily(
-    name=FAMILY_NAME, label=_("Tarok (po Selško)"), make_form=make_form, preview_context=preview_context,
-    carry_over=carry_over, initial_from_outcome=initial_from_outcome,
-    deal_lines=deal_lines, deal_changes=deal_changes, deal_summary=deal_summary,
-    form_template="selca/_deal_form.html", preview_template="selca/_preview.html",
-    sheet_template="selca/_sheet.html", header_template="selca/_table_header.html",
-    seating_template="selca/_seating.html", leg_account=leg_account,
-    entry_label=_("Skrevet i zapisnik"), game_words=GAME_WORDS, figure_words=FIGURE_WORDS, written_row=written_row,
-    season_highlights=lambda rules: tuple((name, HIGHLIGHT_WORDS[name]) for name in HIGHLIGHTS),
-    describe=sheet_words, written_words=WRITTEN_WORDS,
-))
+class SelcaTable(TableFamily):
+    name, label, form_class, entry_label = FAMILY_NAME, _("Tarok (po Selško)"), SelcaDealForm, _("Skrevet i zapisnik")
+    game_words, figure_words, written_words = GAME_WORDS, FIGURE_WORDS, WRITTEN_WORDS
+    carry_over, initial_from_outcome = staticmethod(carry_over), staticmethod(initial_from_outcome)
+    deal_lines, describe, leg_account = staticmethod(deal_lines), staticmethod(sheet_words), staticmethod(leg_account)
+    written_row = staticmethod(written_row)
+
+    def season_highlights(self, rules: str) -> tuple[tuple[str, Any], ...]:
+        return tuple((name, HIGHLIGHT_WORDS[name]) for name in HIGHLIGHTS)
+
+    def preview_always(self, form) -> dict:
+        """The other side's count and a klop's derived count, shown while the form is still filled in."""
+        context: dict = {"count_other": form.count_other if form._value("kind") in (None, "", Kind.GAME.value) else None}
+        if form.derived_player is not None:
+            context["derived"] = (form.derived_player, said(form.derived_thirds))
+        return context
+
+    def playing(self, form, outcome: dict) -> set[str]:
+        return participants(form.players, outcome)
+
+    def preview_words(self, table, sheet, form, deal, entry) -> dict:
+        """The formula (§3-§9), the game in words, and whether the game is won and written negative."""
+        outcome = form.to_outcome()
+        words = {"formula": phrase_text(entry.facts[FORMULA_WORDS], engine_language()), **describe(outcome)}
+        if outcome.get("kind") == Kind.GAME.value:
+            words["won"] = table.card.won(outcome["count"])
+            # coloured by the sign of what is written for the declarer, not by the count alone: a won
+            # game with a failed announced valat is written negative (docs/rules/selca.md §10.2)
+            words["written_negative"] = entry.net.get(outcome.get("declarer"), 0) < 0
+        return words
+
+    def correction_effect(self, table, sheet, number: int, entry) -> dict:
+        return correction_effect(sheet, number, entry)
+
+
+register(SelcaTable())

@@ -159,8 +159,9 @@ def test_a_deal_reads_as_at_the_table():
                                    "counts": {"Bent": 31, "Dorte": 20}}))
     assert lines == {"Giver": "Anne", "Meldinger": "Bent 3 store", "Pagat": "Bent hjem", "Sidste stik": "Dorte",
                      "Tælling": "Bent 31, Dorte 20"}
-    assert words.deal_changes({"dealer": "Anne", "last_trick": "Dorte"}, {"dealer": "Anne", "last_trick": "Bent"}) \
-        == ["Sidste stik: Dorte → Bent"]
+    from scoring.table_families import table_family
+    assert table_family("danish").deal_changes({"dealer": "Anne", "last_trick": "Dorte"},
+                                               {"dealer": "Anne", "last_trick": "Bent"}) == ["Sidste stik: Dorte → Bent"]
 
 
 # Item 10: a deal's history -----------------------------------------------------------------------

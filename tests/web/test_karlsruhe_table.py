@@ -8,6 +8,7 @@ import json
 import pytest
 
 from families.karlsruhe import table as kt
+from scoring.table_families import table_family
 from scoring import services
 from scoring.models import Deal, JournalEntry
 from tests.web import family_tables
@@ -364,8 +365,8 @@ def test_karlsruhe_the_history_reads_in_the_games_own_words(keeper_client, k_tab
     assert lines["Pagat"] == "meldt, vundet"
     nine = dict(kt.deal_lines(Deal.objects.get(table=k_table, number=9, current=True).outcome))
     assert nine["König abgefangen"] == "ja" and nine["Kaldt konge"] == "♥ Herz"
-    assert kt.deal_changes(deal.outcome, {**deal.outcome, "game": "dreier"}) == ["Spil: Sechserbock → Dreier"]
-    assert kt.deal_summary(deal.outcome).startswith("Giver: Spieler 3 · Spil: Sechserbock · Spilfører: Spieler 3")
+    assert table_family("karlsruhe").deal_changes(deal.outcome, {**deal.outcome, "game": "dreier"}) == ["Spil: Sechserbock → Dreier"]
+    assert table_family("karlsruhe").deal_summary(deal.outcome).startswith("Giver: Spieler 3 · Spil: Sechserbock · Spilfører: Spieler 3")
 
 
 def test_karlsruhe_s7_the_preview_of_a_misdeal_pays_the_fine_of_the_card(keeper_client, k_table):

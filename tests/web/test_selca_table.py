@@ -9,6 +9,7 @@ import json
 import pytest
 
 from families.selca import table as st
+from scoring.table_families import table_family
 from scoring import services
 from scoring.engine.translation import phrase_text
 from scoring.models import Deal, JournalEntry
@@ -370,10 +371,10 @@ def test_selca_deal_lines_use_the_games_words():
     lines = dict(st.deal_lines(golden["deals"][7]))
     assert lines["Igra"] == "tri" and lines["Pagat ultimo"] == "napovedan: ultimo"
     assert lines["Kontra"] == "igra: kontra, pagat: sub (Cene)"
-    assert st.deal_changes(golden["deals"][0], golden["deals"][12]) == [
+    assert table_family("selca").deal_changes(golden["deals"][0], golden["deals"][12]) == [
         "Giver: Ana → Cene", "Spilfører (igralec): Bojan → Ana", "Tælling: igralec 43 · nasprotnika 27 → "
         "igralec 35 · nasprotnika 35", "Kralji: igralec → —", "Kontra: — → igra: re (Bojan)"]
-    assert st.deal_summary(golden["deals"][1]) == "Giver: Bojan · Spillet: klop · Tælling: Ana 34, Bojan 22, Cene 14"
+    assert table_family("selca").deal_summary(golden["deals"][1]) == "Giver: Bojan · Spillet: klop · Tælling: Ana 34, Bojan 22, Cene 14"
 
 
 # The history, the log, a closed evening ------------------------------------------------------------

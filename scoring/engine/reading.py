@@ -6,7 +6,6 @@ convert); ``Reader`` turns a JSON value into the type a field needs or records a
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from datetime import date
@@ -163,107 +162,6 @@ def enum_members(enum_type: type) -> dict[str, Any]:
     return found
 
 
-# A family's fast path reads a deal that its strict reader would read without a single problem in one
-# pass that builds no field path and no message; at the first thing it does not expect it raises
-# ``Unsound`` and the strict reader reads the deal again, wording every problem exactly as ever.
-
-class Unsound(Exception):
-    """A fast path met something it does not expect: the strict reader reads the deal."""
-
-
-_UNREAD, _SOUND_NAME = object(), object()
-
-
-def sound_name(value: Any, bounded: bool, names: dict) -> str:
-    """``value`` if it is a name the strict reader accepts (text; in a bounded file one a form
-    would accept, looked up in the file's ``names`` shared with the strict reader), else
-    ``Unsound``."""
-    if type(value) is not str:
-        raise Unsound
-    if bounded and names.get(value) is not _SOUND_NAME:
-        key = (value, bounds.NAME_MAX_LENGTH)
-        found = names.get(key, _UNREAD)
-        if found is _UNREAD:
-            found = names[key] = bounds.text_problem(value, bounds.NAME_MAX_LENGTH)
-        if found is not None:
-            raise Unsound
-        names[value] = _SOUND_NAME   # beside the strict reader's (text, length) keys: no tuple built again
-    return value
-
-
-def sound_namer(bounded: bool, names: dict) -> Callable[[Any], str]:
-    """``sound_name`` for one file (``bounded``, its ``names``) as a single call: a fast path reads
-    a name or two dozen a deal, and most are names the file has passed before."""
-    if not bounded:
-        def name(value: Any) -> str:
-            if type(value) is not str:
-                raise Unsound
-            return value
-        return name
-
-    def bounded_name(value: Any) -> str:
-        if type(value) is str and names.get(value) is _SOUND_NAME:
-            return value
-        return sound_name(value, True, names)
-    return bounded_name
-
-
-def direct(cls: type) -> Callable[[dict], Any]:
-    """A maker of ``cls`` instances, a frozen dataclass, from a dict of field values: its defaults,
-    then the values, put straight into the new instance's ``__dict__``. A fast path builds tens of
-    thousands; ``__init__`` sets each field through ``object.__setattr__``, several times the cost.
-    The instance is the one ``cls(**values)`` makes (equal, same hash); a class this cannot make
-    so (slots, ``__post_init__``, a default factory, not frozen) is called as ever."""
-    fields = dataclasses.fields(cls)
-    params = getattr(cls, "__dataclass_params__", None)
-    if ("__slots__" in cls.__dict__ or hasattr(cls, "__post_init__") or params is None or not params.frozen
-            or any(f.default_factory is not dataclasses.MISSING or not f.init for f in fields)):
-        return lambda values: cls(**values)
-    defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
-    new = object.__new__
-
-    def make(values: dict) -> Any:
-        obj = new(cls)
-        state = obj.__dict__
-        state.update(defaults)
-        state.update(values)
-        return obj
-    return make
-
-
-def _exactly(kind: type) -> Callable[[Any], Any]:
-    """A check that a value is of exactly ``kind`` (no subclass: a bool is no int, a ``Duplicated``
-    no plain object), else ``Unsound``."""
-    def check(value: Any) -> Any:
-        if type(value) is not kind:
-            raise Unsound
-        return value
-    return check
-
-
-#: A whole number (never a bool, never a ``LongNumber``), a bool, a list; else ``Unsound``.
-sound_int, sound_bool, sound_list = _exactly(int), _exactly(bool), _exactly(list)
-
-
-def sound_choice(value: Any, members: dict) -> Any:
-    """The member of ``members`` (``enum_members``) whose value is ``value``, else ``Unsound``."""
-    found = members.get(value) if type(value) is str else None
-    if found is None:
-        raise Unsound
-    return found
-
-
-def sound_object(value: Any, keys: Any = None, required: tuple[str, ...] = ()) -> dict:
-    """A plain object (no key given twice) with only ``keys`` (any key when None) and every one of
-    ``required``, else ``Unsound``."""
-    if type(value) is not dict or keys is not None and not keys.issuperset(value):
-        raise Unsound
-    for key in required:
-        if key not in value:
-            raise Unsound
-    return value
-
-
 # The evening file's top level, for a family whose embedded card is read whole ---------------------
 
 EVENING_KEYS = {"format", "rules", "rate_card", "date", "players", "players_now", "deals"}
@@ -318,8 +216,7 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
                  player_count_code: str, validate_players: Callable[[tuple[str, ...]], list[Problem]],
                  parse_deal: Callable[["Reader", Any], Any],
                  validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]],
-                 date_pattern: re.Pattern | None = None,
-                 sound_deal: Callable[[Any, bool, dict], Any] | None = None) -> EveningParts:
+                 date_pattern: re.Pattern | None = None) -> EveningParts:
     """docs/format.md's top level (``format``, ``rules``, ``rate_card``, ``date``, ``players``, ``deals``)
     read strictly, every problem at once; raises ``EveningError``.
 
@@ -327,8 +224,7 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
     ``card_from_dict`` (held to ``card_within_bounds`` when ``bounded``) and must carry the name of
     ``rules``; a player count not in ``players_allowed`` is ``player_count_code``; each deal is read
     by ``parse_deal`` and, when the seats and the card are sound, checked by ``validate_deal``.
-    ``date_pattern``, when given, is the exact shape a date must have besides being a date;
-    ``sound_deal``, when given, the family's fast path (``read_deals``)."""
+    ``date_pattern``, when given, is the exact shape a date must have besides being a date."""
     required = ("format", "players", "deals") if default_rules is not None else ("format", "rules", "players", "deals")
     top, root = read_top(data, bounded=bounded, max_deals=max_deals, required=required)
     rules = root.get("rules", default_rules)
@@ -368,31 +264,23 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
             top.add("players", player_count_code, count=len(raw_players))
     seats_ok = all(not p.field.startswith("players") for p in top.problems)
     card = embedded or (rate_cards.get(rules) if isinstance(rules, str) else None)
-    deals = read_deals(top, root, tuple(players), card if seats_ok else None, parse_deal, validate_deal,
-                       sound_deal)
+    deals = read_deals(top, root, tuple(players), card if seats_ok else None, parse_deal, validate_deal)
     return EveningParts(tuple(players), deals, rules, evening_date, embedded)
 
 
 def read_deals(top: Reader, root: dict, players: tuple[str, ...], card: Any,
                parse_deal: Callable[["Reader", Any], Any],
-               validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]],
-               sound_deal: Callable[[Any, bool, dict], Any] | None = None) -> tuple:
+               validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]]) -> tuple:
     """The file's ``deals``, each read by ``parse_deal`` with a reader of its own (sharing the
     file's names) and, if ``card`` (``None`` while the seats are wrong or the card unknown),
-    checked by ``validate_deal``; raises ``EveningError`` with ``top``'s problems and every deal's.
-
-    ``sound_deal(raw, bounded, names)``, the family's fast path, reads first: the deal, or
-    ``Unsound`` (or ``None``) at the first thing it does not expect, and then ``parse_deal`` reads
-    the deal again, wording every problem. The one place a fast path gives way (``read_sound``)."""
+    checked by ``validate_deal``; raises ``EveningError`` with ``top``'s problems and every deal's."""
     problems = top.problems
     deals: list = []
     bounded, names = top.bounded, top.names
     for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
-        deal = read_sound(sound_deal, raw, bounded, names)
-        if deal is None:
-            reader = Reader(number, bounded, names)
-            deal = parse_deal(reader, raw)
-            problems.extend(reader.problems)
+        reader = Reader(number, bounded, names)
+        deal = parse_deal(reader, raw)
+        problems.extend(reader.problems)
         if deal is not None:
             deals.append(deal)
             if card is not None:
@@ -402,25 +290,9 @@ def read_deals(top: Reader, root: dict, players: tuple[str, ...], card: Any,
     return tuple(deals)
 
 
-def read_sound(sound_deal: Callable[[Any, bool, dict], Any] | None, raw: Any, bounded: bool, names: dict) -> Any:
-    """What the family's fast path ``sound_deal`` reads from ``raw``, or None where it gives way
-    (``Unsound``) and the strict reader must read the deal."""
-    if sound_deal is None:
-        return None
-    try:
-        return sound_deal(raw, bounded, names)
-    except Unsound:
-        return None
-
-
-def read_deal(data: Any, number: int, parse_deal: Callable[["Reader", Any], Any],
-              sound_deal: Callable[[Any, bool, dict], Any] | None = None) -> Any:
-    """One deal object of an evening file read by the family's ``parse_deal`` (structure only), the
-    fast path ``sound_deal`` first if given (``read_deals``); raises ``EveningError`` with every
-    problem found."""
-    deal = read_sound(sound_deal, data, False, {})
-    if deal is not None:
-        return deal
+def read_deal(data: Any, number: int, parse_deal: Callable[["Reader", Any], Any]) -> Any:
+    """One deal object of an evening file read by the family's ``parse_deal`` (structure only);
+    raises ``EveningError`` with every problem found."""
     reader = Reader(number)
     deal = parse_deal(reader, data)
     if reader.problems:

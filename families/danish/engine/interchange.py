@@ -21,8 +21,7 @@ from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
 from scoring.engine.reading import (
-    EVENING_KEYS, LongNumber, Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_deals, read_top,
-    sound_bool, sound_choice, sound_int, sound_list, sound_name, sound_namer, sound_object,
+    EVENING_KEYS, LongNumber, Reader, evening_dict, read_deal, read_deals, read_top,
 )
 from .rates import (ALL_RATE_CARDS as RATE_CARDS, CARD_EDITABLE, CARD_EDITABLE_AMOUNTS, DEFAULT_RATE_CARD,
                     EARLIER_EDITIONS, FINE_AMOUNT_MAX, FINE_AMOUNT_MIN, RateCard)
@@ -31,8 +30,6 @@ from .validate import validate_deal, validate_players
 _EVENING_KEYS = EVENING_KEYS   # docs/format.md's top level, the same for every family
 _DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
               "failed_tout", "announced_vole", "announced_nolo", "passed", "asked_by", "ultimo_forfeited"}
-#: The keys of docs/rules/danish.md §7.4; the fast path leaves a deal with one to the strict reader.
-_TEXT_RULE_KEYS = frozenset({"passed", "asked_by", "ultimo_forfeited"})
 _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
 _ANNOUNCEMENT_KEYS = {"player", "before_trick"}
 _CARD_KEYS = {"owner", "fate"}
@@ -86,8 +83,7 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     seats_ok = all(not p.field.startswith("players") for p in top.problems)
     reading_card = card or DEFAULT_RATE_CARD
     deals = read_deals(top, root, tuple(players), card if seats_ok else None,
-                       lambda reader, raw: _parse_deal(reader, raw, reading_card), validate_deal,
-                       lambda raw, bounded, names: _sound_deal(raw, reading_card, bounded, names))
+                       lambda reader, raw: _parse_deal(reader, raw, reading_card), validate_deal)
     return Evening(tuple(players), deals, rules, evening_date, embedded)
 
 
@@ -95,13 +91,11 @@ def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal
     """One deal object of an evening file (structure only; ``card``, default VLK, says whether a
     taroks meld must say ``pagat``); raises ``EveningError``."""
     card = card or DEFAULT_RATE_CARD
-    return read_deal(data, number, lambda reader, raw: _parse_deal(reader, raw, card),
-                     lambda raw, bounded, names: _sound_deal(raw, card, bounded, names))
+    return read_deal(data, number, lambda reader, raw: _parse_deal(reader, raw, card))
 
 
 def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
-    """The strict reader: every problem of ``raw`` at its field (``_sound_deal`` reads a sound deal
-    first, ``reading.read_deals``)."""
+    """The deal of ``raw``, or every problem of it at its field."""
     before = r.fatal
     d = r.obj(raw, "", _DEAL_KEYS, ("dealer",))
     if d is None:
@@ -150,157 +144,6 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
         asked_by=person("asked_by"), ultimo_forfeited=forfeited,
     )
     return deal if r.fatal == before else None
-
-
-# The fast path (``reading.Unsound``): a deal that the strict reader above would read without a single
-# problem, read in one pass that builds no field path and no message. At the first thing it does not
-# expect it gives up and the strict reader reads the deal again, wording every problem exactly as ever.
-
-_KINDS, _MELD_KINDS, _FATES, _FINE_KINDS = (enum_members(DealKind), enum_members(MeldKind), enum_members(Fate),
-                                            enum_members(FineKind))
-_GROUPS, _RANKS, _SUIT_OF, _COURTS = enum_members(Group), enum_members(Rank), enum_members(Suit), enum_members(Court)
-
-
-#: Each (owner, fate) a fast path has read, as its ``CardFate``, in a file held to ``bounds.py``
-#: (``True``) or not: frozen, so one object serves every deal that says the same (an evening says a
-#: few dozen, tens of thousands of times). An owner is put here only once ``sound_name`` has passed
-#: him, and whether a name is sound depends on its text alone (``bounds.text_problem``), so a card
-#: found here is read without looking at its owner again.
-_FATES_READ: dict[bool, dict[tuple[str, str], CardFate]] = {True: {}, False: {}}
-_DEAL, _MELD, _CARD_FATE, _FINE, _ANNOUNCEMENT = (direct(Deal), direct(Meld), direct(CardFate), direct(Fine),
-                                                  direct(Announcement))
-
-
-def _meld_requires(kind: MeldKind, pagat_optional: bool) -> frozenset[str]:
-    """The keys a meld of ``kind`` must give besides player and kind (``_parse_meld``'s
-    ``required``): a count, the pagat (taroks, unless the card lets it go unsaid), a group (a
-    group meld or four), the missing card (half)."""
-    return frozenset({*(("count",) if kind.has_count else ()),
-                      *(("pagat",) if kind is MeldKind.TAROKS and not pagat_optional else ()),
-                      *(("group",) if kind.is_group or kind is MeldKind.FOUR else ()),
-                      *(("missing",) if kind is MeldKind.HALF else ())})
-
-
-#: ``_meld_requires`` of each kind, by the card's ``taroks_pagat_optional``: a fast path looks the
-#: keys up at once (a group given is a group read, so "group" given is a group there).
-_MELD_REQUIRES = {optional: {kind: _meld_requires(kind, optional) for kind in MeldKind} for optional in (False, True)}
-
-
-def _sound_deal(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal | None:
-    """The deal ``_parse_deal`` would read from ``raw`` without any problem, or None (read it
-    strictly). ``names``: the file's checked names, shared with the strict reader."""
-    try:
-        return _sound(raw, card, bounded, names)
-    except Unsound:
-        return None
-
-
-def _sound_fate(value: Any, bounded: bool, names: dict, read: dict[tuple[str, str], CardFate]) -> CardFate:
-    """A card's ``{owner, fate}`` (``_parse_card`` without a problem), from ``read`` (``_FATES_READ``)
-    when it was read before: a plain object of exactly two keys whose ``owner`` and ``fate`` are
-    texts holds no other key, and a pair found in ``read`` was sound when it was put there."""
-    if type(value) is dict and len(value) == 2:
-        owner, said = value.get("owner"), value.get("fate")
-        if type(owner) is str and type(said) is str:
-            found = read.get((owner, said))
-            if found is not None:
-                return found
-    c = sound_object(value, _CARD_KEYS, ("owner", "fate"))
-    owner, said = sound_name(c["owner"], bounded, names), c["fate"]
-    found = _CARD_FATE({"owner": owner, "fate": sound_choice(said, _FATES)})
-    if len(read) >= 4096:
-        read.clear()
-    read[owner, said] = found
-    return found
-
-
-#: Each meld a fast path has read, by its items (key and value, in the file's order), as its
-#: ``Meld``: by whether the file is held to ``bounds.py`` and whether the card lets a taroks meld
-#: leave its pagat unsaid (``_sound_meld`` reads nothing else). An evening says the same few
-#: dozen melds thousands of times, and a frozen ``Meld`` serves them all. As with ``_FATES_READ``,
-#: a player is put here only once ``sound_name`` has passed him, which depends on his text alone.
-_MELDS_READ: dict[tuple[bool, bool], dict[tuple, Meld]] = {
-    (bounded, optional): {} for bounded in (False, True) for optional in (False, True)}
-
-
-def _sound_meld(value: Any, card: RateCard, bounded: bool, names: dict, read: dict[tuple, Meld]) -> Meld:
-    """A meld (``_parse_meld`` without a problem), from ``read`` (``_MELDS_READ``) when the same
-    items were read before. Items compare equal across 1, 1.0 and true, so a meld found there is
-    taken only when its count is an int and its pagat and scies are bools, as when it was put
-    there; a value that cannot be hashed (a list, an object) is looked at whole."""
-    if type(value) is dict:
-        try:
-            found = read.get(tuple(value.items()))
-        except TypeError:
-            found = None
-        if (found is not None and type(value.get("count", 0)) is int and type(value.get("pagat", False)) is bool
-                and type(value.get("scies", False)) is bool):
-            return found
-    whole, yes_no, chosen = sound_int, sound_bool, sound_choice
-    m = sound_object(value, _MELD_KEYS, ("player", "kind"))
-    kind = chosen(m["kind"], _MELD_KINDS)
-    group = chosen(m["group"], _RANKS if kind is MeldKind.FOUR else _GROUPS) if "group" in m else None
-    if (kind.has_count and "count" not in m
-            or kind is MeldKind.TAROKS and "pagat" not in m and not card.taroks_pagat_optional
-            or (kind.is_group or kind is MeldKind.FOUR) and group is None
-            or kind is MeldKind.HALF and "missing" not in m):
-        raise Unsound
-    meld = _MELD({
-        "player": sound_name(m["player"], bounded, names), "kind": kind,
-        "count": whole(m["count"]) if "count" in m else None,
-        "pagat": yes_no(m["pagat"]) if "pagat" in m else None, "group": group,
-        "missing": chosen(m["missing"], _SUIT_OF if group is Group.KINGS else _COURTS) if "missing" in m else None,
-        "scies": yes_no(m["scies"]) if "scies" in m else None})
-    if len(read) >= 4096:
-        read.clear()
-    read[tuple(m.items())] = meld
-    return meld
-
-
-def _sound(raw: Any, card: RateCard, bounded: bool, names: dict) -> Deal:
-    name = sound_namer(bounded, names)
-    whole, chosen, plain, listed = sound_int, sound_choice, sound_object, sound_list
-    fates_read = _FATES_READ[bounded]
-
-    def announcement(value: Any) -> Announcement:
-        a = plain(value, _ANNOUNCEMENT_KEYS, ("player", "before_trick"))
-        return _ANNOUNCEMENT({"player": name(a["player"]), "before_trick": whole(a["before_trick"])})
-
-    d = plain(raw, _DEAL_KEYS, ("dealer",))
-    if not _TEXT_RULE_KEYS.isdisjoint(d):   # rare: read strictly
-        raise Unsound
-    melds_read = _MELDS_READ[bounded, card.taroks_pagat_optional]
-    melds = [_sound_meld(raw_meld, card, bounded, names, melds_read) for raw_meld in listed(d.get("melds", []))]
-    fines = []
-    for raw_fine in listed(d.get("fines", [])):
-        f = plain(raw_fine, _FINE_KEYS, ("player", "kind"))
-        kind = chosen(f["kind"], _FINE_KINDS)
-        amount = None
-        if "amount" in f:
-            amount = whole(f["amount"])
-            if bounded and not FINE_AMOUNT_MIN <= amount <= FINE_AMOUNT_MAX:
-                raise Unsound
-        elif kind is FineKind.CUSTOM:
-            raise Unsound
-        fines.append(_FINE({"player": name(f["player"]), "kind": kind, "amount": amount}))
-    kings = ()
-    if "kings" in d:
-        kings = tuple([(_SUIT_OF[suit], _sound_fate(value, bounded, names, fates_read))
-                       for suit, value in plain(d["kings"], _SUITS).items()])
-    counts = ()
-    if "counts" in d:
-        counts = tuple([(name(player), whole(value)) for player, value in plain(d["counts"]).items()])
-    return _DEAL({
-        "dealer": name(d["dealer"]), "kind": chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED,
-        "melds": tuple(melds), "fines": tuple(fines),
-        "pagat": _sound_fate(d["pagat"], bounded, names, fates_read) if "pagat" in d else None,
-        "kings": kings, "last_trick": name(d["last_trick"]) if "last_trick" in d else None,
-        "tout": name(d["tout"]) if "tout" in d else None, "nolo": name(d["nolo"]) if "nolo" in d else None,
-        "counts": counts, "derived": name(d["derived"]) if "derived" in d else None,
-        "failed_tout": name(d["failed_tout"]) if "failed_tout" in d else None,
-        "announced_vole": announcement(d["announced_vole"]) if "announced_vole" in d else None,
-        "announced_nolo": tuple(announcement(a) for a in listed(d.get("announced_nolo", []))),
-    })
 
 
 def _parse_announcement(r: Reader, raw: Any, at: str) -> Announcement | None:

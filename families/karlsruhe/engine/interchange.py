@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.engine.reading import (
-    Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_name,
-    sound_object,
-)
+from scoring.engine.reading import Reader, evening_dict, read_deal, read_evening
 from .model import BirdEntry, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, Suit
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, validate_deal, validate_players
@@ -35,19 +32,17 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
     return Evening(*read_evening(
         data, bounded=bounded, max_deals=max_deals, default_rules="karlsruhe", rate_cards=RATE_CARDS,
         card_from_dict=RateCard.from_dict, players_allowed=_PLAYERS, player_count_code="karlsruhe_player_count",
-        validate_players=validate_players, parse_deal=_parse_deal, validate_deal=validate_deal,
-        sound_deal=_sound_deal))
+        validate_players=validate_players, parse_deal=_parse_deal, validate_deal=validate_deal))
 
 
 def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal:
     """One deal object of an evening file (structure only: it reads the same with every card of the
     family, so ``card`` is not needed); raises ``EveningError``."""
-    return read_deal(data, number, _parse_deal, _sound_deal)
+    return read_deal(data, number, _parse_deal)
 
 
 def _parse_deal(r: Reader, raw: Any) -> Deal | None:
-    """The strict reader: every problem of ``raw`` at its field (``_sound_deal`` reads a sound deal
-    first, ``reading.read_deals``)."""
+    """The deal of ``raw``, or every problem of it at its field."""
     before = r.fatal
     d = r.obj(raw, "", _DEAL_KEYS | {"radl"}, ("dealer",))
     if d is None:
@@ -123,73 +118,6 @@ def _parse_entry(r: Reader, raw: Any, at: str) -> BirdEntry | None:
     if side is None or won is None or announced is None:
         return None
     return BirdEntry(side, won, announced)
-
-
-# The fast path (``reading.Unsound``): the deal ``_parse_deal`` would read without any problem, read in
-# one pass; anything else raises ``Unsound`` and the strict reader above reads it, wording each problem.
-
-_KINDS, _GAMES, _SUITS, _LEVELS = enum_members(DealKind), enum_members(Game), enum_members(Suit), enum_members(KontraLevel)
-_BONUS_ORDER = tuple((bonus.value, bonus) for bonus in Bonus)
-
-
-#: Every entry there is (§11: a side, won or not, announced or not), by its values as the file
-#: writes them: frozen, so one object serves every bonus and Valat that says the same.
-_ENTRIES = {(side.value, won, announced): BirdEntry(side, won, announced)
-            for side in Side for won in (False, True) for announced in (False, True)}
-
-
-def _sound_entry(value: Any) -> BirdEntry:
-    """An entry ``_parse_entry`` reads without a problem, else ``Unsound``: ``won`` and
-    ``announced`` looked at as bools (a 1 is no true) before the three values find their entry."""
-    e = sound_object(value, _ENTRY_KEYS, ("side", "won"))
-    side, won, announced = e["side"], e["won"], e.get("announced", False)
-    if type(side) is not str or type(won) is not bool or type(announced) is not bool:
-        raise Unsound
-    found = _ENTRIES.get((side, won, announced))
-    if found is None:
-        raise Unsound
-    return found
-
-
-def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
-    chosen, yes_no, plain, entry = sound_choice, sound_bool, sound_object, _sound_entry
-
-    d = plain(raw, _DEAL_KEYS, ("dealer",))
-    kind = chosen(d["kind"], _KINDS) if "kind" in d else DealKind.PLAYED
-    if kind is not DealKind.PLAYED and len(d) > 1 + ("kind" in d):   # §11: only dealer and kind
-        raise Unsound
-    value: dict[str, Any] = {"dealer": sound_name(d["dealer"], bounded, names)}
-    if "game" in d:
-        value["game"] = chosen(d["game"], _GAMES)
-    if "declarer" in d:
-        value["declarer"] = sound_name(d["declarer"], bounded, names)
-    if "partner" in d:
-        value["partner"] = sound_name(d["partner"], bounded, names)
-    if "called_king" in d:
-        value["called_king"] = chosen(d["called_king"], _SUITS)
-    if "declarers_count" in d:
-        value["declarers_count"] = sound_int(d["declarers_count"])
-    if "valat" in d:
-        value["valat"] = entry(d["valat"])
-    if "bonuses" in d:
-        bonuses = plain(d["bonuses"], _BONUS_KEYS)
-        value["bonuses"] = tuple([(bonus, entry(bonuses[key])) for key, bonus in _BONUS_ORDER if key in bonuses])
-    if "king_caught" in d:
-        value["king_caught"] = yes_no(d["king_caught"])
-    if "won" in d:
-        value["won"] = yes_no(d["won"])
-    if "kontra" in d:
-        value["kontra"] = tuple([(key, chosen(level, _LEVELS)) for key, level in plain(d["kontra"]).items()])
-    if "counts" in d:
-        counts = []
-        for name, count in plain(d["counts"]).items():
-            counts.append((sound_name(name, bounded, names), sound_int(count)))
-        value["counts"] = tuple(counts)
-    value["kind"] = kind
-    return _DEAL(value)
-
-
-_DEAL = direct(Deal)
 
 
 # Writing ---------------------------------------------------------------------------------------

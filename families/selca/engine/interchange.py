@@ -15,10 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scoring.engine.reading import (
-    Reader, Unsound, direct, enum_members, evening_dict, read_deal, read_evening, sound_bool, sound_choice, sound_int, sound_list,
-    sound_name, sound_object,
-)
+from scoring.engine.reading import Reader, evening_dict, read_deal, read_evening
 from .model import Announcement, Deal, Evening, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Side
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, PLAYERS, validate_deal, validate_players
@@ -40,18 +37,17 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
         data, bounded=bounded, max_deals=max_deals, default_rules=None, rate_cards=RATE_CARDS,
         card_from_dict=RateCard.from_dict, players_allowed=PLAYERS, player_count_code="selca_player_count",
         validate_players=validate_players, parse_deal=_parse_deal, validate_deal=validate_deal,
-        sound_deal=_sound_deal, date_pattern=_DATE))
+        date_pattern=_DATE))
 
 
 def parse_deal(data: Any, number: int = 1, card: RateCard | None = None) -> Deal:
     """One deal object of an evening file (structure only: it reads the same with every card of the
     family, so ``card`` is not needed); raises ``EveningError``."""
-    return read_deal(data, number, _parse_deal, _sound_deal)
+    return read_deal(data, number, _parse_deal)
 
 
 def _parse_deal(r: Reader, raw: Any) -> Deal | None:
-    """The strict reader: every problem of ``raw`` at its field (``_sound_deal`` reads a sound deal
-    first, ``reading.read_deals``)."""
+    """The deal of ``raw``, or every problem of it at its field."""
     before = r.fatal
     d = r.obj(raw, "", _DEAL_KEYS, ("dealer", "kind"))
     if d is None:
@@ -133,63 +129,6 @@ def _counts(r: Reader, raw: Any) -> tuple[tuple[str, int], ...] | None:
         else:
             counts.append((name, count))
     return tuple(counts) if ok else None
-
-
-# The fast path (``reading.Unsound``): the deal ``_parse_deal`` would read without any problem, read in
-# one pass; anything else raises ``Unsound`` and the strict reader above reads it, wording each problem.
-
-_KINDS, _SIDE_OF, _ANNOUNCEMENTS, _LEVELS = (enum_members(Kind), enum_members(Side), enum_members(Announcement),
-                                             enum_members(KontraLevel))
-_KONTRA_KEYS = {"by", "game", "pagat", "valat"}
-
-
-def _sound_pair(value: Any, first: str, second: str, bounded: bool, names: dict) -> tuple[str, str]:
-    """``mondfang`` or ``pagatfonk`` as ``_pair`` reads it without a problem, else ``Unsound``."""
-    o = sound_object(value)
-    if len(o) != 2 or first not in o or second not in o:
-        raise Unsound
-    return sound_name(o[first], bounded, names), sound_name(o[second], bounded, names)
-
-
-def _sound_deal(raw: Any, bounded: bool, names: dict) -> Deal:
-    chosen, plain, listed = sound_choice, sound_object, sound_list
-    d = plain(raw, _DEAL_KEYS, ("dealer", "kind"))
-    value: dict[str, Any] = {"dealer": sound_name(d["dealer"], bounded, names), "kind": chosen(d["kind"], _KINDS)}
-    for key in _NAMES:
-        if key in d:
-            value[key] = sound_name(d[key], bounded, names)
-    for key in _INTEGERS:
-        if key in d:
-            value[key] = sound_int(d[key])
-    for key in _SIDES:
-        if key in d:
-            value[key] = chosen(d[key], _SIDE_OF)
-    if "announced" in d:
-        value["announced"] = tuple([chosen(item, _ANNOUNCEMENTS) for item in listed(d["announced"])])
-    if "valat" in d:
-        value["valat"] = sound_bool(d["valat"])
-    if "mondfang" in d:
-        value["mondfang"] = Mondfang(*_sound_pair(d["mondfang"], "owner", "by", bounded, names))
-    if "pagatfonk" in d:
-        value["pagatfonk"] = Pagatfonk(*_sound_pair(d["pagatfonk"], "skis", "pagat", bounded, names))
-    if "kontra" in d:
-        o = plain(d["kontra"], _KONTRA_KEYS)
-        kontra: dict[str, Any] = {"by": sound_name(o["by"], bounded, names)} if "by" in o else {}
-        for item in ("game", "pagat", "valat"):
-            if item in o:
-                kontra[item] = chosen(o[item], _LEVELS)
-        value["kontra"] = Kontra(**kontra)
-    if "renons" in d:
-        value["renons"] = tuple([sound_name(item, bounded, names) for item in listed(d["renons"])])
-    if "counts" in d:
-        counts = []
-        for name, count in plain(d["counts"]).items():
-            counts.append((sound_name(name, bounded, names), sound_int(count)))
-        value["counts"] = tuple(counts)
-    return _DEAL(value)
-
-
-_DEAL = direct(Deal)
 
 
 # Writing ---------------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ from scoring.engine.ledger import (
     FORMULA_WORDS, Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
-from scoring.engine.reading import direct
 from scoring.engine.translation import Phrase, phrase, pgettext_lazy
 from .model import (
     DECK_THIRDS, KONTRA_ITEMS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
@@ -182,14 +181,8 @@ def game_value(players: tuple[str, ...], deal: Deal, card: RateCard) -> GameValu
         doubled, case = kontra.by, "izkupicek_21"
         shares = {q: 1 if q == declarer else (-2 if q == doubled else 0) for q in shares}
     value = value0 + m * k["game"] * card.renons * renons_poen
-    return _GAME_VALUE({"win": win, "poeni": p, "m": m, "k": k, "items": items, "values": values, "value0": value0,
-                        "renons_poen": renons_poen, "value": value, "shares": tuple(shares.items()),
-                        "doubled": doubled, "case": case})
-
-
-#: ``GameValue(**fields)``, made without ``__init__`` setting each field through ``object.__setattr__``
-#: (one a game, on the hot path): the same instance (``reading.direct``).
-_GAME_VALUE = direct(GameValue)
+    return GameValue(win=win, poeni=p, m=m, k=k, items=items, values=values, value0=value0,
+                     renons_poen=renons_poen, value=value, shares=tuple(shares.items()), doubled=doubled, case=case)
 
 
 def flat_penalties(players: tuple[str, ...], deal: Deal, card: RateCard) -> list[tuple[str, int, Reason]]:

@@ -5,7 +5,7 @@ import sys
 from django.core.management.base import BaseCommand
 
 from scoring.engine.interchange import loads
-from scoring.engine.pipeline import batch, settlement_json
+from scoring.engine.pipeline import settlement_json
 from scoring.engine.problems import EveningError
 from scoring.engine.report import settlement_text
 from scoring.engine.settle import settle_evening
@@ -33,8 +33,7 @@ class Command(BaseCommand):
             if options["json"]:
                 out = settlement_json(text)
             else:
-                with batch():
-                    out = settlement_text(settle_evening(loads(text), validated=True))
+                out = settlement_text(settle_evening(loads(text), validated=True))
         except EveningError as exc:
             for line in exc.lines(options["lang"]):
                 self.stderr.write(line)

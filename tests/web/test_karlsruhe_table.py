@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from families.karlsruhe import table as kt
+from families.karlsruhe import words as kw
+from families.karlsruhe import forms as kf
 from scoring.table_families import table_family
 from scoring import services
 from scoring.models import Deal, JournalEntry
@@ -111,7 +112,7 @@ def test_karlsruhe_s3_a_count_for_the_opponents_is_stored_as_the_declarers_third
 
 def test_karlsruhe_s2_allein_is_the_declarer_as_his_own_partner(keeper_client, k_table):
     response = post(keeper_client, k_table, dealer="Spieler 1", game="koenigsrufer", declarer="Spieler 2",
-                    called_king="hearts", partner=kt.ALONE, count_points="40", count_blaetter="0")
+                    called_king="hearts", partner=kw.ALONE, count_points="40", count_blaetter="0")
     assert response.status_code == 302
     outcome = Deal.objects.get().outcome
     assert outcome["partner"] == "Spieler 2"
@@ -349,7 +350,7 @@ def test_karlsruhe_a_correction_opens_the_recorded_deal_as_it_was_tapped(keeper_
         data.pop("csrfmiddlewaretoken", None)
         if ("king_caught", "") in page.checked():
             data["king_caught"] = "on"   # a browser sends a checked box as "on"
-        form = kt.KarlsruheDealForm(SEED, data=data, card=k_table.card)
+        form = kf.KarlsruheDealForm(SEED, data=data, card=k_table.card)
         assert form.is_valid(), (number, form.errors)
         assert form.to_outcome() == deal.outcome
 
@@ -359,11 +360,11 @@ def test_karlsruhe_a_correction_opens_the_recorded_deal_as_it_was_tapped(keeper_
 def test_karlsruhe_the_history_reads_in_the_games_own_words(keeper_client, k_table):
     record_seed(keeper_client, k_table, upto=9)
     deal = Deal.objects.get(table=k_table, number=7, current=True)
-    lines = dict(kt.deal_lines(deal.outcome))
+    lines = dict(kw.deal_lines(deal.outcome))
     assert lines["Spil"] == "Sechserbock"
     assert lines["Tælling"] == "Spieler 55 Punkte 1 Blatt · Gegner 14 Punkte 2 Blätter"
     assert lines["Pagat"] == "meldt, vundet"
-    nine = dict(kt.deal_lines(Deal.objects.get(table=k_table, number=9, current=True).outcome))
+    nine = dict(kw.deal_lines(Deal.objects.get(table=k_table, number=9, current=True).outcome))
     assert nine["König abgefangen"] == "ja" and nine["Kaldt konge"] == "♥ Herz"
     assert table_family("karlsruhe").deal_changes(deal.outcome, {**deal.outcome, "game": "dreier"}) == ["Spil: Sechserbock → Dreier"]
     assert table_family("karlsruhe").deal_summary(deal.outcome).startswith("Giver: Spieler 3 · Spil: Sechserbock · Spilfører: Spieler 3")

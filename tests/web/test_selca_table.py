@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from families.selca import table as st
+from families.selca import words as sw
+from families.selca import forms as sf
 from scoring.table_families import table_family
 from scoring import services
 from scoring.engine.translation import phrase_text
@@ -368,7 +369,7 @@ def test_selca_a_klop_opens_for_correction_with_its_counts(keeper_client, s_tabl
 
 def test_selca_deal_lines_use_the_games_words():
     golden = json.loads((GOLDEN / "worked-examples.json").read_text())
-    lines = dict(st.deal_lines(golden["deals"][7]))
+    lines = dict(sw.deal_lines(golden["deals"][7]))
     assert lines["Igra"] == "tri" and lines["Pagat ultimo"] == "napovedan: ultimo"
     assert lines["Kontra"] == "igra: kontra, pagat: sub (Cene)"
     assert table_family("selca").deal_changes(golden["deals"][0], golden["deals"][12]) == [
@@ -445,21 +446,21 @@ def test_selca_every_golden_deal_opened_for_correction_and_saved_unchanged_write
     data = json.loads((GOLDEN / f"{name}.json").read_text())
     players = tuple(data["players"])
     for number, deal in enumerate(data["deals"], 1):
-        dealer, initial = st.initial_from_outcome(players, deal, 1)
+        dealer, initial = sf.initial_from_outcome(players, deal, 1)
         posted = QueryDict(mutable=True)
         for key, value in initial.items():
             if isinstance(value, list):
                 posted.setlist(key, value)
             elif value not in (None, ""):
                 posted[key] = str(value)
-        form = st.SelcaDealForm(players, data=posted, dealer=dealer)
+        form = sf.SelcaDealForm(players, data=posted, dealer=dealer)
         assert form.is_valid(), (number, form.problem_list())
         again = form.to_outcome()
         write = lambda d: FAMILY.settle_deal(players, number, FAMILY.parse_deal(d, number), 0,
                                              FAMILY.default_card).net
         assert write(again) == write(deal), (number, deal, again)
         in_seat_order = {**deal, **({"renons": [p for p in players if p in deal["renons"]]} if "renons" in deal else {})}
-        assert st.deal_lines(again) == st.deal_lines(in_seat_order), number   # the form lists renons by seat
+        assert sw.deal_lines(again) == sw.deal_lines(in_seat_order), number   # the form lists renons by seat
 
 
 @pytest.mark.parametrize("language, words", [

@@ -100,7 +100,7 @@ def test_karlsruhe_words_are_the_seed_tables(club, golden_dir):
 
 
 def test_karlsruhe_words_of_kontra_failed_birds_and_the_opponents(club):
-    from families.karlsruhe import table as kt
+    from families.karlsruhe import words as kw
     from families.karlsruhe.engine.rates import DEFAULT_RATE_CARD
 
     players = ("Anna", "Bernd", "Clara", "Dieter")
@@ -108,11 +108,11 @@ def test_karlsruhe_words_of_kontra_failed_birds_and_the_opponents(club):
             "bonuses": {"pagat": {"side": "declarers", "announced": True, "won": False},
                         "uhu": {"side": "opponents", "won": True}, "trull": {"side": "opponents", "won": True}},
             "kontra": {"game": "re", "pagat": "kontra"}}
-    assert kt.sheet_words(deal, players, DEFAULT_RATE_CARD, {}) == (
+    assert kw.sheet_words(deal, players, DEFAULT_RATE_CARD, {}) == (
         "Dreier Bernd", "Schneider", "Uhu Gegner", "angesagt I tabt", "Trull Gegner", "Re", "Kontra Pagat")
     with translation.override("en"):
-        assert "angesagt I lost" in kt.sheet_words(deal, players, DEFAULT_RATE_CARD, {})
-    assert kt.sheet_words({"dealer": "Anna", "kind": "redeal"}, players, DEFAULT_RATE_CARD, {}) == ()
+        assert "angesagt I lost" in kw.sheet_words(deal, players, DEFAULT_RATE_CARD, {})
+    assert kw.sheet_words({"dealer": "Anna", "kind": "redeal"}, players, DEFAULT_RATE_CARD, {}) == ()
 
 
 def test_selca_words_are_the_zapisniks(club, golden_dir):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 
 from families.karlsruhe import table as kt
+from families.karlsruhe import words as kw
 
 from scoring.templatetags.sheet import short
 
@@ -27,9 +28,9 @@ def karlsruhe_row(row, players) -> dict:
     outcome = row.deal.outcome if row.deal is not None else {}
     kind = outcome.get("kind", "played")
     if kind != "played":
-        return {"kind": kt.kind_names().get(kind, kind)}
+        return {"kind": kw.kind_names().get(kind, kind)}
     game = outcome.get("game", "")
-    words = {"game": kt.GAME_WORDS.get(game, game)}
+    words = {"game": kw.GAME_WORDS.get(game, game)}
     declarer = outcome.get("declarer")
     if declarer:
         words["declarer"] = short(declarer, players)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django import template
 
-from families.selca import table as st
+from families.selca import words as sw
 
 from scoring.templatetags.sheet import short
 
@@ -21,15 +21,15 @@ def selca_row(row, players) -> dict:
     player (written, takes part) for the cells."""
     outcome = row.deal.outcome if row.deal is not None else {}
     kind = outcome.get("kind", "")
-    playing = st.participants(tuple(players), outcome)
+    playing = sw.participants(tuple(players), outcome)
     words: dict = {"kind": kind, "cells": [(net, p in playing) for net, p in zip(row.net, players)],
                    "tags": row.rest}
     if kind == "game":
-        words["game"] = st.GAME_WORDS.get(outcome.get("game"), "?")
+        words["game"] = sw.GAME_WORDS.get(outcome.get("game"), "?")
         words["declarer"] = short(outcome.get("declarer", "?"), players)
         words["declarer_full"] = outcome.get("declarer", "")
     else:
-        words["word"] = st.KIND_WORDS.get(kind, kind)
+        words["word"] = sw.KIND_WORDS.get(kind, kind)
         if kind == "shown":
             words["declarer"] = short(outcome.get("shown_by", "?"), players)
             words["declarer_full"] = outcome.get("shown_by", "")

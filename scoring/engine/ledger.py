@@ -18,8 +18,8 @@ from __future__ import annotations
 import enum
 import threading
 from collections import Counter
-from dataclasses import dataclass, fields
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Iterable
 
 from .problems import EveningError
 from .transfers import Transfer, fewest_transfers
@@ -180,33 +180,6 @@ class Entry:
                                     self.contents, self.state, self.info)
 
 
-def _entry_maker() -> Callable[..., Entry]:
-    """``Entry(kind, number, players, rows, amounts, pots, contents, state, info)`` made by setting
-    each field's slot directly. The frozen ``__init__`` sets each of the nine fields through
-    ``object.__setattr__``, nearly half of what ``make_entry`` costs a deal; the instance is the one
-    it makes (equal, every field the same). A field added to ``Entry`` stops this at import."""
-    new = object.__new__
-    set_kind, set_number, set_players, set_rows, set_amounts, set_pots, set_contents, set_state, set_info = (
-        Entry.__dict__[f.name].__set__ for f in fields(Entry))
-
-    def make(kind, number, players, rows, amounts, pots, contents, state, info) -> Entry:
-        entry = new(Entry)
-        set_kind(entry, kind)
-        set_number(entry, number)
-        set_players(entry, players)
-        set_rows(entry, rows)
-        set_amounts(entry, amounts)
-        set_pots(entry, pots)
-        set_contents(entry, contents)
-        set_state(entry, state)
-        set_info(entry, info)
-        return entry
-    return make
-
-
-_new_entry = _entry_maker()
-
-
 def _rows(postings: Iterable[Posting], pots: tuple[enum.Enum, ...]) -> tuple[Row, ...]:
     place = {pot: i for i, pot in enumerate(pots)}
     return tuple((place.get(p.payer, p.payer), place.get(p.payee, p.payee), p.amount, _reason_number(p.reason),
@@ -270,7 +243,7 @@ def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...],
             raise LedgerError(f"{kind.value} {number}: a pot went below zero ({contents})")
     else:   # no pot, no content: no generator set up only to find nothing
         contents = ()
-    return _new_entry(kind, number, players, tuple(rows), amounts, pots, contents, state, info)
+    return Entry(kind, number, players, tuple(rows), amounts, pots, contents, state, info)
 
 
 def holds(pot: enum.Enum) -> bool:

@@ -566,20 +566,9 @@ def _meld_cards(meld: Meld) -> tuple[str, ...]:
 
 def _implied(meld: Meld) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """``_implied_cards`` of a meld and the same cards as ``_claims_of`` gives them (each at the
-    meld's own field), by what of the meld says them (``_IMPLIED``): an evening says the same few
-    melds again and again."""
-    said = (meld.kind, meld.pagat, meld.group, meld.missing)
-    found = _IMPLIED.get(said)
-    if found is None:
-        if len(_IMPLIED) >= 4096:
-            _IMPLIED.clear()
-        cards = tuple(_implied_cards(meld))
-        found = _IMPLIED[said] = (cards, tuple((key, "") for key in cards))
-    return found
-
-
-#: ``_implied`` by (kind, pagat, group, missing), the fields ``_implied_cards`` reads.
-_IMPLIED: dict[tuple, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {}
+    meld's own field)."""
+    cards = tuple(_implied_cards(meld))
+    return cards, tuple((key, "") for key in cards)
 
 
 def _implied_cards(meld: Meld) -> list[str]:

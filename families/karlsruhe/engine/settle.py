@@ -61,8 +61,7 @@ class Term:
     factors: tuple[int, ...] = ()
     negative: bool = False
     detail: str = ""
-    #: The item's worth, signed: worked out when the item is made (it is made once, ``_term``, and
-    #: read for every deal that has it). Not compared: it follows from the fields.
+    #: The item's worth, signed: worked out when the item is made. Not compared: it follows from the fields.
     value: int = field(init=False, repr=False, compare=False)
     #: The item as the formula writes it (``text``), alone and among others, set when it is made.
     texts: tuple[str, str] = field(init=False, repr=False, compare=False)
@@ -144,11 +143,6 @@ def _kontra(levels: Mapping[str, KontraLevel], key: str, card: RateCard) -> tupl
 
 _NO_WORDS: Mapping[str, KontraLevel] = MappingProxyType({})
 
-#: A deal's items, made once and kept: a ``Term`` is frozen and there are few (a card's numbers,
-#: its factors, the two signs, the bonuses), so one object serves every deal with the same item, as
-#: the reader's bird entries do; building each anew through the frozen ``__init__`` cost more than
-#: the deal's arithmetic. Bounded, for a long-running app whose clubs keep cards of their own.
-_term = lru_cache(maxsize=4096)(Term)
 
 
 def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
@@ -156,18 +150,18 @@ def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
     (or Valat), canari, uhu, pagat, trull, four kings, king caught."""
     game, b = deal.game, card.game_value(deal.game)
     if game is _FAHRER:
-        return (_term(_REASON_FAHRER, b),)
+        return (Term(_REASON_FAHRER, b),)
     won = declarers_won(deal, card)
     # Each mapping read once for the deal (``Deal.kontra_map``, ``bonus_map`` build one a call).
     levels = dict(deal.kontra) if deal.kontra else _NO_WORDS
     kontra = _kontra(levels, KONTRA_GAME, card)
     if game is _BETTEL:
-        return (_term(_REASON_GAME, b, kontra, not won),)
+        return (Term(_REASON_GAME, b, kontra, not won),)
     valat = deal.valat
     if valat is not None:
-        terms = [_term(_REASON_VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
+        terms = [Term(_REASON_VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
     else:
-        terms = [_term(_REASON_GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
+        terms = [Term(_REASON_GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
     bonuses = dict(deal.bonuses) if deal.bonuses else _NO_BONUSES
     for bonus, key in _BONUSES if bonuses else ():
         entry = bonuses.get(bonus)
@@ -175,9 +169,9 @@ def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
             continue
         for_declarers = (entry.side is _DECLARERS) == entry.won
         factors = _kontra(levels, key, card) if entry.announced else ()
-        terms.append(_term(_REASON_BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
+        terms.append(Term(_REASON_BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
     if deal.king_caught and valat is None:
-        terms.append(_term(_REASON_KING_CAUGHT, card.king_caught, (), True))
+        terms.append(Term(_REASON_KING_CAUGHT, card.king_caught, (), True))
     return tuple(terms)
 
 

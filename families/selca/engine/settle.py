@@ -94,10 +94,6 @@ def trula_side(deal: Deal) -> Side | None:
     return side_of(deal, deal.pagatfonk.pagat)
 
 
-#: An ``Item`` of these fields, made once (a frozen value; a few dozen distinct ones appear in a
-#: whole evening, several a game). Bounded: a club's own cards bring values of their own, and a
-#: server process lives through many evenings.
-_made = lru_cache(maxsize=4096)(Item)
 
 
 def game_items(deal: Deal, card: RateCard) -> tuple[bool, int, tuple[Item, ...]]:
@@ -109,31 +105,31 @@ def game_items(deal: Deal, card: RateCard) -> tuple[bool, int, tuple[Item, ...]]
     t = c if win else other_side_thirds(c)
     p = card.poeni(t)
     sign = 1 if win else -1
-    items = [_made(Reason.GAME, "game", sign * card.game_point), _made(Reason.GAME, "poeni", sign * p)]
+    items = [Item(Reason.GAME, "game", sign * card.game_point), Item(Reason.GAME, "poeni", sign * p)]
     if not win:
-        items.append(_made(Reason.KAVF, "kavf", -card.kavf))
+        items.append(Item(Reason.KAVF, "kavf", -card.kavf))
     if deal.kings is not None:
-        items.append(_made(Reason.KINGS, "kings", _signed(deal.kings, card.kings)))
+        items.append(Item(Reason.KINGS, "kings", _signed(deal.kings, card.kings)))
     trula = trula_side(deal)
     if trula is not None:
-        items.append(_made(Reason.TRULA, "trula", _signed(trula, card.trula)))
+        items.append(Item(Reason.TRULA, "trula", _signed(trula, card.trula)))
     announced = deal.announced or ()
     pagat_announced = Announcement.PAGAT in announced
     valat_announced = Announcement.VALAT in announced
     if not pagat_announced:
         if deal.pagat_ultimo is not None:
-            items.append(_made(Reason.PAGAT, "silent pagat", _signed(deal.pagat_ultimo, card.pagat_value(False))))
+            items.append(Item(Reason.PAGAT, "silent pagat", _signed(deal.pagat_ultimo, card.pagat_value(False))))
         elif deal.pagat_lost is not None:
-            items.append(_made(Reason.PAGAT, "silent pagat lost", -_signed(deal.pagat_lost, card.pagat_value(False))))
+            items.append(Item(Reason.PAGAT, "silent pagat lost", -_signed(deal.pagat_lost, card.pagat_value(False))))
     if deal.valat and not valat_announced:
-        items.append(_made(Reason.VALAT, "silent valat", card.valat_value(False)))
+        items.append(Item(Reason.VALAT, "silent valat", card.valat_value(False)))
     if pagat_announced:
         made = deal.pagat_ultimo is Side.DECLARER
         value = card.pagat_value(True)
-        items.append(_made(Reason.PAGAT, "pagat announced", value if made else -value, "pagat"))
+        items.append(Item(Reason.PAGAT, "pagat announced", value if made else -value, "pagat"))
     if valat_announced:
         value = card.valat_value(True)
-        items.append(_made(Reason.VALAT, "valat announced", value if deal.valat else -value, "valat"))
+        items.append(Item(Reason.VALAT, "valat announced", value if deal.valat else -value, "valat"))
     return win, p, tuple(items)
 
 
@@ -273,9 +269,8 @@ def _times(factor: int) -> str:
     return f" x{factor}" if factor != 1 else ""
 
 
-@lru_cache(maxsize=4096)   # bounded as ``_made``: the bases come from the card
 def _item(label: str, base: int) -> tuple:
-    """An item in words, as a phrase's pieces (a few labels by a few bases: built once each)."""
+    """An item in words, as a phrase's pieces."""
     return phrase((_LABELS[label], {}), f" {base:+d}").data
 
 

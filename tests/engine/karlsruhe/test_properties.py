@@ -4,7 +4,6 @@ the formula a person can check, and writing then reading an evening."""
 import json
 import re
 from datetime import date
-from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,9 +14,8 @@ from families.karlsruhe.engine.generate import random_deal, random_evening
 from families.karlsruhe.engine.interchange import deal_to_dict, evening_to_dict, parse_deal, parse_evening
 from families.karlsruhe.engine.model import DealKind, Evening, Game, dealer_after
 from families.karlsruhe.engine.rates import KARLSRUHE, RateCard
-from families.karlsruhe.engine import settle as settle_module
 from families.karlsruhe.engine.settle import (
-    Term, _paying_pairs, _side_pairs, deal_terms, fahrer_payers, radl_status, sides, settle_deal, settle_evening, settle_opening,
+    _paying_pairs, _side_pairs, fahrer_payers, radl_status, sides, settle_deal, settle_evening, settle_opening,
     settle_split, state_before,
 )
 from families.karlsruhe.engine.stats import deal_stats
@@ -174,17 +172,3 @@ def test_karlsruhe_s6_the_paying_pairs_kept_per_seating_are_those_of_the_sides_e
                 expected = (tuple((o, declarers[0]) for o in opponents) if len(declarers) == 1
                             else tuple(zip(opponents, declarers)))
             assert _paying_pairs(players, deal) == expected
-
-
-@given(evenings(st.sampled_from([None, KARLSRUHE, RateCard(name="club", title="Club", radl=3, dreier=9)])))
-def test_karlsruhe_s5_5_the_items_kept_are_those_made_afresh(evening):
-    """A deal's items are made once and kept (``_term``): the kept items of every deal are those
-    ``deal_terms`` makes with a fresh ``Term`` each time, and so is each entry's formula."""
-    card = evening.card or KARLSRUHE
-    played = [deal for deal in evening.deals if deal.kind is DealKind.PLAYED]
-    kept = [deal_terms(deal, card) for deal in played]
-    with patch.object(settle_module, "_term", Term):
-        fresh = [deal_terms(deal, card) for deal in played]
-        fresh_facts = [entry.facts for entry in settle_evening(evening, card).deals]
-    assert kept == fresh and all(type(term) is Term for terms in kept for term in terms)
-    assert [entry.facts for entry in settle_evening(evening, card).deals] == fresh_facts

@@ -452,9 +452,8 @@ def test_selca_a_club_card_changes_the_numbers():
 
 
 @pytest.mark.parametrize("players", [THREE, FOUR])
-def test_selca_s6_a_game_value_made_on_the_fast_path_is_the_one_its_fields_make(players):
-    """``game_value`` makes its ``GameValue`` without ``__init__`` and its items once each, with ``k``
-    of no word without asking each item (§5, §6): every game of random evenings gives the value
+def test_selca_s6_a_game_value_is_the_one_its_fields_make(players):
+    """``game_value`` (§5, §6): every game of random evenings gives the value
     ``GameValue(**fields)`` gives, items equal to fresh ones, and ``k`` as ``kontra_factor`` says."""
     import dataclasses
 

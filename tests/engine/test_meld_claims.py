@@ -1,5 +1,5 @@
-"""The Danish validation's cache (``_implied``, read by ``_meld_cards`` and ``_claims_of``) answers as the uncached rule,
-``_implied_cards``, for every meld a card can hold, asked once or again."""
+"""A Danish meld's claims (``_claims_of``, ``_meld_cards``) are the cards it implies its melder holds
+(``_implied_cards``, docs/rules/danish.md §3.1, §5), for every meld a card can hold."""
 import itertools
 
 from families.danish.engine.model import Court, Group, Meld, MeldKind, Rank, Suit

@@ -65,17 +65,26 @@ def uses_database(item) -> bool:
         DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
+def runs_on_every_database(item) -> bool:
+    """Whether the PostgreSQL run repeats ``item``: a test that uses the database, unless it drives
+    a browser. What a browser shows is the page, which the same view renders from the same rows
+    on either database; the database's own behaviour (locks, races, constraints, triggers, the
+    queries) is tested without a browser, in tests/web."""
+    return uses_database(item) and item.get_closest_marker("browser") is None
+
+
 def pytest_collection_modifyitems(config, items):
     """`make test` runs the suite on SQLite and on PostgreSQL side by side (scripts/test-suites). A
     test that uses no database (the engine's, the commands that read only files, the catalogues)
-    answers the same on both, so the PostgreSQL run (DATABASE_TESTS_ONLY=1) leaves it to the
-    SQLite run instead of doing the very same work twice. pytest-django refuses database access to
-    a test that did not ask for it, so none can slip through."""
+    answers the same on both, and so does a browser test (``runs_on_every_database``), so the
+    PostgreSQL run (DATABASE_TESTS_ONLY=1) leaves them to the SQLite run instead of doing the very
+    same work twice. pytest-django refuses database access to a test that did not ask for it, so
+    none can slip through."""
     import os
 
     if os.environ.get("DATABASE_TESTS_ONLY") != "1":
         return
-    kept = [item for item in items if uses_database(item)]
+    kept = [item for item in items if runs_on_every_database(item)]
     if len(kept) < len(items):
-        config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+        config.hook.pytest_deselected(items=[item for item in items if not runs_on_every_database(item)])
         items[:] = kept

@@ -77,6 +77,9 @@ def open_page(browser, live_server, url: str, username: str, width: int = 390, h
 
 
 def no_sideways_scroll(page) -> None:
+    # measured once the page's stylesheet applies: a layout read before it has loaded (a busy
+    # machine, a navigation just made) is the unstyled page's, always too wide
+    page.wait_for_load_state("load")
     widths = page.evaluate("""() => ({
         page: document.scrollingElement.scrollWidth, inner: innerWidth,
         boxes: [...document.querySelectorAll('.scroll')].filter(e => e.offsetParent !== null)

@@ -15,7 +15,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.bounds import CARD_NAME_MAX_LENGTH, NAME_MAX_LENGTH
+from scoring.engine.bounds import CARD_NAME_MAX_LENGTH, CARD_TITLE_MAX_LENGTH, NAME_MAX_LENGTH
 from scoring.engine import families
 
 
@@ -519,6 +519,21 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.key}"
+
+
+class ImportDraft(models.Model):
+    """An uploaded evening file whose names are still to be answered (the import's second step,
+    ``services.evening_import_prepare``'s questions): kept here between the two requests, nothing of
+    it written to the club's evenings until confirmed; deleted by the import that writes it, and
+    drafts older than ``views.imports.DRAFT_KEEP`` go when a new one is kept."""
+
+    token = models.UUIDField(unique=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    data = models.TextField()   # the decoded file, as JSON
+    new_card = models.CharField(max_length=CARD_TITLE_MAX_LENGTH, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
 
 class ClubEventKind(models.TextChoices):

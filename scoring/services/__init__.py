@@ -8,7 +8,7 @@ from .clubs import club_language_set, club_rate_set, lockout_clear
 from .deals import VoidPlan, deal_correct, deal_record, deal_void, next_deal_number, void_plan
 from .errors import BusyError, EveningClosedError, FieldError, RecordingError, StaleTableError
 from .evenings import evening_close, evening_create, evening_reopen
-from .imports import PreparedImport, evening_import, evening_import_prepare
+from .imports import ImportQuestion, NamesUnanswered, PreparedImport, evening_import, evening_import_prepare
 from .mailing import MailQueued, NoAddressError, NotClosedError, evening_mail_queue
 from .journal import table_players, table_pots, table_state
 from .payments import payment_mark, payment_unmark
@@ -23,7 +23,8 @@ from .tournaments import (
 )
 
 __all__ = [
-    "BusyError", "EveningClosedError", "FieldError", "PreparedImport", "RecordingError", "StaleTableError", "VoidPlan",
+    "BusyError", "EveningClosedError", "FieldError", "ImportQuestion", "NamesUnanswered", "PreparedImport",
+    "RecordingError", "StaleTableError", "VoidPlan",
     "builtin_card", "club_card", "club_language_set", "club_rate_set", "deal_correct", "deal_record", "deal_void",
     "evening_close", "evening_create", "evening_import", "evening_import_prepare", "evening_mail_queue", "MailQueued",
     "NoAddressError", "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",

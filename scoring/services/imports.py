@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from django.db import transaction
 from django.utils import timezone
@@ -26,6 +26,33 @@ from .tables import builtin_card, table_create
 
 
 @dataclass(frozen=True)
+class ImportQuestion:
+    """A name of the file near a club member's ("Bnet" beside Bent), asked as seating asks it before
+    anything is written: is it that member, or a new player? A ``lookalike`` (a name that imitates a
+    member's by mixing scripts, ``lookalikes``) can only be the member it imitates."""
+
+    position: int                # the name's place in the file's players (0 first)
+    name: str                    # as the file writes it
+    members: tuple[Player, ...]  # who it may be, nearest first
+    lookalike: str = ""          # for a lookalike: why (``lookalikes.message``)
+
+    @property
+    def text(self) -> str:
+        return _("%(name)s i filen ligner %(members)s i klubben.") % {
+            "name": self.name, "members": ", ".join(m.name for m in self.members)}
+
+
+class NamesUnanswered(RecordingError):
+    """The file has names to be answered (``ImportQuestion``) before it can be imported."""
+
+    http_status = 409
+
+    def __init__(self, questions: tuple[ImportQuestion, ...]):
+        self.questions = questions
+        super().__init__([FieldError(None, "players", q.lookalike or q.text) for q in questions])
+
+
+@dataclass(frozen=True)
 class PreparedImport:
     """An evening file checked and settled in memory, ready to be written (``evening_import``)."""
 
@@ -34,9 +61,18 @@ class PreparedImport:
     new_card_title: str | None   # set when ``card`` is to be created as a club card with this title
     entries: tuple[Any, ...]     # the engine's entry of each deal
     stats: tuple[tuple, ...]     # the engine's per-player figures of each deal
+    # the member each of the file's names was answered to be (by key), None for a name taken as it
+    # is (a member of that very name, or a new player)
+    seats: tuple[int | None, ...] = ()
+    questions: tuple[ImportQuestion, ...] = ()   # names still to be answered: nothing may be written
 
 
-def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | None = None) -> PreparedImport:
+#: An answer: the file's name → the member's key it is, or None for "a new player".
+Answers = Mapping[str, "int | None"]
+
+
+def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | None = None,
+                           answers: Answers | None = None) -> PreparedImport:
     """Everything of an import that needs no lock, done before its transaction: the file decoded
     by ``interchange.decode`` is parsed, held to ``bounds.py`` (at most ``MAX_DEALS_PER_FILE``
     deals), its card matched, and the whole evening validated and settled by the engine in memory.
@@ -47,12 +83,16 @@ def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | 
 
     The file's names are kept exactly (its deals name the players): a name that folds equal to a
     club player's of another spelling ("bent" for Bent, ``names.fold``) or to another name of the
-    file is refused, naming both, rather than becoming a second player."""
+    file is refused, naming both, rather than becoming a second player. A name near a member's
+    ("Bnet") or imitating one (``lookalikes``) is a question (``questions``), answered in
+    ``answers``: that member, who then sits under the file's name as the deals write it
+    (``Seat.name``), or a new player (never for a lookalike)."""
     try:
         parsed = interchange.parse_evening(data, max_deals=bounds.MAX_DEALS_PER_FILE)
     except EveningError as exc:
         raise RecordingError.from_problems(exc.problems) from None
     _check_import_names(club, parsed.players)
+    seats, questions = _import_seats(club, parsed.players, answers or {})
     _check_import_table_bound(parsed)
     family = interchange.family_of(parsed)
     card, title = _import_card(club, parsed, user, new_card)
@@ -62,17 +102,21 @@ def evening_import_prepare(*, club: Club, data: Any, user=None, new_card: str | 
         raise RecordingError.from_problems(exc.problems) from None
     stats = tuple(tuple(family.deal_stats(parsed.players, deal, entry))
                   for deal, entry in zip(parsed.deals, settlement.deals))
-    return PreparedImport(parsed, card, title, settlement.deals, stats)
+    return PreparedImport(parsed, card, title, settlement.deals, stats, seats, questions)
 
 
 def evening_import(*, club: Club, data: Any = None, evening: Evening | None = None, user=None,
-                   new_card: str | None = None, prepared: PreparedImport | None = None) -> Table:
+                   new_card: str | None = None, prepared: PreparedImport | None = None,
+                   answers: Answers | None = None) -> Table:
     """Import one table's evening file (docs/format.md): ``evening_import_prepare`` (outside the
     transaction, unless ``prepared`` already), then one short transaction of a few bulk statements
     that write exactly the rows recording the deals one by one through ``deal_record`` writes.
-    All or nothing."""
+    All or nothing; a name of the file still to be answered (``answers``, see
+    ``evening_import_prepare``) refuses it all (``NamesUnanswered``)."""
     if prepared is None:
-        prepared = evening_import_prepare(club=club, data=data, user=user, new_card=new_card)
+        prepared = evening_import_prepare(club=club, data=data, user=user, new_card=new_card, answers=answers)
+    if prepared.questions:
+        raise NamesUnanswered(prepared.questions)
     if evening is not None and evening.club_id != club.id:
         raise RecordingError.single("evening", _("Aftenen hører til en anden klub."))
     with transaction.atomic():
@@ -82,10 +126,11 @@ def evening_import(*, club: Club, data: Any = None, evening: Evening | None = No
         card = prepared.card if prepared.new_card_title is None else _create_card(club, prepared)
         if evening is None:
             evening = evening_create(club=club, date=parsed.date or timezone.localdate(), user=user)
-        players = [player_get_or_create(club=club, name=name) for name in parsed.players]
-        if [p.name for p in players] != list(parsed.players):   # a "bent" came meanwhile: as the check says
-            _check_import_names(club, parsed.players)
-        table = table_create(evening=evening, players=players, card=card, _log=False)
+        players = [_answered_player(club, key) if key is not None else player_get_or_create(club=club, name=name)
+                   for name, key in zip(parsed.players, prepared.seats or (None,) * len(parsed.players))]
+        if any(p.name != name for p, name, key in zip(players, parsed.players, prepared.seats) if key is None):
+            _check_import_names(club, parsed.players)   # a "bent" came meanwhile: as the check says
+        table = table_create(evening=evening, players=players, card=card, seat_names=parsed.players, _log=False)
         _record_settled(table, players, parsed.deals, prepared.entries, prepared.stats, user)
         EveningEvent.objects.create(evening=evening, kind=EveningEventKind.IMPORTED, table=table,
                                     count=len(parsed.deals), user=_user(user))
@@ -119,7 +164,8 @@ def _check_import_evening_bound(evening: Evening, parsed) -> None:
 
 def _check_import_names(club: Club, file_names) -> None:
     """Refuse a file's name that folds equal to, but is not spelled as, a club player's or
-    another of the file's names (``evening_import_prepare``)."""
+    another of the file's names, or that imitates another of the file's names
+    (``evening_import_prepare``; one imitating a club name is asked about, ``_import_seats``)."""
     known = {}
     for name in Player.objects.filter(club=club).order_by("pk").values_list("name", flat=True):
         known.setdefault(player_names.fold(name), []).append(name)
@@ -133,11 +179,76 @@ def _check_import_names(club: Club, file_names) -> None:
         elif key in known and name not in known[key]:
             errors.append(_("%(name)s i filen er klubbens spiller %(player)s: skriv navnet som i klubben, så det "
                             "ikke bliver en ny spiller.") % {"name": name, "player": known[key][0]})
-        elif (similar := lookalikes.lookalike(name, [*(n for ns in known.values() for n in ns), *seen.values()])):
+        elif (similar := lookalikes.lookalike(name, seen.values())):   # a club name's lookalike is a question
             errors.append(lookalikes.message(name, *similar))
         seen.setdefault(key, name)
     if errors:
         raise RecordingError([FieldError(None, "players", e) for e in errors])
+
+
+def _import_seats(club: Club, file_names, answers: Answers) -> tuple[tuple[int | None, ...], tuple[ImportQuestion, ...]]:
+    """Each of the file's names as the member it was answered to be (his key), or None (the name as
+    it is: a member of that name, or a new player); and the questions still unanswered. A name of
+    the file is a question when it imitates a club name (``lookalikes``: only the member imitated
+    may answer it) or is near an active member's (``names.match``, as seating asks). An answer that
+    the question does not allow is refused, naming the name."""
+    unknown = sorted(set(answers) - set(file_names))
+    if unknown:
+        raise RecordingError([FieldError(None, "players", _("%(name)s er ikke et navn i filen.") % {"name": name})
+                              for name in unknown])
+    everyone = list(Player.objects.filter(club=club).order_by("pk"))
+    active = [p for p in everyone if p.merged_into_id is None and p.retired_at is None]
+    taken = {p.name for p in everyone} & set(file_names)   # sitting as themselves: nobody's answer
+    seats: list[int | None] = []
+    questions: list[ImportQuestion] = []
+    errors: list[FieldError] = []
+    for position, name in enumerate(file_names):
+        seats.append(None)
+        if name in taken:
+            continue
+        imitated = lookalikes.lookalike(name, [p.name for p in everyone])
+        if imitated is not None:
+            same = next(p for p in everyone if p.name == imitated[0])
+            members = (_merged_target(same, everyone),)
+            why = lookalikes.message(name, *imitated)
+        else:
+            free = [p for p in active if p.name not in taken]
+            near = player_names.match(name, [p.name for p in free]).near
+            members = tuple(next(p for p in free if p.name == n) for n in near)
+            why = ""
+        if not members:
+            continue
+        if name not in answers:
+            questions.append(ImportQuestion(position, name, members, why))
+            continue
+        key = answers[name]
+        allowed = {m.pk for m in members} if why else {p.pk for p in active if p.name not in taken}
+        if key is None and not why:
+            continue   # a new player, as answered
+        if key not in allowed:
+            errors.append(FieldError(None, "players", why or _("%(name)s kan kun være %(members)s eller en ny spiller.")
+                                     % {"name": name, "members": ", ".join(m.name for m in members)}))
+            continue
+        seats[-1] = key
+    answered = [key for key in seats if key is not None]
+    if len(set(answered)) < len(answered):
+        errors.append(FieldError(None, "players", _("En spiller kan kun sidde ét sted ved bordet.")))
+    if errors:
+        raise RecordingError(errors)
+    return tuple(seats), tuple(questions)
+
+
+def _merged_target(player: Player, everyone: list[Player]) -> Player:
+    """A merged player is the one he was merged into (``selectors.members``)."""
+    return next((p for p in everyone if p.pk == player.merged_into_id), player)
+
+
+def _answered_player(club: Club, key: int) -> Player:
+    """The member a name of the file was answered to be; gone or merged meanwhile, refused."""
+    player = Player.objects.filter(club=club, pk=key, merged_into__isnull=True).first()
+    if player is None:
+        raise RecordingError.single("players", _("Spilleren findes ikke længere i klubben; indlæs filen igen."))
+    return player
 
 
 def _card_amounts(card) -> dict:
@@ -204,7 +315,7 @@ def _record_settled(table: Table, players: list[Player], deals, entries: tuple, 
     """Write the deals of a new table, already settled in memory by the engine, through the one write
     path of deal versions (``deal_versions_post``: a few bulk statements for all of them): the same
     rows, in the same order, that ``deal_record`` writes deal by deal (a test compares them)."""
-    by_name = {p.name: p for p in players}
+    by_name = dict(zip(table.seats.order_by("position").values_list("name", flat=True), players))
     recorder = _user(user)
     family = table.engine
     deal_versions_post(table, by_name, [

@@ -33,7 +33,7 @@ def club_card(club: Club):
 
 @transaction.atomic
 def table_create(*, evening: Evening, players: list[Player], rules: str | None = None, card=None, user=None,
-                 _log: bool = True) -> Table:
+                 seat_names=None, _log: bool = True) -> Table:
     """Seat 3–5 players (in dealing order) at a new table of ``evening`` and open its cups. The card
     is ``card``, else the built-in card named ``rules``, else the club's; it is frozen on the table,
     and its family is the table's game (how many may sit, the deal form, the engine).
@@ -43,7 +43,9 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
     if card is None:
         card = builtin_card(rules) if rules else club_card(evening.club)
     family = families.family_of_card(card)
-    names = tuple(p.name for p in players)
+    # the names the deals will write: the players' own, or an imported file's (``seat_names``), a
+    # name of which may have been answered to be a member of another spelling
+    names = tuple(seat_names) if seat_names is not None else tuple(p.name for p in players)
     problems = family.validate_players(names, card)
     if problems:
         raise RecordingError.from_problems(problems)
@@ -69,8 +71,9 @@ def table_create(*, evening: Evening, players: list[Player], rules: str | None =
     number = (evening.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     table = Table.objects.create(evening=evening, number=number, rules=card.name, family=family.name,
                                  rate_card_json=json.dumps(card.to_dict(), ensure_ascii=False))
-    Seat.objects.bulk_create([Seat(table=table, player=p, position=i, name=p.name) for i, p in enumerate(players)])
-    _post(table, family.settle_opening(names, card), EntryKind.OPENING, {p.name: p for p in players})
+    Seat.objects.bulk_create([Seat(table=table, player=p, position=i, name=name)
+                              for i, (p, name) in enumerate(zip(players, names))])
+    _post(table, family.settle_opening(names, card), EntryKind.OPENING, dict(zip(names, players)))
     if _log:   # an import logs one event of its own
         EveningEvent.objects.create(evening=evening, kind=EveningEventKind.TABLE_CREATED, table=table, user=_user(user))
     summary_refresh(evening, players)

@@ -1,15 +1,15 @@
 from django.urls import path
 
-from .views import club, evening, live, mailing, members, payments, season, stats, sync, table, tournaments
+from .views import club, evening, imports, live, mailing, members, payments, season, stats, sync, table, tournaments
 
 app_name = "scoring"
 urlpatterns = [
     path("", evening.home, name="home"),
     path("evenings/new/", evening.evening_new, name="evening_new"),
-    path("evenings/import/", evening.evening_import, name="evening_import"),
+    path("evenings/import/", imports.evening_import, name="evening_import"),
     path("evenings/<int:pk>/", evening.evening_detail, name="evening_detail"),
     path("evenings/<int:pk>/tables/new/", evening.table_new, name="table_new"),
-    path("evenings/<int:pk>/tables/import/", evening.table_import, name="table_import"),
+    path("evenings/<int:pk>/tables/import/", imports.table_import, name="table_import"),
     path("evenings/<int:pk>/close/", evening.evening_close, name="evening_close"),
     path("evenings/<int:pk>/live/", live.evening_live, name="evening_live"),
     path("evenings/<int:pk>/pdf/", evening.evening_pdf, name="evening_pdf"),

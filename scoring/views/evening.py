@@ -1,4 +1,4 @@
-"""Evening pages: the list, a new evening or table, closing, the PDF, import and export.
+"""Evening pages: the list, a new evening or table, closing, the PDF and export (import: ``imports``).
 
 Thin views (docs/architecture.md habit 5): parse the request, call one service, render. Every amount shown
 comes from ``selectors.evening_summary`` (points from the stored journal, kroner from
@@ -15,14 +15,13 @@ from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services, submissions
-from scoring.engine import bounds, families, interchange
+from scoring.engine import bounds, families
 from scoring.engine.money import evening_kroner
 from scoring.forms import SeatingForm, seat_counts
 from scoring.language import page_language
@@ -496,98 +495,3 @@ def table_export(request, pk: int):
     response["Content-Disposition"] = (
         f'attachment; filename="tarok-{table.evening.date:%Y-%m-%d}-bord-{table.number}.json"')
     return response
-
-
-def _too_large(size: int) -> str:
-    return (_("Filen fylder %(size)s; en aftenfil må højst fylde %(max)s.")
-            % {"size": filesizeformat(size), "max": filesizeformat(bounds.MAX_FILE_BYTES)})
-
-
-class EveningFileForm(forms.Form):
-    """An uploaded evening file (docs/format.md), read as UTF-8 JSON (``interchange.decode``: a key
-    given twice or a number too long is left for the service to name). The file's content is the
-    service's to judge; this form only says, in Danish, why a file cannot be read at all: too big
-    (``bounds.MAX_FILE_BYTES``, checked before it is read), not UTF-8, not JSON. A club admin may
-    give a title under which a rate card the club does not have is imported as a new club card."""
-
-    MAX_BYTES = bounds.MAX_FILE_BYTES
-
-    file = forms.FileField(label=gettext_lazy("Aftenfil (JSON)"),
-                           widget=forms.FileInput(attrs={"accept": ".json,application/json"}))
-    new_card = forms.CharField(
-        label=gettext_lazy("Titel på nyt klubtakstkort"), required=False, max_length=bounds.CARD_TITLE_MAX_LENGTH,
-        help_text=gettext_lazy("Kun hvis filen har et takstkort, klubben ikke har: det bliver et nyt klubkort "
-                               "med denne titel."))
-
-    def __init__(self, *args, card_admin: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
-        if not card_admin:
-            del self.fields["new_card"]
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError(_too_large(upload.size))
-        try:
-            text = upload.read().decode("utf-8-sig")  # a byte order mark (Windows editors) is allowed
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("Filen er ikke UTF-8-tekst; gem den som UTF-8 og prøv igen."))
-        try:
-            return interchange.decode(text)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                _("Filen er ikke gyldig JSON (fejl i linje %(line)s, kolonne %(col)s).")
-                % {"line": exc.lineno, "col": exc.colno})
-        except RecursionError:
-            raise forms.ValidationError(_("Filen er ikke gyldig JSON (for dybt indlejret)."))
-
-
-def _import(request, club: Club, evening: Evening | None, context: dict):
-    """Upload an evening file and import it (a new evening, or a table of ``evening``). The form
-    turns a file that is too big, not UTF-8 or not JSON into one message; the service checks the
-    content and reports every problem, each naming its deal and field (all or nothing)."""
-    card_admin = access.can(request.user, club, Role.ADMIN)
-    limits = {"deals": bounds.MAX_DEALS_PER_TABLE,   # a file is one table
-               "size": filesizeformat(bounds.MAX_FILE_BYTES)}
-    length = request.META.get("CONTENT_LENGTH") or ""
-    if request.method == "POST" and length.isdigit() and int(length) > bounds.MAX_REQUEST_BYTES:
-        # refused before the upload is read: the request alone is larger than any evening file
-        return render(request, "scoring/evening_import.html",
-                      {"form": EveningFileForm(card_admin=card_admin), "problems": [_too_large(int(length))],
-                       "club": club, "evening": evening, "limits": limits, **context}, status=413)
-    form = EveningFileForm(request.POST or None, request.FILES or None, card_admin=card_admin)
-    problems: list[str] = []
-    status = 422 if request.method == "POST" else 200
-    if request.method == "POST" and form.is_valid():
-        try:   # parsed and settled before the write's short transaction
-            prepared = services.evening_import_prepare(club=club, data=form.cleaned_data["file"], user=request.user,
-                                                       new_card=form.cleaned_data.get("new_card") or None)
-            table = submissions.write(request, "table_import" if evening else "evening_import", lambda: services.evening_import(
-                club=club, evening=evening, user=request.user, prepared=prepared), url=_table_url)
-        except services.RecordingError as exc:
-            problems = [str(e) for e in exc.errors]
-            status = exc.http_status
-        else:
-            messages.success(request, _("Aftenfilen er indlæst som bord %(n)s.") % {"n": table.number})
-            return redirect("scoring:table_detail", pk=table.pk)
-    return render(request, "scoring/evening_import.html",
-                  {"form": form, "problems": problems, "club": club, "evening": evening, "limits": limits, **context},
-                  status=status)
-
-
-@require_http_methods(["GET", "POST"])
-@submissions.once
-def evening_import(request):
-    clubs = _writable_clubs(request.user)
-    if not clubs:
-        return render(request, "scoring/message.html", {"message": _("Du kan ikke indlæse aftener.")}, status=403)
-    return _import(request, _chosen_club(request, clubs), None, {"clubs": clubs})
-
-
-@require_http_methods(["GET", "POST"])
-@submissions.once
-def table_import(request, pk: int):
-    evening = _evening(request, pk, Role.SCOREKEEPER)
-    if evening.is_closed:
-        return _refuse_closed(request, evening, _("Aftenen er lukket; der kan ikke indlæses flere borde."))
-    return _import(request, evening.club, evening, {})

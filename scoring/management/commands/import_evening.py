@@ -1,5 +1,8 @@
-"""``python manage.py import_evening FILE [--club NAME] [--evening ID] [--new-card TITLE]``: import
-one table's evening file. Players are created when missing; the engine settles the whole evening
+"""``python manage.py import_evening FILE [--club NAME] [--evening ID] [--new-card TITLE] [--new NAME]
+[--same NAME=MEMBER]``: import one table's evening file. Players are created when missing, but a
+name near a member's ("Bnet" beside Bent) or imitating one is refused, as the page asks it, unless
+answered: ``--new NAME`` (a new player; never for a lookalike) or ``--same NAME=MEMBER`` (the club's
+player MEMBER, who sits under the file's name); the engine settles the whole evening
 and the service writes it as recording its deals one by one would. The file is held to the bounds
 of ``scoring/engine/bounds.py`` (names, numbers, at most MAX_DEALS_PER_FILE deals and
 MAX_FILE_BYTES bytes). An invalid file changes nothing: one line per problem on standard error,
@@ -10,11 +13,12 @@ import sys
 from scoring.language import engine_language
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from scoring import services
 from scoring.engine import bounds, interchange
 from scoring.engine.problems import problem
-from scoring.models import Club, Evening
+from scoring.models import Club, Evening, Player
 
 
 class Command(BaseCommand):
@@ -27,6 +31,10 @@ class Command(BaseCommand):
         parser.add_argument("--new-card", default=None, metavar="TITLE",
                             help="a rate card in the file that the club does not have becomes a new club card "
                                  "with this title")
+        parser.add_argument("--new", action="append", default=[], metavar="NAME",
+                            help="a name of the file near a member's is a new player")
+        parser.add_argument("--same", action="append", default=[], metavar="NAME=MEMBER",
+                            help="a name of the file is the club's player MEMBER")
         parser.add_argument("--lang", choices=["da", "en", "de", "sl"], default=None,
                             help="language of problem messages (default: the site's)")
 
@@ -47,11 +55,36 @@ class Command(BaseCommand):
             club = evening.club
         else:
             club = _club(options["club"])
+        answers = self.answers(club, options["new"], options["same"])
         try:
-            table = services.evening_import(club=club, data=data, evening=evening, new_card=options["new_card"])
+            prepared = services.evening_import_prepare(club=club, data=data, new_card=options["new_card"],
+                                                       answers=answers)
+            table = services.evening_import(club=club, evening=evening, prepared=prepared)
+        except services.NamesUnanswered as exc:
+            self.refuse([f"{question.lookalike or question.text} {self.hint(question)}" for question in exc.questions])
         except services.RecordingError as exc:
             self.refuse([str(error) for error in exc.errors])
         self.stdout.write(str(table.evening_id))
+
+    def answers(self, club: Club, new: list[str], same: list[str]) -> dict[str, int | None]:
+        """``--new`` and ``--same`` as the service's answers (a member named by his name now)."""
+        found: dict[str, int | None] = {name: None for name in new}
+        for given in same:
+            name, sep, member = given.partition("=")
+            player = Player.objects.filter(club=club, name=member, merged_into__isnull=True).first()
+            if not sep or player is None:
+                self.refuse([_("--same %(given)s: klubben har ingen spiller ved navn %(member)s.")
+                             % {"given": given, "member": member}])
+            found[name] = player.pk
+        return found
+
+    @staticmethod
+    def hint(question) -> str:
+        if question.lookalike:
+            return _("Svar med --same %(name)s=%(member)s.") % {"name": question.name,
+                                                                "member": question.members[0].name}
+        return _("Svar med --same %(name)s=%(member)s eller --new %(name)s.") % {
+            "name": question.name, "member": question.members[0].name}
 
     def read(self, path: str, lang: str):
         """The decoded file; a file too big to import, not UTF-8 or not JSON is refused (exit 2)."""

@@ -93,7 +93,7 @@ def test_kroner_of_totals_and_of_transfers_agree_to_the_ore(club, golden_dir, ra
     for name in ("four-players-tout-nolo-fines.json", "five-players-double-bagud.json"):
         data = json.loads((golden_dir / name).read_text())
         if evening is not None:  # a second table of the same evening, other players
-            data = _rename(data, {p: f"{p} 2" for p in data["players"]})
+            data = _rename(data, {p: f"{p[::-1].title()}" for p in data["players"]})   # "Enna": not near Anne
         evening = services.evening_import(club=Club.objects.get(pk=club.pk), data=data, evening=evening).evening
     services.evening_close(evening=evening)
     summary = evening_summary(Evening.objects.get(pk=evening.pk))

@@ -398,7 +398,9 @@ def _import_figures(club) -> dict:
     settle = min(timed(lambda: settle_evening(interchange.loads(text)), 5))
     imported = statistics.median(timed(lambda: services.evening_import(club=club, data=interchange.decode(text)), 3))
     sizes = [per_table] * (per_evening // per_table) + ([per_evening % per_table] if per_evening % per_table else [])
-    files = [interchange.dumps(random_evening(seed=22 + t, players=tuple(f"Imp{t} {p}" for p in players), deals=n,
+    # each table its own players, their names at least three edits apart so that none is near
+    # another's (names.near): the import would ask about a near one before writing
+    files = [interchange.dumps(random_evening(seed=22 + t, players=tuple(f"{t} {p} {t} {t}" for p in players), deals=n,
                                               on=dt.date(2026, 11, 23))) for t, n in enumerate(sizes)]
 
     def whole_evening():

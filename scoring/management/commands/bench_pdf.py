@@ -53,7 +53,8 @@ def build_evening(club, deals: int = EVENING_DEALS):
 
     evening = services.evening_create(club=club, date=dt.date(2026, 11, 28))
     for number, size in enumerate(table_sizes(deals)):
-        players = tuple(f"Spiller {number * 4 + seat + 1}" for seat in range(4))
+        # three copies of the number: no name near another's (names.near), which the import would ask about
+        players = tuple(f"Spiller {k}-{k}-{k}" for k in range(number * 4 + 1, number * 4 + 5))
         data = interchange.evening_to_dict(random_evening(number, players=players, deals=size))
         services.evening_import(club=club, data=data, evening=evening)
     services.evening_close(evening=evening)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import club, evening, live, mailing, members, payments, season, stats, sync, table, tournaments
+from .views import club, evening, live, members, outbox, payments, season, stats, sync, table, tournaments
 
 app_name = "scoring"
 urlpatterns = [
@@ -13,7 +13,7 @@ urlpatterns = [
     path("evenings/<int:pk>/close/", evening.evening_close, name="evening_close"),
     path("evenings/<int:pk>/live/", live.evening_live, name="evening_live"),
     path("evenings/<int:pk>/pdf/", evening.evening_pdf, name="evening_pdf"),
-    path("evenings/<int:pk>/mail/", mailing.evening_mail, name="evening_mail"),
+    path("evenings/<int:pk>/mail/", outbox.evening_mail, name="evening_mail"),
     path("tables/<int:pk>/", table.table_detail, name="table_detail"),
     path("tables/<int:pk>/sync/", sync.table_sync, name="table_sync"),
     path("sw.js", sync.service_worker, name="service_worker"),

@@ -126,10 +126,10 @@ def outbox_state(mail: EveningMail) -> tuple[str, object, str]:
     """The state of one outbox mail, its time and the reason it failed to render: queued until the
     sender has rendered it and post_office has sent it; post_office's status after that (a failed
     try that will be tried again reads ``retrying``). A mail the sender could not render reads
-    ``retrying`` while it has tries left, then ``failed`` with its problem (scoring/mail.py)."""
+    ``retrying`` while it has tries left, then ``failed`` with its problem (scoring/outbox_sender.py)."""
     from post_office.models import STATUS
 
-    from scoring.mail import RENDER_ATTEMPTS   # the sender's module reads this one: imported here
+    from scoring.outbox_sender import RENDER_ATTEMPTS   # the sender's module reads this one: imported here
 
     if mail.problem and mail.rendered_at is None:
         if mail.render_attempts >= RENDER_ATTEMPTS:

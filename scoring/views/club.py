@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, lockouts, services, submissions
+from scoring import access, lockouts, services
+from scoring.table import submissions
 from scoring.language import club_default_reaches
 from scoring.numbers import format_kroner
 from scoring.engine import families
@@ -30,7 +31,7 @@ from scoring.models import Club, Deal, EntryKind, Evening, EveningEvent, Evening
 from scoring.selectors import table_sheet
 from scoring.selectors.payments import transfer_states
 from scoring.table_families import card_form, table_family
-from scoring.voiding import void_effect
+from scoring.table.voiding import void_effect
 
 
 class ReasonForm(forms.Form):

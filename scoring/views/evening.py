@@ -21,15 +21,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, services, submissions
+from scoring import access, services
+from scoring.table import submissions
 from scoring.engine import bounds, families, interchange
 from scoring.engine.money import evening_kroner
 from scoring.forms import SeatingForm, seat_counts
 from scoring.language import page_language
 from scoring.models import Club, Deal, Evening, Player, Role, Table
 from scoring.numbers import format_kroner, plain_decimal
-from scoring.mail import pdf_name
-from scoring.pdf import render_evening_pdf
+from scoring.outbox_sender import pdf_name
+from scoring.reports.pdf import render_evening_pdf
 from scoring.selectors import (
     EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file, written_score
 )
@@ -40,7 +41,7 @@ from scoring.selectors.payments import shown_payment, state_of, states_by_paymen
 from scoring.selectors.standings import family_title, table_side
 
 from . import live
-from .mailing import mail_context
+from .outbox import mail_context
 
 
 def _evening(request, pk: int, role: str = Role.MEMBER) -> Evening:

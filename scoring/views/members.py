@@ -14,7 +14,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import services, submissions
+from scoring import services
+from scoring.table import submissions
 from scoring.forms import name_field
 from scoring.language import club_default_reaches
 from scoring.numbers import format_kroner

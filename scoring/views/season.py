@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from scoring import access
 from scoring.models import Club, Season
 from scoring.selectors.season import ScopeError, season_report, season_scope
-from scoring.season_report import SHEETS, file_name, render_season_pdf, report_context, season_export
+from scoring.reports.season import SHEETS, file_name, render_season_pdf, report_context, season_export
 
 
 class SeasonReportForm(forms.Form):

@@ -1,5 +1,5 @@
 """Queueing a closed evening's sheet for its players (the outbox, ``EveningMail``): the request only
-queues; the sender (scoring/mail.py) renders and sends outside any request."""
+queues; the sender (scoring/outbox_sender.py) renders and sends outside any request."""
 from __future__ import annotations
 
 from dataclasses import dataclass

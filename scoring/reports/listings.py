@@ -238,7 +238,7 @@ class WrittenScoreStandingsTable(StandingsTable):
 
 
 def _standings_class(family: str):
-    from .selectors.standings import written_score
+    from scoring.selectors.standings import written_score
 
     return WrittenScoreStandingsTable if written_score(family) else StandingsTable
 
@@ -246,7 +246,7 @@ def _standings_class(family: str):
 def _standings_excluded(family: str) -> list[str]:
     """The columns a family's standings leave out: the money column where money is the points (a
     family whose deals are payments)."""
-    from .selectors.standings import written_score
+    from scoring.selectors.standings import written_score
 
     return [] if written_score(family) else ["money"]
 
@@ -261,7 +261,7 @@ def standings_table(rows, family: str, **kwargs) -> StandingsTable:
     (``standings.event_fields``, headed by the family's word for it, read from the rows by name),
     a written score's in its own words with its money; the page, the CSV/XLSX and the PDF show the
     same columns."""
-    from .selectors.standings import event_fields, figure_heading
+    from scoring.selectors.standings import event_fields, figure_heading
 
     figures = event_fields(family)
     extra = [(name, NumberColumn(verbose_name=figure_heading(family, name), extra=True)) for name in figures]
@@ -303,7 +303,7 @@ class WrittenScorePlayerEveningsTable(PlayerEveningsTable):
 def player_evenings_table(history, family: str) -> PlayerEveningsTable:
     """The player's evenings: a written score's points are what was written ("Skrevet") and its
     money is shown beside them; a family whose deals are payments has no money column."""
-    from .selectors.standings import written_score
+    from scoring.selectors.standings import written_score
 
     if written_score(family):
         return WrittenScorePlayerEveningsTable(history)
@@ -330,7 +330,7 @@ class ScoreColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        from .selectors.tournaments import format_score
+        from scoring.selectors.tournaments import format_score
 
         return format_score(value) if not isinstance(value, str) else value
 

@@ -1,5 +1,5 @@
 """The sender of the outbox: renders each queued mail of a closed evening (the settlement PDF of
-scoring/pdf.py and the player's own statement, in the player's language) and sends it, outside any
+scoring/reports/pdf.py and the player's own statement, in the player's language) and sends it, outside any
 request (``manage.py send_evening_mail``; ``make run`` runs it beside the server).
 
 A round (``send_round``) has two steps under one file lock, so that two senders never take the same
@@ -147,7 +147,7 @@ def _prepare_evening(evening, rate, statements: dict[int, Statement], mails: lis
     under its own guard; the number rendered."""
     from post_office.utils import create_attachments
 
-    from scoring.pdf import render_evening_pdf
+    from scoring.reports.pdf import render_evening_pdf
 
     attachments: dict[str, object] = {}   # one PDF per language, shared by the mails in it
     done = 0

@@ -7,9 +7,9 @@ import dataclasses
 
 from scoring import services
 
-from .models import Account, Deal, Table
-from .selectors import SheetRow, TableSheet
-from .table_families import table_family
+from scoring.models import Account, Deal, Table
+from scoring.selectors import SheetRow, TableSheet
+from scoring.table_families import table_family
 
 
 def void_effect(table: Table, sheet: TableSheet, deal: Deal) -> dict:

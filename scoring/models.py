@@ -703,7 +703,7 @@ class EveningMail(models.Model):
                                  related_name="evening_mail")
     rendered_at = models.DateTimeField(null=True, blank=True)
     # why the sender's last try to render it failed; "" otherwise. It is tried again in later rounds
-    # until ``render_attempts`` reaches ``scoring.outbox_sender.RENDER_ATTEMPTS``, then it stays failed.
+    # until ``render_attempts`` reaches ``RENDER_ATTEMPTS``, then it stays failed.
     problem = models.TextField(blank=True, default="")
     render_attempts = models.PositiveSmallIntegerField(default=0)
 
@@ -715,3 +715,9 @@ class EveningMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.evening} – {self.player}"
+
+    #: The rounds that try to render one mail before it stays failed with its reason: a failure that
+    #: passes (the database or the disk for a moment) is over by the next round; one that does not (a
+    #: fault in the code or the data) stops costing every round its work and is shown as failed.
+    #: Here, beside the count it bounds, since the sender and the outbox's page both read it.
+    RENDER_ATTEMPTS = 3

@@ -34,10 +34,12 @@ from django.utils.translation import pgettext
 
 from scoring.numbers import format_kroner, page_language, plain_decimal
 
-from scoring.models import Evening
+from scoring.models import Deal, Evening
+from scoring.reports.listings import standings_columns
 from scoring.reports.pdf_worker import refuse_url, write_pdf
 from scoring.selectors import SheetRow, TableSheet, evening_summary, written_score
 from scoring.selectors.payments import shown_payment, state_of, states_by_payment
+from scoring.selectors.standings import _rules_and_family, family_title, table_side
 from scoring.table_families import written_words
 
 #: The most sheet rows laid out in one WeasyPrint document (a part of the evening sheet): a
@@ -156,8 +158,6 @@ class PdfTable:
 def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
     """A written-score deal as its sheet writes it (``TableFamily.written_row``: the game or kind in
     the game's words, the declarer, who takes part), the others greyed."""
-    from scoring.selectors.standings import table_side
-
     side = table_side(family)
     if side is None or side.written_row is None:
         return "", "", row.active
@@ -321,8 +321,6 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     written score's sheet names each deal's game and declarer and ends with the money of its
     totals (``money``: player -> (money points, kroner)). Under each deal, what was played
     (``SheetRow.words``). A long table of any family is printed as lines of text (``LINE_ROWS``)."""
-    from scoring.selectors.standings import family_title, table_side
-
     pots = bool(sheet.pots)
     written = written_score(sheet.family)
     rows = []
@@ -362,8 +360,6 @@ def render_evening_pdf(evening: Evening) -> bytes:
 
     # a long evening's helper process is started first, so that its start (Python and WeasyPrint
     # imported, about a second) overlaps the reading of the evening and its templates
-    from scoring.models import Deal
-
     helper = (_start_helper() if (os.cpu_count() or 1) >= 2
               and Deal.objects.filter(table__evening=evening).count() > PART_ROWS else None)
     summary = evening_summary(evening)
@@ -420,7 +416,7 @@ def _start_helper():
 
     return subprocess.Popen([sys.executable, "-m", "scoring.reports.pdf_worker"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=Path(__file__).resolve().parent.parent)
+                            cwd=Path(__file__).resolve().parents[2])   # the checkout, where ``scoring`` is found
 
 
 def render_parts(pages: list[str], process=None) -> list[bytes]:
@@ -511,9 +507,6 @@ def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family:
     from django.db.models import Count, Max, Min
     from django.utils import timezone
     from weasyprint import HTML
-
-    from scoring.selectors.standings import _rules_and_family
-    from scoring.reports.listings import standings_columns
 
     lang = page_language()   # amounts and rates as the page's language writes them
     columns = standings_columns(family or _rules_and_family(club, None, None)[1])

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.language import player_language
+from scoring.selectors.members import resolved
 from scoring.models import EveningEvent, EveningEventKind, EveningMail, EveningMailKind, Evening, Player
 
 from .errors import RecordingError
@@ -40,8 +41,6 @@ class MailQueued:
 def _players_of(evening: Evening) -> list[Player]:
     """The evening's seated players as the players they stand for now (a merged duplicate as the
     player he was merged into), each once, in table and seat order."""
-    from scoring.selectors.statements import resolved
-
     seen, players = set(), []
     for seat_player in (Player.objects.filter(seats__table__evening=evening).select_related("club", "merged_into")
                         .order_by("seats__table__number", "seats__position")):

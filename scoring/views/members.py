@@ -21,6 +21,7 @@ from scoring.language import club_default_reaches
 from scoring.numbers import format_kroner
 from scoring.models import Club, ClubEventKind, Player, Role
 from scoring.selectors.members import merge_preview
+from scoring.selectors.standings import rules_title
 
 from .club import ClubLanguageForm, _club
 
@@ -210,8 +211,9 @@ def _move_rows(preview) -> list:
     def cells(figures):
         *counts, amount = figures
         return (*counts, format_kroner(amount))
-    return [(m.title, [(preview.duplicate.name, cells(m.duplicate), False), (preview.keep.name, cells(m.keep), False),
-                       (_("bagefter"), cells(m.after), True)]) for m in preview.moves]
+    return [(rules_title(m.rules, m.family), [(preview.duplicate.name, cells(m.duplicate), False),
+                                              (preview.keep.name, cells(m.keep), False),
+                                              (_("bagefter"), cells(m.after), True)]) for m in preview.moves]
 
 
 @require_http_methods(["GET", "POST"])

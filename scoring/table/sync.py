@@ -1,4 +1,4 @@
-"""What the table page carries for its offline queue (``static/js/table-sync.js``; README "Offline
+"""What the table page carries for its offline queue (``static/js/table-sync.js``; docs/table.md "Offline
 at the table"): who deals and who sits out next after each kind of deal, so that the phone needs no
 rotation rules of its own, the endpoints, and the words the script shows. The endpoint the queue
 sends to is the view ``scoring/views/sync.py``."""

@@ -1,5 +1,5 @@
 """The season report: the page, its A4 PDF and the year-end export (CSV/XLSX) of one season or of
-any dates (``selectors/season.py``; what they print: ``season_report.py``)."""
+any dates (``selectors/season.py``; what they print: ``reports/season.py``)."""
 from __future__ import annotations
 
 from django import forms

@@ -1,4 +1,4 @@
-"""The table page offline (README "Offline at the table"): the JSON endpoint the phone's queue sends
+"""The table page offline (docs/table.md "Offline at the table"): the JSON endpoint the phone's queue sends
 its deals to, the service worker and the web app manifest. What the page carries for the queue (who
 deals next after each kind of deal) is ``scoring/table/sync.py``; what the worker keeps,
 ``scoring/table/offline.py``.

@@ -1,6 +1,8 @@
-"""Rooms that say what they hold (docs/architecture.md, "Where things are"): the modules of
-``scoring/`` and ``families/`` import each other in no circle, and no two modules of one package
-have names one letter apart (``listing.py`` beside ``listings.py`` says nothing of which holds what).
+"""Rooms that say what they hold (docs/architecture.md, "The folders"): the modules of
+``scoring/`` and ``families/`` import each other in no circle, no two modules of one package have
+names one letter apart (``listing.py`` beside ``listings.py`` says nothing of which holds what), and
+every path the README and docs/ cite is there (a page that names a module that has moved or gone
+sends its reader nowhere).
 
 Read from the source with ``ast``, nothing imported, no database.
 
@@ -16,6 +18,7 @@ reader. A package's own ``__init__`` that Python runs before a submodule is no e
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -140,6 +143,45 @@ def test_no_two_modules_of_a_package_are_one_letter_apart():
     assert not lookalike_names(), f"names one letter apart in one package: {lookalike_names()}"
 
 
+#: A path as the pages cite it: folders and a file or a folder (``scoring/reports/pdf.py``,
+#: ``tests/golden/``), not a part of a URL (``/clubs/<id>/members/``) or of a pattern (``<lang>/``).
+CITED = re.compile(r"(?<![\w./<>:…-])([\w.-]+(?:/[\w.-]+)+/?)(?![\w<>*])")
+FILE_ENDINGS = (".py", ".md", ".html", ".js", ".css", ".json", ".txt", ".toml", ".po", ".sh", ".svg", ".png")
+
+
+def cited_paths(text: str) -> list[tuple[int, str]]:
+    """(line, path) of every file or folder path in a page's text (a web address left out)."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for match in CITED.finditer(line):
+            path = match.group(1).rstrip(".")
+            head = path.split("/")[0]
+            if "." in head.strip("."):
+                continue   # a host name without its scheme: example.org/…
+            if path.endswith(FILE_ENDINGS) or path.endswith("/"):
+                found.append((number, path))
+    return found
+
+
+def missing_paths(root: Path = ROOT) -> list[str]:
+    """Every path cited by the README or a page of docs/ that is not there. A path is read from the
+    repository's root, from the page's own folder (a link), or, as the pages shorten them, from
+    ``scoring/``, ``tests/``, ``templates/``, ``static/``, ``docs/`` or a family's folder
+    (``selectors/standings.py``, ``engine/problems.py``)."""
+    bases = [root / name for name in ("", "scoring", "tests", "templates", "static", "docs")]
+    bases += sorted(p for p in (root / "families").iterdir() if p.is_dir())
+    found = []
+    for page in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]:
+        for number, path in cited_paths(page.read_text(encoding="utf-8")):
+            if not any((base / path).exists() for base in [page.parent, *bases]):
+                found.append(f"{page.relative_to(root)}:{number}: {path}")
+    return found
+
+
+def test_every_path_the_docs_cite_is_there():
+    assert not missing_paths(), "paths cited by the README or docs/ that are not there:\n" + "\n".join(missing_paths())
+
+
 # The checks themselves, on a small tree of their own: each finds what it is there to find.
 
 @pytest.fixture
@@ -174,3 +216,24 @@ def test_names_one_letter_apart_are_found(tree):
     assert lookalike_names(tree, ("app",)) == [("app", "listing", "listings")]
     assert one_letter_apart("sheet", "sheep") and one_letter_apart("form", "forms")
     assert not one_letter_apart("pdf", "pdf_worker") and not one_letter_apart("season", "reason_x")
+
+
+def test_a_path_the_docs_cite_is_read_and_a_url_is_not():
+    text = ("The sender (`scoring/outbox_sender.py`) and [the rules](rules/README.md); see\n"
+            "`/clubs/<id>/members/`, `locale/<lang>/LC_MESSAGES/django.po`, https://example.org/a/b.html,\n"
+            "`curl https://tarok.example/health/`, tarok.example/health/ and docs/families.md,\n"
+            "which cites `scoring/history.py`.")
+    assert cited_paths(text) == [(1, "scoring/outbox_sender.py"), (1, "rules/README.md"),
+                                 (3, "docs/families.md"), (4, "scoring/history.py")]
+
+
+def test_a_page_citing_a_path_that_is_not_there_is_found(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "families").mkdir()
+    (tmp_path / "scoring" / "selectors").mkdir(parents=True)
+    (tmp_path / "scoring" / "selectors" / "members.py").write_text("")
+    (tmp_path / "README.md").write_text("The map: [docs/families.md](docs/families.md).\n")
+    (tmp_path / "docs" / "families.md").write_text("Who a player is: `selectors/members.py`;\n"
+                                                   "the histories: `scoring/history.py`.\n")
+    assert missing_paths(tmp_path) == ["docs/families.md:2: scoring/history.py"]
+

@@ -20,7 +20,7 @@ run: export DEBUG = 1
 run: $(STAMP) debs-app
 	$(PY) manage.py migrate --noinput
 	if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
-# the outbox's sender beside the server (the players' sheets: scoring/mail.py), stopped with it
+# the outbox's sender beside the server (the players' sheets: scoring/outbox_sender.py), stopped with it
 	$(PY) manage.py send_evening_mail --every 10 & sender=$$!; trap 'kill $$sender 2>/dev/null' EXIT INT TERM; \
 		$(PY) manage.py runserver 127.0.0.1:8000
 

@@ -148,3 +148,8 @@ class SeatingForm(forms.Form):
             self.add_error(None, self.count_message)
         data["names"] = names
         return data
+
+
+class ReasonForm(forms.Form):
+    """Why an evening is reopened or a deal voided: the reason the log keeps."""
+    reason = forms.CharField(label=_("Begrundelse"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}))

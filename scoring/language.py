@@ -108,7 +108,7 @@ def club_default_reaches(request, language: str) -> str:
 
 
 def player_language(player) -> str:
-    """The language a player is written to in (his mail, scoring/mail.py): the choice of the login
+    """The language a player is written to in (his mail, scoring/outbox_sender.py): the choice of the login
     that speaks for him (``Player.user``), else his club's default language, else Danish."""
     from .models import LanguageChoice
 

@@ -506,7 +506,7 @@ class PlayerEveningSummary(models.Model):
 class Submission(models.Model):
     """A form submission that was applied: its one-time key, written in the same
     transaction as the write itself, so that a double tap, a retry after a lost response or a
-    re-sent form answers with the first result instead of writing again (``scoring.submissions``).
+    re-sent form answers with the first result instead of writing again (``scoring.table.submissions``).
     Keys older than ``submissions.KEEP`` are pruned."""
 
     key = models.UUIDField(unique=True)
@@ -700,7 +700,7 @@ class EveningMailKind(models.TextChoices):
 class EveningMail(models.Model):
     """One player's mail about one closed evening in the outbox: queued by the request (at most once
     per evening, player and kind: the unique constraint keys it), then rendered and handed to
-    django-post-office's ``Email`` by the sender outside any request (scoring/mail.py), whose status
+    django-post-office's ``Email`` by the sender outside any request (scoring/outbox_sender.py), whose status
     (queued, sent, failed) the evening page shows. ``address`` and ``language`` are taken when it is
     queued: the player's address then, and his login's language, else his club's."""
 
@@ -718,7 +718,7 @@ class EveningMail(models.Model):
                                  related_name="evening_mail")
     rendered_at = models.DateTimeField(null=True, blank=True)
     # why the sender's last try to render it failed; "" otherwise. It is tried again in later rounds
-    # until ``render_attempts`` reaches ``scoring.mail.RENDER_ATTEMPTS``, then it stays failed.
+    # until ``render_attempts`` reaches ``RENDER_ATTEMPTS``, then it stays failed.
     problem = models.TextField(blank=True, default="")
     render_attempts = models.PositiveSmallIntegerField(default=0)
 
@@ -730,3 +730,9 @@ class EveningMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.evening} – {self.player}"
+
+    #: The rounds that try to render one mail before it stays failed with its reason: a failure that
+    #: passes (the database or the disk for a moment) is over by the next round; one that does not (a
+    #: fault in the code or the data) stops costing every round its work and is shown as failed.
+    #: Here, beside the count it bounds, since the sender and the outbox's page both read it.
+    RENDER_ATTEMPTS = 3

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import club, evening, imports, live, mailing, members, payments, season, stats, sync, table, tournaments
+from .views import club, deals, evening, imports, live, members, outbox, payments, season, stats, sync, table, tournaments
 
 app_name = "scoring"
 urlpatterns = [
@@ -13,7 +13,7 @@ urlpatterns = [
     path("evenings/<int:pk>/close/", evening.evening_close, name="evening_close"),
     path("evenings/<int:pk>/live/", live.evening_live, name="evening_live"),
     path("evenings/<int:pk>/pdf/", evening.evening_pdf, name="evening_pdf"),
-    path("evenings/<int:pk>/mail/", mailing.evening_mail, name="evening_mail"),
+    path("evenings/<int:pk>/mail/", outbox.evening_mail, name="evening_mail"),
     path("tables/<int:pk>/", table.table_detail, name="table_detail"),
     path("tables/<int:pk>/sync/", sync.table_sync, name="table_sync"),
     path("sw.js", sync.service_worker, name="service_worker"),
@@ -45,8 +45,8 @@ urlpatterns = [
     path("clubs/<int:pk>/cards/<int:card>/", club.club_card_edit, name="club_card_edit"),
     path("evenings/<int:pk>/reopen/", club.evening_reopen, name="evening_reopen"),
     path("evenings/<int:pk>/log/", club.evening_log, name="evening_log"),
-    path("deals/<int:pk>/void/", club.deal_void, name="deal_void"),
-    path("deals/<int:pk>/history/", club.deal_history, name="deal_history"),
+    path("deals/<int:pk>/void/", deals.deal_void, name="deal_void"),
+    path("deals/<int:pk>/history/", deals.deal_history, name="deal_history"),
     path("clubs/<int:pk>/tournaments/", tournaments.tournament_list, name="tournament_list"),
     path("tournaments/<int:pk>/", tournaments.tournament_detail, name="tournament_detail"),
     path("tournaments/<int:pk>/players/", tournaments.tournament_register, name="tournament_register"),

@@ -11,7 +11,7 @@ TRUSTED_PROXIES  comma separated addresses or networks of the reverse proxies in
                (e.g. "127.0.0.1" for nginx on the same host); only a request from one of them has
                its client address taken from X-Forwarded-For, for the login lockout. Default: none,
                the header is ignored
-EMAIL_HOST     the SMTP server the players' sheets are sent through (scoring/mail.py); without it mail
+EMAIL_HOST     the SMTP server the players' sheets are sent through (scoring/outbox_sender.py); without it mail
                is written to the console. EMAIL_PORT (default 587), EMAIL_HOST_USER,
                EMAIL_HOST_PASSWORD, EMAIL_USE_TLS (default on) / EMAIL_USE_SSL, DEFAULT_FROM_EMAIL
 MEDIA_ROOT     where the outbox keeps the PDFs it attaches until they are sent (default media/
@@ -54,7 +54,7 @@ INSTALLED_APPS = [
     "axes",
     "health_check",
     "csp",
-    "post_office",   # the outbox of the players' sheets (scoring/mail.py)
+    "post_office",   # the outbox of the players' sheets (scoring/outbox_sender.py)
 ]
 
 MIDDLEWARE = [

@@ -2,7 +2,7 @@
 runs after the SQLite run: ``pytest --ds=tests.settings_production tests/production``): the app as
 deployed — DEBUG off, a secret key, the manifest storage of collected static files and WhiteNoise
 serving them — served over plain http://localhost, so without the HTTPS redirect, the secure cookies
-and HSTS (README "Production").
+and HSTS (docs/operations.md "Production").
 
 tarokklub/settings.py chooses the storage, WhiteNoise and the HTTPS settings when it is imported, from
 the environment: the environment is set first. It overrides pytest-env's DEBUG=1 (pyproject.toml),

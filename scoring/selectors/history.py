@@ -15,6 +15,7 @@ from django.db.models.functions import Cast
 from scoring.engine import families as engine_families
 from scoring.engine.money import kroner
 from scoring.models import Evening, Player, PlayerDealStat, PlayerEveningSummary
+from scoring.table_families import cup_won_word
 
 from .members import identity, identity_of, same_player
 from .standings import (
@@ -82,8 +83,6 @@ def largest_cups_won(evenings, limit: int = 5, rules: str | None = None) -> list
     """The largest cups taken in one deal (at the ``rules``' tables, when given: one rule set's cups
     are not another's), read from the figure each family with cups stores them by
     (``Family.cup_won_figure``): one query per such family."""
-    from scoring.table_families import cup_won_word
-
     found: list[CupWin] = []
     for name in engine_families.names():
         figure = engine_families.family(name).cup_won_figure

@@ -39,6 +39,15 @@ def identity_of(player: Player) -> Player:
     return player.merged_into if player.merged_into_id is not None else player
 
 
+def resolved(player: Player) -> Player:
+    """The player a seat's player stands for now: a duplicate merged into another is read as that one."""
+    seen = set()
+    while player.merged_into_id is not None and player.pk not in seen:
+        seen.add(player.pk)
+        player = player.merged_into
+    return player
+
+
 def same_player(player: Player) -> Q:
     """Rows of ``player`` and of every duplicate merged into him (a filter on ``player``)."""
     return Q(player=player) | Q(player__merged_into=player)
@@ -89,10 +98,10 @@ class SharedEvening:
 @dataclass(frozen=True)
 class RuleSetMove:
     """What a merge moves at one rule set's tables: each player's evenings, deals and points (and
-    kroner of closed evenings) before, and the merged player's after (their sums)."""
+    kroner of closed evenings) before, and the merged player's after (their sums). The page names
+    the rule set (``standings.rules_title``): a member's read needs no family's words."""
     rules: str
     family: str
-    title: str
     duplicate: tuple[int, int, int, Decimal]    # evenings, deals, points, kroner
     keep: tuple[int, int, int, Decimal]
 
@@ -125,8 +134,6 @@ def merge_preview(duplicate: Player, asked: Player) -> MergePreview:
     same player, another club's player and any evening both sat (at one table, or at two: a player
     sits once an evening) refuse the merge, each problem naming its field and the evening."""
     from django.utils.translation import gettext as _
-
-    from .standings import rules_title
 
     keep = identity_of(asked)
     problems: list[tuple[str, str]] = []
@@ -162,7 +169,7 @@ def merge_preview(duplicate: Player, asked: Player) -> MergePreview:
     if keep.retired_at is not None:
         notes.append(_("%(keep)s er udtrådt og forbliver det; genindsæt ham for at vælge ham ved bordene.")
                      % {"keep": keep.name})
-    moves = _moves(duplicate, keep, rules_title) if keep.pk != duplicate.pk else ()
+    moves = _moves(duplicate, keep) if keep.pk != duplicate.pk else ()
     return MergePreview(duplicate, keep, asked, tuple(moves), tuple(shared), tuple(problems), tuple(notes))
 
 
@@ -180,7 +187,7 @@ def _shared_evenings(a: Player, b: Player) -> tuple[SharedEvening, ...]:
                         key=lambda s: (s.date, s.evening_id)))
 
 
-def _moves(duplicate: Player, keep: Player, rules_title) -> list[RuleSetMove]:
+def _moves(duplicate: Player, keep: Player) -> list[RuleSetMove]:
     """Each player's evenings, deals, points and closed kroner per rule set (one query)."""
     a_ids, b_ids = same_ids(duplicate), same_ids(keep)
     found: dict[tuple[str, str], list] = {}
@@ -192,7 +199,7 @@ def _moves(duplicate: Player, keep: Player, rules_title) -> list[RuleSetMove]:
         side = row[0 if player_id in a_ids else 1]
         for i, value in enumerate((evenings, deals or 0, points or 0, kroner or Decimal("0.00"))):
             side[i] += value
-    return [RuleSetMove(rules, family, rules_title(rules, family), tuple(a), tuple(b))
+    return [RuleSetMove(rules, family, tuple(a), tuple(b))
             for (rules, family), (a, b) in found.items()]
 
 

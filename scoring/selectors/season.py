@@ -24,7 +24,10 @@ from scoring.models import (
     Account, Club, Deal, EntryKind, Evening, Leg, PlayerDealStat, PlayerEveningSummary, Seat, Season, figure_sum
 )
 
+from scoring.table_families import season_highlights
+
 from .history import CupWin, largest_cups_won
+from .payments import evenings_transfer_states
 from .standings import StandingRow, rules_title, standings
 
 #: What the "paid" column says while no paid marks are kept (or none is known for a transfer).
@@ -254,8 +257,6 @@ def _paid_marks(evening_ids: list[int]) -> dict[tuple[int, str, str, str], str]:
     from django.utils.formats import date_format
     from django.utils.translation import gettext as _
 
-    from .payments import evenings_transfer_states
-
     marks = {}
     for state in evenings_transfer_states(evening_ids):
         # the club's day of the mark (a mark made after midnight in Copenhagen is still the UTC
@@ -304,8 +305,6 @@ def _player_lines(summaries, transfers) -> tuple[PlayerLine, ...]:
 
 
 def _rule_set_report(club, evenings, ids, rules: str, family: str) -> RuleSetReport:
-    from scoring.table_families import season_highlights
-
     engine = engine_families.family(family)
     rows = tuple(standings(club, evenings=evenings, family=family, rules=rules))
     summaries = PlayerEveningSummary.objects.filter(evening_id__in=ids, family=family, rules=rules)

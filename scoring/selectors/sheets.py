@@ -10,11 +10,14 @@ from typing import Mapping
 
 from django.db.models import Q
 
+from scoring.engine import families
 from scoring.engine.families import Family
 from scoring.engine.ledger import FORMULA_WORDS
 from scoring.engine.translation import phrase_text
 from scoring.language import engine_language
 from scoring.models import Account, Deal, EntryKind, JournalEntry, Leg, Seat, Table
+
+from scoring.table_families import table_family
 
 from .members import identity_of
 
@@ -207,8 +210,6 @@ def player_legs(where: Q) -> dict[int, list[tuple[int, int]]]:
 def _describer(family: Family, table: Table, players: tuple[str, ...]):
     """The table's family's ``describe`` for its rows: (outcome, facts) -> (words, joiner); none
     for a family without a table side."""
-    from scoring.engine import families
-    from scoring.table_families import table_family
 
     if not families.has_table(family.name):
         return lambda outcome, facts: ((), " · ")

@@ -26,8 +26,10 @@ from scoring.engine.money import evening_kroner, kroner
 from scoring.models import (
     Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, figure_sum
 )
+from scoring.table_families import table_family
 
 from .members import identity, identity_name, names_now, same_player
+from .sheets import written_score as family_writes_score
 
 def event_fields(family: str) -> tuple[str, ...]:
     """The standings' figure columns of a family, by name and in its order: the figures it declares
@@ -47,8 +49,6 @@ def figure_heading(family: str, name: str) -> str:
 
 def table_side(name: str):
     """The family's table side (``table_families.TableFamily``), ``None`` if none is registered."""
-    from scoring.table_families import table_family
-
     try:
         return table_family(name)
     except KeyError:
@@ -233,9 +233,7 @@ def played_kinds(family: str) -> tuple[str, ...]:
 
 def written_score(family: str) -> bool:
     """Whether the ``family`` writes a score whose money is not its points (``selectors.written_score``)."""
-    from .sheets import written_score as written
-
-    return written(engine_families.family(family))
+    return family_writes_score(engine_families.family(family))
 
 
 def standings_source(club: Club):

@@ -19,6 +19,7 @@ from decimal import Decimal
 from scoring.engine.money import Payment
 from scoring.models import EveningMail, Player
 
+from .members import resolved
 from .settlement import EveningSummary
 from .sheets import SheetRow, TableSheet
 
@@ -75,15 +76,6 @@ def _line(row: SheetRow, at: int, written: bool) -> StatementLine:
     return StatementLine(row.number, row.kind, row.active[at] or written, row.net[at], row.running[at])
 
 
-def resolved(player: Player) -> Player:
-    """The player a seat's player stands for now: a duplicate merged into another is read as that one."""
-    seen = set()
-    while player.merged_into_id is not None and player.pk not in seen:
-        seen.add(player.pk)
-        player = player.merged_into
-    return player
-
-
 def _seated(sheet: TableSheet) -> dict[str, Player]:
     """{the name a player sat down with at ``sheet``'s table: the player he stands for now}, each
     seat found by its player's key (``TableSheet.seat_names``), never by his name now."""
@@ -126,13 +118,11 @@ def outbox_state(mail: EveningMail) -> tuple[str, object, str]:
     """The state of one outbox mail, its time and the reason it failed to render: queued until the
     sender has rendered it and post_office has sent it; post_office's status after that (a failed
     try that will be tried again reads ``retrying``). A mail the sender could not render reads
-    ``retrying`` while it has tries left, then ``failed`` with its problem (scoring/mail.py)."""
+    ``retrying`` while it has tries left, then ``failed`` with its problem (scoring/outbox_sender.py)."""
     from post_office.models import STATUS
 
-    from scoring.mail import RENDER_ATTEMPTS   # the sender's module reads this one: imported here
-
     if mail.problem and mail.rendered_at is None:
-        if mail.render_attempts >= RENDER_ATTEMPTS:
+        if mail.render_attempts >= EveningMail.RENDER_ATTEMPTS:
             return "failed", mail.queued_at, mail.problem
         return "retrying", mail.queued_at, ""
     email = mail.email

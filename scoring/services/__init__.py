@@ -9,7 +9,7 @@ from .deals import VoidPlan, deal_correct, deal_record, deal_void, next_deal_num
 from .errors import BusyError, EveningClosedError, FieldError, RecordingError, StaleTableError
 from .evenings import evening_close, evening_create, evening_reopen
 from .imports import ImportQuestion, NamesUnanswered, PreparedImport, evening_import, evening_import_prepare
-from .mailing import MailQueued, NoAddressError, NotClosedError, evening_mail_queue
+from .outbox import MailQueued, NoAddressError, NotClosedError, evening_mail_queue
 from .journal import table_players, table_pots, table_state
 from .payments import payment_mark, payment_unmark
 from .players import (

@@ -11,6 +11,7 @@ from scoring.engine import bounds
 from scoring.engine import names as player_names
 from scoring.engine.problems import problem
 from scoring.models import Club, ClubEvent, ClubEventKind, Player
+from scoring.selectors.members import merge_preview
 
 from .errors import FieldError, RecordingError
 from .journal import _user
@@ -159,8 +160,6 @@ def player_merge(*, duplicate: Player, into: Player, user=None) -> Player:
     (``selectors.members``); duplicates merged into ``duplicate`` before now point to the player too,
     so one step always resolves. A login and an address the player lacks come with the duplicate.
     Logged with both names and the evenings moved. Returns the player merged into."""
-    from scoring.selectors.members import merge_preview
-
     # both rows locked in id order (two merges of the pair at once wait for each other)
     locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=sorted({duplicate.pk, into.pk}))
               .order_by("pk")}

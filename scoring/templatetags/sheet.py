@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext
 
-from scoring.listings import pk_url
+from scoring.reports.listings import pk_url
 
 register = template.Library()
 

@@ -1,8 +1,8 @@
-"""``{% submission_field %}``: the hidden one-time key of a writing form (``scoring.submissions``)."""
+"""``{% submission_field %}``: the hidden one-time key of a writing form (``scoring.table.submissions``)."""
 from django import template
 from django.utils.html import format_html
 
-from scoring.submissions import FIELD, new_key
+from scoring.table.submissions import FIELD, new_key
 
 register = template.Library()
 

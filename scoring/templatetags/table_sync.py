@@ -1,9 +1,9 @@
-"""The table page's data for its offline queue (``views.sync.page_data``), as a JSON block the
+"""The table page's data for its offline queue (``scoring.table.sync.page_data``), as a JSON block the
 script reads (``<script type="application/json">``: data, not code; the page has no inline script)."""
 from django import template
 from django.utils.html import json_script
 
-from scoring.views import sync
+from scoring.table import sync
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""Logins (README, Production). django-axes counts failed logins on every authentication path (this
+"""Logins (docs/operations.md, Production). django-axes counts failed logins on every authentication path (this
 login page, the admin's, anything calling ``authenticate``); the settings ``AXES_*`` point here for
 the club's rules:
 

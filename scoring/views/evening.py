@@ -20,26 +20,27 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, services, submissions
+from scoring import access, services
+from scoring.table import submissions
 from scoring.engine import bounds, families
 from scoring.engine.money import evening_kroner
 from scoring.forms import SeatingForm, seat_counts
 from scoring.language import page_language
 from scoring.models import Club, Deal, Evening, Player, Role, Table
 from scoring.numbers import format_kroner, plain_decimal
-from scoring.mail import pdf_name
-from scoring.pdf import render_evening_pdf
+from scoring.outbox_sender import pdf_name
+from scoring.reports.pdf import render_evening_pdf
 from scoring.selectors import (
-    EveningSummary, TableSheet, evening_summary, same_open_evening, table_to_evening_file, written_score
+    EveningSummary, evening_summary, same_open_evening, table_to_evening_file
 )
 from scoring.selectors import live_tables
-from scoring.table_families import written_words
 from scoring.selectors.members import identity_of, member_names
 from scoring.selectors.payments import shown_payment, state_of, states_by_payment
 from scoring.selectors.standings import family_title, table_side
 
 from . import live
-from .mailing import mail_context
+from .evening_tables import evening_tables, table_block
+from .outbox import mail_context
 
 
 def _evening(request, pk: int, role: str = Role.MEMBER) -> Evening:
@@ -63,107 +64,6 @@ def _chosen_club(request, clubs: list[Club]) -> Club:
             raise PermissionDenied
         raise Http404
     return chosen or clubs[0]
-
-
-# Per-table figures for the pages -----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class PlayerLine:
-    """One player of one table: the running total before the split, his share of the cups (once the
-    evening is closed, or as a preview on the close page) and the total after it."""
-    player: str
-    before_split: int
-    split: int | None
-    total: int
-
-
-@dataclass(frozen=True)
-class TableBlock:
-    sheet: TableSheet
-    lines: tuple[PlayerLine, ...]
-    deal_count: int
-
-    @property
-    def pots(self) -> tuple[str, ...]:
-        """The table's pots (the Danish cups) with their content now; none for a family without."""
-        return tuple(zip(self.sheet.pots, self.sheet.cups))
-
-    @property
-    def cups_named(self) -> tuple[tuple[str, int], ...]:
-        """Each cup the table shows with its content now, named in the family's words
-        (``TableFamily.pot_names``; a pot the family does not name shows its name)."""
-        side = table_side(self.sheet.family.name)
-        names = side.pot_names if side is not None else {}
-        return tuple((str(names.get(pot, pot)), content) for pot, content in zip(self.sheet.pots, self.sheet.cups))
-
-    @property
-    def label(self) -> str:
-        return family_title(self.sheet.family.name)
-
-    @property
-    def written(self) -> bool:
-        """A written score's table (its sheet is the zapisnik, its totals what was written)."""
-        return written_score(self.sheet.family)
-
-    @property
-    def written_word(self) -> str:
-        """A written score's sheet by its name in the game (``TableFamily.written_words``), or ""."""
-        return written_words(self.sheet.family.name)["sheet"]
-
-    @property
-    def has_split(self) -> bool:
-        """Whether closing moves anything at this table: a family with cups shares them; any other
-        split that moves points (stored, or previewed on the close page) is shown too."""
-        return bool(self.sheet.pots) or any(line.split for line in self.lines)
-
-
-def _split_row(sheet: TableSheet):
-    return next((row for row in sheet.rows if row.kind == "split"), None)
-
-
-def _preview_split(sheet: TableSheet) -> dict[str, int]:
-    """What closing would post at an open table: the family's ``settle_split`` with the table's own
-    rate card and the state before the next deal, as ``services.evening_close`` posts it."""
-    family, card = sheet.family, sheet.table.card
-    state = services.table_state(sheet.table)   # read only: the state the close reads
-    entry = family.settle_split(sheet.players, state, dict(zip(sheet.players, sheet.totals)), card)
-    return {p: entry.net[p] for p in sheet.players}
-
-
-def _table_block(sheet: TableSheet, *, preview_split: bool = False) -> TableBlock:
-    """Display rows for one table. A closed table shows the split it stored; with ``preview_split``
-    an open table shows what closing would do."""
-    split_row = _split_row(sheet)
-    if split_row is not None:
-        shares = dict(zip(sheet.players, split_row.net))
-    elif preview_split:
-        shares = _preview_split(sheet)
-    else:
-        shares = None
-    lines = []
-    for player, total in zip(sheet.players, sheet.totals):
-        if shares is None:
-            lines.append(PlayerLine(player, total, None, total))
-        elif split_row is not None:     # the stored totals already include the split
-            lines.append(PlayerLine(player, total - shares[player], shares[player], total))
-        else:
-            lines.append(PlayerLine(player, total, shares[player], total + shares[player]))
-    return TableBlock(sheet, tuple(lines), len(sheet.deals))
-
-
-@dataclass(frozen=True)
-class LiveTable:
-    """A table of the evening page: its figures (``TableBlock``) and its live line (``live_tables.TableStatus``:
-    the time of its last deal and who deals now)."""
-    block: TableBlock
-    status: live_tables.TableStatus
-
-
-def evening_tables(evening: Evening) -> tuple[list[LiveTable], EveningSummary]:
-    """The evening page's tables, as the page shows them and its live fragment polls them."""
-    summary = evening_summary(evening)
-    status = {s.pk: s for s in live_tables.table_statuses(evening, [sheet.table for sheet in summary.sheets])}
-    return [LiveTable(_table_block(sheet), status[sheet.table.pk]) for sheet in summary.sheets], summary
 
 
 @dataclass(frozen=True)
@@ -458,7 +358,7 @@ def evening_close(request, pk: int):
         "evening": evening, "summary": summary, "empty_tables": empty,
         # named before closing: a table that has stopped may not have recorded its last deals
         "quiet_tables": [(s, int(s.idle_for(now).total_seconds() // 60)) for s in quiet],
-        "blocks": [_table_block(s, preview_split=True) for s in summary.sheets],
+        "blocks": [table_block(s, preview_split=True) for s in summary.sheets],
         "mixed": summary.mixed, "has_pots": summary.pots,
         # what closing does with each family's cups, in the family's words (those with cups at a table)
         "split_words": list(dict.fromkeys(

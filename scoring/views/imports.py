@@ -19,9 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from scoring import access, services, submissions
+from scoring import access, services
 from scoring.engine import bounds, interchange
 from scoring.models import Club, Evening, ImportDraft, Role
+from scoring.table import submissions
 
 from .evening import _chosen_club, _evening, _refuse_closed, _table_url, _writable_clubs
 

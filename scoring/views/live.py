@@ -26,6 +26,8 @@ from scoring.language import active_language
 from scoring.models import Evening, Role
 from scoring.selectors import live_tables
 
+from .evening_tables import evening_tables
+
 #: Part of every ETag: bump it when a fragment's markup changes, so that no browser keeps the old one.
 MARKUP = 1
 #: How long a rendered fragment is kept for the other phones polling the same state.
@@ -103,8 +105,6 @@ def evening_live(request, pk: int):
 
 
 def _evening_fragment(request, pk: int, can_record: bool) -> str:
-    from .evening import evening_tables  # the evening page's own table blocks
-
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     tables, summary = evening_tables(evening)
     return render_to_string("scoring/partials/_evening_live.html", {

@@ -14,12 +14,14 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import services, submissions
+from scoring import services
+from scoring.table import submissions
 from scoring.forms import name_field
 from scoring.language import club_default_reaches
 from scoring.numbers import format_kroner
 from scoring.models import Club, ClubEventKind, Player, Role
 from scoring.selectors.members import merge_preview
+from scoring.selectors.standings import rules_title
 
 from .club import ClubLanguageForm, _club
 
@@ -209,8 +211,9 @@ def _move_rows(preview) -> list:
     def cells(figures):
         *counts, amount = figures
         return (*counts, format_kroner(amount))
-    return [(m.title, [(preview.duplicate.name, cells(m.duplicate), False), (preview.keep.name, cells(m.keep), False),
-                       (_("bagefter"), cells(m.after), True)]) for m in preview.moves]
+    return [(rules_title(m.rules, m.family), [(preview.duplicate.name, cells(m.duplicate), False),
+                                              (preview.keep.name, cells(m.keep), False),
+                                              (_("bagefter"), cells(m.after), True)]) for m in preview.moves]
 
 
 @require_http_methods(["GET", "POST"])

@@ -17,8 +17,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, listing, services, submissions
-from scoring.listings import OutstandingPlayersTable, OutstandingTable, SpreadsheetExport
+from scoring import access, services
+from scoring.reports import paging
+from scoring.table import submissions
+from scoring.reports.listings import OutstandingPlayersTable, OutstandingTable, SpreadsheetExport
 from scoring.models import Club, EveningTransfer, PaymentMethod, Role
 from scoring.numbers import format_kroner
 from scoring.selectors.payments import outstanding_by_player, outstanding_transfers
@@ -137,11 +139,11 @@ def club_outstanding(request, pk: int):
     club = get_object_or_404(Club, pk=pk)
     access.require(request.user, club, Role.MEMBER)
     table = OutstandingTable(outstanding_transfers(club))
-    listing.configure(request, table, per_page=50)
+    paging.configure(request, table, per_page=50)
     players = OutstandingPlayersTable([{"player_id": r.player_id, "player": r.player, "owes": r.owes,
                                         "owed": r.owed, "balance": r.balance}
                                        for r in outstanding_by_player(club)], prefix="players-")
-    listing.configure(request, players, per_page=100)
+    paging.configure(request, players, per_page=100)
     fmt = request.GET.get("_export")
     if fmt in SpreadsheetExport.CONTENT_TYPES:
         return SpreadsheetExport(fmt, table).response(f"udestaaende-{club.pk}.{fmt}")

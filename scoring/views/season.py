@@ -1,5 +1,5 @@
 """The season report: the page, its A4 PDF and the year-end export (CSV/XLSX) of one season or of
-any dates (``selectors/season.py``; what they print: ``season_report.py``)."""
+any dates (``selectors/season.py``; what they print: ``reports/season.py``)."""
 from __future__ import annotations
 
 from django import forms
@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from scoring import access
 from scoring.models import Club, Season
 from scoring.selectors.season import ScopeError, season_report, season_scope
-from scoring.season_report import SHEETS, file_name, render_season_pdf, report_context, season_export
+from scoring.reports.season import SHEETS, file_name, render_season_pdf, report_context, season_export
 
 
 class SeasonReportForm(forms.Form):

@@ -12,11 +12,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring import access, listing
-from scoring.charts import cumulative_svg
+from scoring import access
+from scoring.reports import paging
+from scoring.reports.charts import cumulative_svg
 from scoring.engine.families import family as engine_family
 from scoring.filters import EveningFilter
-from scoring.listings import (
+from scoring.reports.listings import (
     EveningsTable, PlayerPaymentsTable, SpreadsheetExport, player_evenings_table, standings_table
 )
 from scoring.models import Account, Club, Evening, Leg, Player, Role
@@ -94,7 +95,7 @@ def standings_view(request, pk: int):
     club = _club(request, pk)
     evening_filter, rows, rules, family, several = _standings_context(request, club)
     table = standings_table(rows, family)
-    listing.configure(request, table, per_page=25)
+    paging.configure(request, table, per_page=25)
     # the export's name says the rule set (a spreadsheet has no title of its own)
     return _export(request, table, f"stilling-{club.pk}-{_file_word(rules)}") or render(
         request, "scoring/standings.html", {"club": club, "filter": evening_filter, "table": table,
@@ -109,7 +110,7 @@ def _file_word(rules: str) -> str:
 
 @require_GET
 def standings_pdf(request, pk: int):
-    from scoring.pdf import render_standings_pdf
+    from scoring.reports.pdf import render_standings_pdf
 
     club = _club(request, pk)
     evening_filter, rows, rules, family, several = _standings_context(request, club)
@@ -142,10 +143,10 @@ def player_detail(request, pk: int):
         dated = EveningFilter(request.GET, queryset=standings_source(club), club=club)
         across = format_kroner(kroner_across(player, dated.qs if dated.is_valid() else Evening.objects.none()))
     table = player_evenings_table(history, family)
-    listing.configure(request, table, per_page=50)
+    paging.configure(request, table, per_page=50)
     payments = PlayerPaymentsTable(player_transfers(player), prefix="pay-")
     sums = player_payment_sums(player)
-    listing.configure(request, payments, per_page=20, rows_counted=sums.transfers)
+    paging.configure(request, payments, per_page=20, rows_counted=sums.transfers)
     chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
     return _export(request, table, f"spiller-{player.pk}-{_file_word(rules)}") or render(
@@ -179,7 +180,7 @@ def club_detail(request, pk: int):
                for e in all_evenings.annotate(tables_count=Count("tables")).order_by("-date", "-id")]
     # the cups shared per evening only for a club that has played a family with cups
     table = EveningsTable(rows, exclude=() if any(engine_family(f).cups for _r, f in played) else ("cups_shared",))
-    listing.configure(request, table, per_page=20)
+    paging.configure(request, table, per_page=20)
     leaders = standings(club, evenings=evenings, family=family, rules=rules)[:5]
     return _export(request, table, f"aftener-{club.pk}") or render(request, "scoring/club_detail.html", {
         "club": club, "table": table, "leaders": leaders,

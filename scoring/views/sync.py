@@ -1,6 +1,7 @@
-"""The table page offline (README "Offline at the table"): the JSON endpoint the phone's queue sends
-its deals to, what the page carries for the queue (who deals next after each kind of deal), the
-service worker and the web app manifest.
+"""The table page offline (docs/table.md "Offline at the table"): the JSON endpoint the phone's queue sends
+its deals to, the service worker and the web app manifest. What the page carries for the queue (who
+deals next after each kind of deal) is ``scoring/table/sync.py``; what the worker keeps,
+``scoring/table/offline.py``.
 
 The endpoint answers a program (the queue in ``static/js/table-sync.js``), always JSON:
 
@@ -17,11 +18,8 @@ and ``conflicts`` do the work.
 """
 from __future__ import annotations
 
-import json
 import logging
-from pathlib import Path
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.staticfiles import finders
@@ -36,8 +34,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import access, conflicts, services, submissions
-from scoring.engine import families
+from scoring import access, services
+from scoring.table import conflicts, submissions
+from scoring.table.offline import worker_settings
+from scoring.table.sync import deal_kinds, rotation
 from scoring.models import Deal, Role, Submission, Table
 from scoring.selectors import TableSheet, table_sheet
 from scoring.table_families import table_family
@@ -45,74 +45,6 @@ from scoring.table_families import table_family
 log = logging.getLogger(__name__)
 
 ACTION = "deal_record"   # the submission action of a recorded deal, from the form or the queue
-
-
-# What the page carries for the queue -----------------------------------------------------------
-
-def deal_kinds(form) -> list[str]:
-    """The kinds of deal the family's form offers (the evening file's ``kind`` values); a form with no
-    choice of kind records the family's played kind (``Family.played_kinds``), after which the phone
-    must still know who deals next."""
-    if "kind" in form.fields:
-        return [str(value) for value, _label in form.fields["kind"].choices]
-    return list(families.family(form.family_name).played_kinds)
-
-
-def rotation(sheet: TableSheet, kinds: list[str]) -> dict:
-    """Who deals and who sits out next after each kind of deal, for every coming deal: for each
-    player as dealer his seating and the dealer after each kind, by the family's own rules
-    (``Family.seating`` / ``dealer_after``), so that the phone needs no rotation rules of its own."""
-    family = sheet.family or sheet.table.engine
-    players = sheet.players
-    seatings = {d: family.seating(players, d) for d in players}
-    return {
-        "dealer": conflicts.expected_dealer(sheet),
-        "number": sheet.next_number,
-        "version": sheet.table.version,
-        "kinds": kinds,
-        "seating": {d: {"forehand": s.forehand, "active": list(s.active), "sitting_out": list(s.sitting_out)}
-                    for d, s in seatings.items()},
-        "after": {d: {kind: family.dealer_after(players, d, kind) for kind in kinds} for d in players},
-    }
-
-
-def page_data(table: Table, sheet: TableSheet, form) -> dict:
-    """The JSON the table page embeds for ``table-sync.js`` (a ``json_script`` block: data, not code):
-    the endpoints, the table's state and rotation, and the words the script shows."""
-    url = reverse("scoring:table_detail", args=[table.pk])
-    return {
-        "table": table.pk,
-        "page": url,
-        "sync": reverse("scoring:table_sync", args=[table.pk]),
-        "form": reverse("scoring:deal_form", args=[table.pk]),
-        "sw": reverse("scoring:service_worker"),
-        "login": reverse("login") + "?" + urlencode({"next": url}),
-        "rotation": rotation(sheet, deal_kinds(form)),
-        "words": {
-            "unsent_one": _("1 spil ikke sendt endnu"),
-            "unsent_many": _("%(n)s spil ikke sendt endnu"),
-            "send_now": _("Send nu"),
-            "sending": _("Sender …"),
-            "retry_in": _("Prøver igen om %(s)s s."),
-            "offline": _("Ingen forbindelse: spillet er gemt på telefonen og sendes, når der er net."),
-            "preview_offline": _("Forhåndsvisningen er ikke tilgængelig uden net (den regnes af serveren)."),
-            "login": _("Du er logget ud: log ind igen, så sendes spillene. Intet er tabt."),
-            "login_link": _("Log ind"),
-            "deal": _("Spil %(n)s"),
-            "discard": _("Kassér spil %(n)s"),
-            "discard_confirm": _("Kassér spil %(n)s for altid? Det bliver ikke gemt."),
-            "discarded": _("Spil %(n)s er kasseret på telefonen."),
-            "send_anyway": _("Send med giveren %(dealer)s"),
-            "confirm_dealer": _("Ja, %(dealer)s giver – send"),
-            "mend": _("Ret spillet"),
-            "invalid": _("Spil %(n)s kan ikke gemmes:"),
-            "conflict": _("Bordet er gået videre, mens spil %(n)s ventede:"),
-            "saved_since": _("Spil %(n)s (giver %(dealer)s, gemt af %(by)s): %(summary)s"),
-            "all_sent": _("Alle spil er sendt."),
-            "draft_restored": _("Dit påbegyndte spil er hentet frem igen."),
-            "dealer_unexpected": _("Ifølge arket giver %(expected)s; sæt kryds ved “Ja, denne giver”, hvis det er rigtigt."),
-        },
-    }
 
 
 # The endpoint ----------------------------------------------------------------------------------
@@ -265,40 +197,6 @@ def _conflict(request, table: Table, outcome, version, message: str) -> JsonResp
 
 
 # The service worker and the manifest -----------------------------------------------------------
-
-#: The table page's own static files, which the worker keeps when it installs (the page that
-#: registers it loaded them before it was there to keep them); each family's stylesheet is added.
-PAGE_FILES = ("css/app.css", "django_htmx/htmx-2.min.js", "vendor/idb-keyval/idb-keyval.umd.js",
-              "js/table-sync.js", "js/live.js", "icons/icon-192.png")
-WORKBOX = "vendor/workbox"   # Workbox's loader and the modules it loads (static/vendor/README.md)
-
-
-def family_stylesheets() -> list[str]:
-    """Each installed family's own stylesheet (``static/<family>/<family>.css`` of its app, where it
-    has one), for the service worker to keep: found, never named, so a new family needs no line here."""
-    from scoring.table_families import table_families
-
-    return [path for side in table_families() if finders.find(path := f"{side.name}/{side.name}.css")]
-
-
-def workbox_files() -> dict[str, str]:
-    """Each file of the vendored Workbox by its name (``workbox-core.prod.js``), to its URL: the loader
-    asks for a module by name, and sw.js answers with the URL (``modulePathCb``)."""
-    folder = Path(finders.find(WORKBOX))
-    return {file.name: static(f"{WORKBOX}/{file.name}") for file in sorted(folder.glob("*.js"))}
-
-
-def worker_settings() -> str:
-    """What the service worker is told before its code: the static prefix (its route keeps each file
-    under it that a page asks for), Workbox's files and the table page's files. Each file by the URL
-    ``static()`` gives it, never a name joined to the prefix: under the manifest storage (DEBUG off)
-    that is the collected file's hashed name, the one the pages ask for and WhiteNoise serves for
-    good; that storage refuses ``static()`` of anything but a collected file, the bare prefix too."""
-    page_files = [static(path) for path in (*PAGE_FILES, *family_stylesheets())]
-    return (f"self.TAROKKLUB_STATIC = {json.dumps(settings.STATIC_URL)};\n"
-            f"self.TAROKKLUB_WORKBOX = {json.dumps(workbox_files())};\n"
-            f"self.TAROKKLUB_PAGE_FILES = {json.dumps(page_files)};\n")
-
 
 @login_not_required
 @require_GET

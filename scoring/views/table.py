@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import access, conflicts, services, submissions
+from scoring import access, services
+from scoring.table import conflicts, submissions
 from scoring.models import Deal, Role, Table
 from scoring.selectors import TableSheet, table_sheet
 from scoring.table_families import TableFamily, table_family

@@ -11,9 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import access, listing, services, submissions
+from scoring import access, services
+from scoring.reports import paging
+from scoring.table import submissions
 from scoring.forms import name_field
-from scoring.listings import SpreadsheetExport, tournament_standings_table
+from scoring.reports.listings import SpreadsheetExport, tournament_standings_table
 from scoring.models import (
     ByeScore, Club, Entrant, EntrantStatus, Player, Role, RoundLength, RoundState, Tournament, TournamentRound,
     TournamentScoring
@@ -224,7 +226,7 @@ def tournament_round(request, pk: int, number: int):
 @require_GET
 def tournament_round_pdf(request, pk: int, number: int):
     """The draw on A4: round, tables, seats in dealing order with each player's number."""
-    from scoring.pdf import render_html_pdf
+    from scoring.reports.pdf import render_html_pdf
 
     found = _round(request, pk, number)
     response = HttpResponse(render_html_pdf("scoring/pdf/tournament_round.html", _round_context(request, found)),
@@ -271,7 +273,7 @@ def tournament_standings_view(request, pk: int):
     tournament = _tournament(request, pk)
     rows, rounds = _standings_rows(tournament)
     table = tournament_standings_table(rows, rounds)
-    listing.configure(request, table, per_page=100)
+    paging.configure(request, table, per_page=100)
     fmt = request.GET.get("_export")
     if fmt in ("csv", "xlsx"):
         return SpreadsheetExport(fmt, table).response(f"turnering-{tournament.pk}.{fmt}")
@@ -283,7 +285,7 @@ def tournament_standings_view(request, pk: int):
 
 @require_GET
 def tournament_standings_pdf(request, pk: int):
-    from scoring.pdf import render_html_pdf
+    from scoring.reports.pdf import render_html_pdf
 
     tournament = _tournament(request, pk)
     rows, rounds = _standings_rows(tournament)

@@ -1,4 +1,4 @@
-/* The table page's service worker (README "Offline at the table"), served at /sw.js by
+/* The table page's service worker (docs/table.md "Offline at the table"), served at /sw.js by
    views.sync.service_worker, which puts in front of this file what it is told: the static prefix
    (self.TAROKKLUB_STATIC), the vendored Workbox's files (self.TAROKKLUB_WORKBOX, each file's name to
    its URL) and the table page's static files (self.TAROKKLUB_PAGE_FILES, their URLs, each game

@@ -1,4 +1,4 @@
-/* The table page without network (README "Offline at the table").
+/* The table page without network (docs/table.md "Offline at the table").
 
    - The deal being typed (the draft) is kept on the phone, with its dealer and submission key,
      until the server has acknowledged it: it survives a reload, a lost network and a closed tab.

@@ -10,7 +10,7 @@ from django.core import mail as outbox
 from playwright.sync_api import expect
 
 from scoring import services
-from scoring.mail import send_round
+from scoring.outbox_sender import send_round
 from scoring.models import Club, Player, Role
 from tests.browser.helpers import login, no_sideways_scroll, phone_context, shot, wait_until
 from tests.web.conftest import make_user

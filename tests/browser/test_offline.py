@@ -1,4 +1,4 @@
-"""The table page without network, on a 390×844 phone (README "Offline at the table"): deals typed
+"""The table page without network, on a 390×844 phone (docs/table.md "Offline at the table"): deals typed
 with the network cut (Playwright's offline mode, and the server stopped and started again) are
 kept on the phone across a reload and reach the server once each, in order; a queued deal that
 meets another phone's save gets the two-phones choices; a retry after a lost answer writes nothing

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for valid evenings (docs/rules/danish.md §1-§5, docs/format.md, the README's Decisions).
+"""Hypothesis strategies for valid evenings (docs/rules/danish.md §1-§5, docs/format.md, docs/format.md's Decisions).
 
 A played deal is modelled the way it happens at the table: the honours are dealt first (who holds
 the pagat, the scies, tarok 21, the other taroks and every court card; only the three active
@@ -26,11 +26,11 @@ from families.danish.engine.rates import VLK
 NAME_POOL = ("Anne", "Bent", "Carl", "Dorte", "Erik", "Åse", "Øjvind", "Jens Peter")
 
 #: Display names: a pool of ordinary names, or any text a form accepts as a name (docs/rules/danish.md §1,
-#: docs/format.md, the README's Decisions: ``bounds.name_problem``).
+#: docs/format.md, docs/format.md's Decisions: ``bounds.name_problem``).
 names = st.sampled_from(NAME_POOL) | st.text(min_size=1, max_size=8).filter(lambda s: name_problem(s) is None)
 
 #: Fines a played or scrapped deal may carry on the VLK card (which lists the kinds it accepts).
-#: The misdeal fine belongs to a misdeal deal's dealer only (README Decisions) and is generated there.
+#: The misdeal fine belongs to a misdeal deal's dealer only (docs/format.md, Decisions) and is generated there.
 PLAY_FINES = tuple(k for k in FineKind if k is not FineKind.MISDEAL and VLK.accepts_fine(k))
 
 PAGAT, TAROK21, SCIES = 1, 21, 22   # tarok numbers; the scies counts as the 22nd tarok
@@ -205,7 +205,7 @@ def fines_of(draw, active: tuple[str, ...], arbitrary_fines: bool = False, max_s
 
 
 def _fate_options(owner: str, winner: str, tout: str | None, nolo: str | None) -> list[Fate]:
-    """Fates that agree with the tricks (docs/rules/danish.md §3.2-§3.3, §5, README Decisions)."""
+    """Fates that agree with the tricks (docs/rules/danish.md §3.2-§3.3, §5, docs/format.md's Decisions)."""
     if tout is not None:  # the toutist took every trick: his cards came home, the others' were taken
         return [Fate.HOME, Fate.ULTIMO] if owner == tout else [Fate.LOST, Fate.BAGUD]
     if owner == nolo:     # no trick: nothing came home

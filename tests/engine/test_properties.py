@@ -320,7 +320,7 @@ def _add(deal: Deal, *items: Meld | Fine) -> Deal:
 
 @st.composite
 def forbidden_deals(draw, players: tuple[str, ...], deal: Deal, hand) -> tuple[str, Deal, set[str]]:
-    """Break a valid played deal in one way that §5 (or a README Decision) forbids:
+    """Break a valid played deal in one way that §5 (or a decision of docs/format.md) forbids:
     ``(name, broken deal, problem codes that must be among its problems)``."""
     seats = seating(players, deal.dealer)
     active, dealer = seats.active, seats.dealer
@@ -421,7 +421,7 @@ def forbidden_deals(draw, players: tuple[str, ...], deal: Deal, hand) -> tuple[s
             _add(deal, Fine(dealer, FineKind.MISDEAL)),
             Deal(dealer=dealer, kind=DealKind.MISDEAL, fines=(Fine(seats.forehand, FineKind.MISDEAL),)),
             Deal(dealer=dealer, kind=DealKind.SCRAPPED, fines=(Fine(dealer, FineKind.MISDEAL),))]),
-        "misdeal_only_its_fine": lambda: Deal(  # README Decisions: docs/rules/danish.md §4 over docs/format.md
+        "misdeal_only_its_fine": lambda: Deal(  # docs/format.md, Decisions: docs/rules/danish.md §4 over docs/format.md
             dealer=dealer, kind=DealKind.MISDEAL, fines=tuple(draw(st.permutations(
                 [Fine(anyone, pick(other_fines))] + pick([[], [Fine(dealer, FineKind.MISDEAL)]]))))),
         "only_dealer_and_fines": lambda: replace(deal, kind=pick([DealKind.MISDEAL, DealKind.SCRAPPED])),

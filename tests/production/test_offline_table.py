@@ -1,4 +1,4 @@
-"""The table page without network as deployed (README "Offline at the table"), on a 390×844 phone:
+"""The table page without network as deployed (docs/table.md "Offline at the table"), on a 390×844 phone:
 once the service worker controls the page, a reload with the network cut shows the table page and
 its form from the worker's caches, with its stylesheets and scripts, not the browser's "no internet"
 page; nothing reaches the server."""

@@ -1,4 +1,4 @@
-"""The service worker and the table page as deployed (README "Offline at the table", "Production"):
+"""The service worker and the table page as deployed (docs/table.md "Offline at the table", docs/operations.md "Production"):
 they answer, and every static file they name is named by its hashed name from the manifest and
 served by WhiteNoise. WhiteNoise alone marks a file immutable (cached for good), and only a name the
 manifest hashed; without DEBUG nothing else serves /static/."""

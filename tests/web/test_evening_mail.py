@@ -14,7 +14,7 @@ from post_office.models import STATUS, Email
 from pypdf import PdfReader
 
 from scoring import services
-from scoring.mail import prepare, render_statement, send_round
+from scoring.outbox_sender import prepare, render_statement, send_round
 from scoring.numbers import format_kroner
 from scoring.models import Club, EveningEvent, EveningMail, LanguageChoice, Player, Role
 from scoring.selectors import evening_summary
@@ -203,7 +203,7 @@ def test_a_mail_waits_while_its_evening_is_reopened(evening, club, scorekeeper, 
 
 
 def test_the_command_sends_and_says_what_it_did(evening, scorekeeper, capsys, monkeypatch, lock):
-    monkeypatch.setattr("scoring.mail.LOCK_FILE", lock)
+    monkeypatch.setattr("scoring.outbox_sender.LOCK_FILE", lock)
     monkeypatch.setattr("scoring.management.commands.send_evening_mail.send_round", lambda: send_round(lock))
     services.evening_mail_queue(evening=evening, user=scorekeeper)
     call_command("send_evening_mail")
@@ -353,11 +353,11 @@ def test_the_outbox_is_in_the_admin_for_the_superuser_only(client, evening, scor
 
 
 def test_prepare_renders_each_pdf_once_per_language(evening, scorekeeper, monkeypatch):
-    import scoring.pdf
+    import scoring.reports.pdf
 
     calls = []
-    real = scoring.pdf.render_evening_pdf
-    monkeypatch.setattr(scoring.pdf, "render_evening_pdf", lambda e: calls.append(e.pk) or real(e))
+    real = scoring.reports.pdf.render_evening_pdf
+    monkeypatch.setattr(scoring.reports.pdf, "render_evening_pdf", lambda e: calls.append(e.pk) or real(e))
     services.evening_mail_queue(evening=evening, user=scorekeeper)
     assert prepare() == 3 and calls == [evening.pk]
 

@@ -2,7 +2,7 @@
 statement finds each player by his seat, never by his name now; a failure to summarise one evening
 or to render one mail is that evening's or that mail's problem, the sender goes on with every other
 evening and club, and a failed rendering is tried again a bounded number of rounds
-(``scoring.mail.RENDER_ATTEMPTS``), then stays failed with its reason; ``send_evening_mail --every``
+(``EveningMail.RENDER_ATTEMPTS``), then stays failed with its reason; ``send_evening_mail --every``
 goes on past any of it, and past a round that raises."""
 import json
 
@@ -11,7 +11,7 @@ from django.core import mail as outbox
 from django.core.management import call_command
 
 from scoring import services
-from scoring.mail import RENDER_ATTEMPTS, send_round
+from scoring.outbox_sender import send_round
 from scoring.models import Club, EveningMail, Player
 
 from .test_evening_mail import ADDRESSES, addresses
@@ -53,16 +53,16 @@ def bodies(to_domain="example.org"):
 
 def failing_summary(monkeypatch, evening):
     """``evening``'s summary raises in the sender; every other evening's is read as always."""
-    import scoring.mail
+    import scoring.outbox_sender
 
-    real = scoring.mail.evening_summary
+    real = scoring.outbox_sender.evening_summary
 
     def summary(e):
         if e.pk == evening.pk:
             raise RuntimeError("the settlement cannot be read")
         return real(e)
 
-    monkeypatch.setattr(scoring.mail, "evening_summary", summary)
+    monkeypatch.setattr(scoring.outbox_sender, "evening_summary", summary)
 
 
 # A statement finds the player by his seat -----------------------------------------------------------
@@ -116,7 +116,7 @@ def test_a_failed_rendering_is_tried_again_then_stays_failed_with_its_reason(eve
                                                                               keeper_client, monkeypatch, lock):
     services.evening_mail_queue(evening=evening, user=scorekeeper)
     failing_summary(monkeypatch, evening)
-    for attempt in range(1, RENDER_ATTEMPTS + 1):
+    for attempt in range(1, EveningMail.RENDER_ATTEMPTS + 1):
         assert send_round(lock).rendered == 0
         assert set(EveningMail.objects.values_list("render_attempts", flat=True)) == {attempt}
     page = keeper_client.get(f"/evenings/{evening.pk}/").content.decode()
@@ -127,15 +127,15 @@ def test_a_failed_rendering_is_tried_again_then_stays_failed_with_its_reason(eve
     done = send_round(lock)
     assert (done.rendered, done.sent) == (4, 4)
     assert set(EveningMail.objects.filter(evening=evening).values_list("render_attempts", flat=True)) == {
-        RENDER_ATTEMPTS}
+        EveningMail.RENDER_ATTEMPTS}
     assert not bodies()
 
 
 def test_a_mail_whose_rendering_failed_once_goes_in_the_next_round(evening, scorekeeper, keeper_client,
                                                                     monkeypatch, lock):
-    import scoring.mail
+    import scoring.outbox_sender
 
-    real, calls = scoring.mail.render_statement, []
+    real, calls = scoring.outbox_sender.render_statement, []
 
     def render_once_failing(statement, *args):
         calls.append(statement.name)
@@ -143,7 +143,7 @@ def test_a_mail_whose_rendering_failed_once_goes_in_the_next_round(evening, scor
             raise OSError("disk full")
         return real(statement, *args)
 
-    monkeypatch.setattr(scoring.mail, "render_statement", render_once_failing)
+    monkeypatch.setattr(scoring.outbox_sender, "render_statement", render_once_failing)
     services.evening_mail_queue(evening=evening, user=scorekeeper)
     assert send_round(lock).sent == 2
     bent = EveningMail.objects.get(player__name="Bent")
@@ -169,7 +169,7 @@ def test_every_goes_on_past_an_evening_that_fails(evening, other_evening, scorek
 
     def sleep(seconds):
         rounds.append(seconds)
-        if len(rounds) == RENDER_ATTEMPTS + 1:
+        if len(rounds) == EveningMail.RENDER_ATTEMPTS + 1:
             raise _Stop
 
     monkeypatch.setattr(command.time, "sleep", sleep)
@@ -178,7 +178,7 @@ def test_every_goes_on_past_an_evening_that_fails(evening, other_evening, scorek
     failing_summary(monkeypatch, evening)
     with pytest.raises(_Stop):   # never a CommandError, SystemExit or the evening's own error
         call_command("send_evening_mail", every=0.01)
-    assert len(rounds) == RENDER_ATTEMPTS + 1
+    assert len(rounds) == EveningMail.RENDER_ATTEMPTS + 1
     assert len(outbox.outbox) == 4 and "sent 4" in capsys.readouterr().out
 
 

@@ -56,7 +56,7 @@ def test_xlsx_names_are_text_and_points_numbers(keeper_client, hostile_club):
 def test_every_listing_export_is_neutralised(keeper_client, hostile_club, monkeypatch):
     """The club's and the player's listings carry no names today; whatever they carry goes
     through the same cell filter."""
-    from scoring import listings
+    from scoring.reports import listings
 
     seen = []
     original = listings.spreadsheet_cell
@@ -72,7 +72,7 @@ def test_every_listing_export_is_neutralised(keeper_client, hostile_club, monkey
     ("Anne", "Anne"), ("-35", "-35"), ("-8.75", "-8.75"), (-35, -35), (None, None),
 ])
 def test_spreadsheet_cell(value, expected):
-    from scoring.listings import spreadsheet_cell
+    from scoring.reports.listings import spreadsheet_cell
 
     assert spreadsheet_cell(value) == expected
 

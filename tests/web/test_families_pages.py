@@ -21,9 +21,9 @@ from scoring.engine import families
 from scoring.engine.interchange import parse_evening
 from scoring.numbers import format_kroner
 from scoring.engine.settle import settle_evening
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Club, Evening, Leg, Player, PlayerEveningSummary, Table
-from scoring.pdf import render_evening_pdf
+from scoring.reports.pdf import render_evening_pdf
 from scoring.selectors import evening_summary, table_to_evening_file
 from scoring.selectors.history import family_figures
 from scoring.selectors.standings import standings, standings_family

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.template import Context, Template
 from django.utils import translation
 
-from scoring.charts import FONT_SIZE, cumulative_svg
+from scoring.reports.charts import FONT_SIZE, cumulative_svg
 from scoring.numbers import format_kroner
 from scoring.models import Player
 from tests.web.test_stats_views import add_evenings

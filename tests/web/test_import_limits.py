@@ -21,7 +21,7 @@ from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import FORMAT, dumps, evening_to_dict
 from families.danish.engine.interchange import deal_to_dict
 from families.danish.engine.rates import AELDRE1900, FINE_AMOUNT_MAX, VLK
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import (
     ClubRateCard, Deal, JournalEntry, Leg, Player, PlayerDealStat, PlayerEveningSummary, Role, Seat, Table,
 )

@@ -7,7 +7,7 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 
 from scoring import services
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Deal, EntryKind, JournalEntry, Leg, Table
 
 pytestmark = [pytest.mark.django_db]

@@ -67,7 +67,7 @@ def test_pk_url_is_reverse(name):
     """A listing links its rows by pk_url: what reverse() gives, under any script prefix."""
     from django.urls import reverse, set_script_prefix
 
-    from scoring.listings import pk_url
+    from scoring.reports.listings import pk_url
 
     for pk in (1, 7, 120034):
         assert pk_url(name, pk) == reverse(name, args=[pk])

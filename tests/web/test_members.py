@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from scoring import services
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Club, ClubEvent, ClubEventKind, Player, Role
 from scoring.selectors.standings import standings
 from tests.web.conftest import make_user

@@ -13,7 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring import services
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Deal, Evening, JournalEntry, Leg, Player, PlayerEveningSummary, Seat
 from scoring.selectors.history import player_evenings
 from scoring.selectors.members import evening_players, merge_preview

@@ -241,7 +241,7 @@ def test_the_service_worker_keeps_each_installed_family_s_stylesheet_found_not_n
 
 
 def test_the_offline_queue_knows_who_deals_after_a_deal_of_a_form_without_kinds(keeper_client, mini):
-    """The phone's queue predicts the next dealer from the page's rotation (views_sync.rotation); a
+    """The phone's queue predicts the next dealer from the page's rotation (scoring.table.sync.rotation); a
     family whose form has no choice of kind gives its played kind."""
     page = keeper_client.get(f"/tables/{mini.pk}/").content.decode()
     raw = page.split('<script id="table-sync-data" type="application/json">', 1)[1].split("</script>", 1)[0]
@@ -253,7 +253,7 @@ def test_the_offline_queue_knows_who_deals_after_a_deal_of_a_form_without_kinds(
 def test_the_players_mail_carries_the_family_s_statement(keeper_client, club, closed_mini, settings, tmp_path):
     from django.core import mail as outbox
 
-    from scoring.mail import send_round
+    from scoring.outbox_sender import send_round
     from scoring.models import Player
 
     settings.MEDIA_ROOT = tmp_path / "media"

@@ -9,7 +9,8 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth import get_user_model
 
-from scoring import services, submissions
+from scoring import services
+from scoring.table import submissions
 from scoring.models import Deal, Evening, EveningEvent, EveningEventKind, EveningTransfer, Player, Role
 from scoring.selectors import evening_summary
 from scoring.selectors.payments import (outstanding_by_player, player_outstanding, player_payment_sums,
@@ -325,7 +326,7 @@ def test_outstanding_queries_do_not_grow_with_the_history(client, club, golden_d
 
 def test_the_pdf_shows_each_transfers_state(golden_table):
     from tests.web.test_pdf import pdf_text
-    from scoring.pdf import render_evening_pdf
+    from scoring.reports.pdf import render_evening_pdf
 
     evening = closed_golden(golden_table)
     user = link(evening.club, "Bent", "bent")

@@ -1,4 +1,4 @@
-"""The PDF settlement sheet (scoring.pdf.render_evening_pdf): the same sheet, totals and transfers
+"""The PDF settlement sheet (scoring.reports.pdf.render_evening_pdf): the same sheet, totals and transfers
 as the engine settling the exported evening file; the download, the command, the page layout."""
 import io
 import json
@@ -10,14 +10,15 @@ import pytest
 from django.core.management import CommandError, ManagementUtility, call_command
 from pypdf import PdfReader
 
-from scoring import pdf, services
+from scoring import services
+from scoring.reports import pdf
 from scoring.engine import interchange
 from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import parse_evening
 from scoring.numbers import format_kroner
 from scoring.engine.settle import settle_evening
 from scoring.models import Evening
-from scoring.pdf import render_evening_pdf
+from scoring.reports.pdf import render_evening_pdf
 from scoring.selectors import evening_summary, table_to_evening_file
 
 pytestmark = pytest.mark.django_db
@@ -290,7 +291,7 @@ def test_lean_stylesheet_changes_no_ink(golden_table, monkeypatch, line_rows, tm
 
     from weasyprint import HTML
 
-    from scoring import pdf_worker
+    from scoring.reports import pdf_worker
 
     monkeypatch.setattr(pdf, "LINE_ROWS", line_rows)
     lean = pdf_worker._lean_document_class()

@@ -1,4 +1,4 @@
-"""The PDFs' fonts print every character a player's name may hold (scoring/pdf.py: DejaVu, then
+"""The PDFs' fonts print every character a player's name may hold (scoring/reports/pdf.py: DejaVu, then
 Noto and Noto CJK, Debian's fonts-dejavu-core, fonts-noto-core and fonts-noto-cjk): a name in
 full-width forms, Cyrillic, Greek, CJK or with Slovenian, Danish and German letters comes out of the
 PDF as it went in, drawn with a glyph the embedded font has (never the empty box of a glyph missing)."""
@@ -13,7 +13,7 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from scoring import services
-from scoring.pdf import render_evening_pdf, render_standings_pdf
+from scoring.reports.pdf import render_evening_pdf, render_standings_pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +92,7 @@ def test_a_character_no_font_has_is_found_missing(renamed_evening):
 def test_the_standings_pdf_prints_the_names_too(renamed_evening):
     from decimal import Decimal
 
-    from scoring.listings import standings_columns
+    from scoring.reports.listings import standings_columns
 
     rows = [{key: (name if key == "player" else Decimal(0) if key == "kroner" else 0)
              for key, _heading in standings_columns("danish")} for name in NAMES.values()]

@@ -7,7 +7,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.utils import InternalError
 
 from scoring import services
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Club, Deal, JournalEntry, Leg, Table
 from tests.web.tampering import ledger_unguarded
 

@@ -9,7 +9,7 @@ from scoring import services
 from scoring.engine.interchange import parse_evening
 from families.danish.engine.rates import AELDRE1900, DTF2011, VLK
 from scoring.engine.settle import settle_evening
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Club, ClubRateCard, Role
 from scoring.selectors import table_sheet, table_to_evening_file
 from tests.web.conftest import make_user

@@ -4,7 +4,7 @@ generator. (The benches build long histories this way, in a minute instead of ho
 import pytest
 
 from scoring.engine import families
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Evening, JournalEntry, Leg
 from scoring.selectors.files import table_to_evening_file
 from scoring.selectors.standings import standings

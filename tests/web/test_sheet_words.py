@@ -14,9 +14,10 @@ from html import unescape
 import pytest
 from django.utils import translation
 
-from scoring import pdf, services
+from scoring import services
+from scoring.reports import pdf
 from scoring.models import Evening
-from scoring.pdf import render_evening_pdf
+from scoring.reports.pdf import render_evening_pdf
 from scoring.selectors import table_sheet
 from tests.web.conftest import make_user
 

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring import services
-from scoring.ledger_check import summary_differences
+from scoring.selectors.ledger_audit import summary_differences
 from scoring.models import Evening, Player
 from scoring.selectors.standings import (
     club_rule_sets, rules_title, standings, standings_from_journal, standings_rules

@@ -1,4 +1,4 @@
-"""One-time submission keys (``scoring.submissions``) and the two-phones guard through a
+"""One-time submission keys (``scoring.table.submissions``) and the two-phones guard through a
 rebuilt deal form: a repeated key answers with the first result and writes nothing; a phone that is
 behind gets the 409 page however often its form was rebuilt. The races themselves, with threads
 against the live server: tests/web/test_concurrency.py."""
@@ -12,7 +12,8 @@ from django.db import OperationalError
 from django.test import Client
 from django.utils import timezone
 
-from scoring import services, submissions
+from scoring import services
+from scoring.table import submissions
 from scoring.models import (
     ClubRateCard, Deal, Evening, EveningEvent, JournalEntry, Player, Role, Season, Submission, Table,
 )

@@ -1,5 +1,5 @@
 """The phone's queue endpoint (tables/<pk>/sync/, scoring/views/sync.py) and the two-phones rules
-(scoring/conflicts.py): every answer is JSON a program reads (saved, retry, conflict, login,
+(scoring/table/conflicts.py): every answer is JSON a program reads (saved, retry, conflict, login,
 invalid), a phone-made key is the user's own and bound to its table, a repeat never writes twice,
 a dealer the sheet does not expect needs a confirmation, and bad input writes nothing."""
 import json
@@ -10,7 +10,8 @@ import pytest
 from django.db import OperationalError
 from django.test import Client
 
-from scoring import services, submissions
+from scoring import services
+from scoring.table import submissions
 from scoring.models import Deal, EveningEvent, EveningEventKind, Role, Submission, Table
 from tests.web.conftest import make_user
 from tests.web.family_tables import rows, seat
@@ -151,7 +152,7 @@ def test_another_hand_gets_the_dealer_reset_and_what_it_cleared(keeper_client, f
 
 
 def test_the_same_hand_is_the_same_outcome_whoever_dealt(four_table):
-    from scoring import conflicts
+    from scoring.table import conflicts
     from scoring.selectors import table_sheet
     services.deal_record(table=four_table, outcome={"dealer": "Anne", "kind": "misdeal"})
     deal = Deal.objects.get()

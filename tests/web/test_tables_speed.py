@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django_tables2 import utils
 
 from scoring import tables_speed
-from scoring.listings import KronerColumn, TypedDateColumn, standings_table
+from scoring.reports.listings import KronerColumn, TypedDateColumn, standings_table
 
 
 class Column(tables.Column):

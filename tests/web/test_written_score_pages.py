@@ -20,9 +20,9 @@ from django.core.management import call_command
 from scoring import services
 from scoring.engine.interchange import parse_evening
 from scoring.engine.settle import settle_evening
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Evening, Player, PlayerEveningSummary
-from scoring.pdf import render_evening_pdf
+from scoring.reports.pdf import render_evening_pdf
 from scoring.selectors.history import family_figures, player_evenings
 from scoring.selectors.standings import standings, standings_from_journal
 from tests.web.conftest import make_user

@@ -116,7 +116,7 @@ class Command(BaseCommand):
         from families.danish.engine.model import seating
         from scoring.services.seed import seed_history
         from scoring.models import Player, Season
-        from scoring.pdf import render_evening_pdf
+        from scoring.reports.pdf import render_evening_pdf
 
         results: dict = {"quick": quick}
         if "tournament" in only:

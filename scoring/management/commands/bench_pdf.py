@@ -5,7 +5,7 @@ tables of at most ``bounds.MAX_DEALS_PER_TABLE`` deals, imported into a throw-aw
 the configured backend (its own, beside the bench's), closed, and rendered by
 ``render_evening_pdf``: seconds (wall and this process's CPU), pages, bytes, and the process's peak
 resident memory (``ru_maxrss``) before and after the render, its helper process's beside it
-(``scoring.pdf.render_parts``: the two peaks added are the figure held to the budget)."""
+(``scoring.reports.pdf.render_parts``: the two peaks added are the figure held to the budget)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -76,7 +76,7 @@ class Command(BaseCommand):
         from pypdf import PdfReader
 
         from scoring.models import Club
-        from scoring.pdf import render_evening_pdf
+        from scoring.reports.pdf import render_evening_pdf
 
         old_name = connection.settings_dict["NAME"]
         # its own test database: the bench that started this process has the usual one open
@@ -99,7 +99,7 @@ class Command(BaseCommand):
         figures = {
             f"pdf_{n}_deals_s": round(wall, 2),
             f"pdf_{n}_deals_cpu_s": round(cpu, 2),
-            f"pdf_{n}_deals_helper_cpu_s": round(helper_cpu, 2),   # the helper process (scoring.pdf_worker)
+            f"pdf_{n}_deals_helper_cpu_s": round(helper_cpu, 2),   # the helper process (scoring.reports.pdf_worker)
             # the two processes' peaks added, as if both peaked at once (an upper bound)
             f"pdf_{n}_deals_peak_mb": round(peak_mb() + peak_mb(resource.RUSAGE_CHILDREN), 1),
             f"pdf_{n}_deals_peak_mb_this_process": peak_mb(),

@@ -6,7 +6,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from scoring.ledger_check import ledger_differences
+from scoring.selectors.ledger_audit import ledger_differences
 
 
 class Command(BaseCommand):

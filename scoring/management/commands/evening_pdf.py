@@ -4,7 +4,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Evening
-from scoring.pdf import render_evening_pdf
+from scoring.reports.pdf import render_evening_pdf
 
 
 class Command(BaseCommand):

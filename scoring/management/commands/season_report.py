@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Club
 from scoring.selectors.season import ScopeError, season_report, season_scope
-from scoring.season_report import file_name, render_season_pdf
+from scoring.reports.season import file_name, render_season_pdf
 
 
 class Command(BaseCommand):

@@ -1,4 +1,4 @@
-"""``python manage.py send_evening_mail [--every SECONDS]``: the outbox's sender (scoring/mail.py).
+"""``python manage.py send_evening_mail [--every SECONDS]``: the outbox's sender (scoring/outbox_sender.py).
 
 Once: render the queued mails and send them, then stop (for a systemd timer or cron); a round that
 raises ends the command with its error, which the timer or cron reports. With ``--every``: the same
@@ -12,7 +12,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
-from scoring.mail import send_round
+from scoring.outbox_sender import send_round
 
 log = logging.getLogger(__name__)
 

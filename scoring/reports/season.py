@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _, gettext_lazy
 
-from scoring.charts import bars_svg, columns_svg
-from scoring.listings import SpreadsheetExport, TypedDateColumn
+from scoring.reports.charts import bars_svg, columns_svg
+from scoring.reports.listings import SpreadsheetExport, TypedDateColumn
 from scoring.numbers import format_kroner, format_number, page_language
 from scoring.selectors.season import Scope, SeasonReport
 from scoring.selectors.standings import figure_heading, family_title
@@ -116,7 +116,7 @@ def _result(result, kr, day):
 
 def render_season_pdf(report: SeasonReport) -> bytes:
     """The report as an A4 PDF for the general assembly (charts inline as SVG; nothing fetched)."""
-    from scoring.pdf_worker import write_pdf
+    from scoring.reports.pdf_worker import write_pdf
 
     html = render_to_string("scoring/pdf/season.html", {**report_context(report), "printed": timezone.localtime()})
     return write_pdf(html)

@@ -1,6 +1,6 @@
 """The evening page's mail block: queue the sheet for the players (a scorekeeper or the club admin),
 and what the page shows of the outbox. Thin: the service queues (``services.evening_mail_queue``),
-the sender sends (scoring/mail.py)."""
+the sender sends (scoring/outbox_sender.py)."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_POST
 
-from scoring import access, services, submissions
-from scoring.mail import pdf_name
+from scoring import access, services
+from scoring.table import submissions
+from scoring.outbox_sender import pdf_name
 from scoring.models import Evening, EveningMail, Player, Role
 from scoring.selectors.statements import evening_outbox
 

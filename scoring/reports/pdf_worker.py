@@ -1,5 +1,5 @@
 """A helper process that lays out parts of an evening sheet beside the web worker
-(``python -m scoring.pdf_worker``; scoring/pdf.py ``render_parts``): it reads a JSON list of HTML
+(``python -m scoring.reports.pdf_worker``; scoring/reports/pdf.py ``render_parts``): it reads a JSON list of HTML
 documents on its standard input and writes each one's PDF to its standard output, each preceded by
 its length (8 bytes, big-endian). It imports WeasyPrint and nothing of Django: no database
 connection and no setting is needed or copied."""

@@ -15,6 +15,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.numbers import format_kroner, format_number, page_language
+from scoring.selectors.standings import event_fields, figure_heading, written_score
+from scoring.selectors.tournaments import format_score
 
 #: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -238,16 +240,12 @@ class WrittenScoreStandingsTable(StandingsTable):
 
 
 def _standings_class(family: str):
-    from .selectors.standings import written_score
-
     return WrittenScoreStandingsTable if written_score(family) else StandingsTable
 
 
 def _standings_excluded(family: str) -> list[str]:
     """The columns a family's standings leave out: the money column where money is the points (a
     family whose deals are payments)."""
-    from .selectors.standings import written_score
-
     return [] if written_score(family) else ["money"]
 
 
@@ -261,8 +259,6 @@ def standings_table(rows, family: str, **kwargs) -> StandingsTable:
     (``standings.event_fields``, headed by the family's word for it, read from the rows by name),
     a written score's in its own words with its money; the page, the CSV/XLSX and the PDF show the
     same columns."""
-    from .selectors.standings import event_fields, figure_heading
-
     figures = event_fields(family)
     extra = [(name, NumberColumn(verbose_name=figure_heading(family, name), extra=True)) for name in figures]
     return _standings_class(family)(rows, exclude=_standings_excluded(family), extra_columns=extra,
@@ -303,8 +299,6 @@ class WrittenScorePlayerEveningsTable(PlayerEveningsTable):
 def player_evenings_table(history, family: str) -> PlayerEveningsTable:
     """The player's evenings: a written score's points are what was written ("Skrevet") and its
     money is shown beside them; a family whose deals are payments has no money column."""
-    from .selectors.standings import written_score
-
     if written_score(family):
         return WrittenScorePlayerEveningsTable(history)
     return PlayerEveningsTable(history, exclude=("money",))
@@ -330,8 +324,6 @@ class ScoreColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        from .selectors.tournaments import format_score
-
         return format_score(value) if not isinstance(value, str) else value
 
     def value(self, value):

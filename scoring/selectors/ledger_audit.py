@@ -11,8 +11,12 @@ from django.db.models import Count, Sum
 from scoring.engine.ledger import cup_contents
 from scoring.engine.problems import EveningError
 
-from .models import Club, EntryKind, Evening, JournalEntry, Leg, PlayerDealStat, Table
-from .selectors import table_sheet, table_to_evening_file
+from scoring.models import (
+    Club, EntryKind, Evening, JournalEntry, Leg, PlayerDealStat, PlayerEveningSummary, Seat, Table
+)
+from .files import table_to_evening_file
+from .sheets import table_sheet
+from .standings import standings, standings_from_journal
 
 
 def table_differences(table: Table) -> list[str]:
@@ -146,8 +150,6 @@ def ledger_differences(evenings=None) -> tuple[int, list[str]]:
 def summary_differences(evenings) -> list[str]:
     """The per-evening summaries the standings read must equal re-summing the journal, family by
     family (each summary row's family and rule set must be its player's table's)."""
-    from .models import PlayerEveningSummary, Seat
-    from .selectors.standings import standings, standings_from_journal
 
     found = []
     seated = dict(((e, p), (f, r)) for e, p, f, r in Seat.objects.filter(table__evening__in=evenings)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from .engine.problems import EveningError
-from .models import Deal
-from .services import RecordingError
-from .selectors import TableSheet
+from scoring.engine.problems import EveningError
+from scoring.models import Deal
+from scoring.services import RecordingError
+from scoring.selectors import TableSheet
 
 #: The form field (a checkbox beside the dealer) that confirms a dealer the sheet does not expect.
 CONFIRM_FIELD = "confirm_dealer"

@@ -1,5 +1,5 @@
 """The sender of the outbox: renders each queued mail of a closed evening (the settlement PDF of
-scoring/pdf.py and the player's own statement, in the player's language) and sends it, outside any
+scoring/reports/pdf.py and the player's own statement, in the player's language) and sends it, outside any
 request (``manage.py send_evening_mail``; ``make run`` runs it beside the server).
 
 A round (``send_round``) has two steps under one file lock, so that two senders never take the same
@@ -16,7 +16,7 @@ Each evening and each mail is rendered under its own guard, so that one fault ne
 outbox of every club (the statement once looked a renamed player up by his name now and ended every
 round before any mail was sent): an evening that cannot be summarised gives its problem to each of
 its mails and the round goes on with the next evening; a mail that cannot be rendered keeps its
-own problem. Either is tried again in the next rounds, ``RENDER_ATTEMPTS`` tries in all, then it
+own problem. Either is tried again in the next rounds, ``EveningMail.RENDER_ATTEMPTS`` tries in all, then it
 stays failed with its reason (the evening page shows it so; before, *fejlet, prøves igen*). Every
 try counts (``EveningMail.render_attempts``); a mail waiting for its reopened evening tries
 nothing."""
@@ -41,17 +41,13 @@ from scoring.models import EveningMail
 from scoring.numbers import format_kroner, plain_decimal
 from scoring.selectors import evening_summary
 from scoring.selectors.standings import family_title
-from scoring.selectors.statements import Statement, evening_statements, resolved
+from scoring.selectors.members import resolved
+from scoring.selectors.statements import Statement, evening_statements
 
 log = logging.getLogger(__name__)
 
 #: The file lock of a round: one sender at a time takes the outbox.
 LOCK_FILE = os.path.join(tempfile.gettempdir(), "tarokklub-mail")
-
-#: The rounds that try to render one mail before it stays failed with its reason: a failure that
-#: passes (the database or the disk for a moment) is over by the next round; one that does not (a
-#: fault in the code or the data) stops costing every round its work and is shown as failed.
-RENDER_ATTEMPTS = 3
 
 
 def pdf_name(evening) -> str:
@@ -107,7 +103,7 @@ class _Taken(Exception):
 
 def _pending():
     """The mails to render: not rendered yet, tries left, their evening closed (a reopened one waits)."""
-    return (EveningMail.objects.filter(rendered_at__isnull=True, render_attempts__lt=RENDER_ATTEMPTS,
+    return (EveningMail.objects.filter(rendered_at__isnull=True, render_attempts__lt=EveningMail.RENDER_ATTEMPTS,
                                        evening__closed_at__isnull=False)
             .select_related("evening__club", "player__merged_into").order_by("evening_id", "id"))
 
@@ -147,7 +143,7 @@ def _prepare_evening(evening, rate, statements: dict[int, Statement], mails: lis
     under its own guard; the number rendered."""
     from post_office.utils import create_attachments
 
-    from scoring.pdf import render_evening_pdf
+    from scoring.reports.pdf import render_evening_pdf
 
     attachments: dict[str, object] = {}   # one PDF per language, shared by the mails in it
     done = 0

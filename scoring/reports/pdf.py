@@ -34,11 +34,13 @@ from django.utils.translation import pgettext
 
 from scoring.numbers import format_kroner, page_language, plain_decimal
 
-from .models import Evening
-from .pdf_worker import refuse_url, write_pdf
-from .selectors import SheetRow, TableSheet, evening_summary, written_score
-from .selectors.payments import shown_payment, state_of, states_by_payment
-from .table_families import written_words
+from scoring.models import Deal, Evening
+from scoring.reports.listings import standings_columns
+from scoring.reports.pdf_worker import refuse_url, write_pdf
+from scoring.selectors import SheetRow, TableSheet, evening_summary, written_score
+from scoring.selectors.payments import shown_payment, state_of, states_by_payment
+from scoring.selectors.standings import _rules_and_family, family_title, table_side
+from scoring.table_families import written_words
 
 #: The most sheet rows laid out in one WeasyPrint document (a part of the evening sheet): a
 #: table's rows are never split, so a part holds whole tables up to this many rows, or one table.
@@ -156,8 +158,6 @@ class PdfTable:
 def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
     """A written-score deal as its sheet writes it (``TableFamily.written_row``: the game or kind in
     the game's words, the declarer, who takes part), the others greyed."""
-    from .selectors.standings import table_side
-
     side = table_side(family)
     if side is None or side.written_row is None:
         return "", "", row.active
@@ -321,8 +321,6 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     written score's sheet names each deal's game and declarer and ends with the money of its
     totals (``money``: player -> (money points, kroner)). Under each deal, what was played
     (``SheetRow.words``). A long table of any family is printed as lines of text (``LINE_ROWS``)."""
-    from .selectors.standings import family_title, table_side
-
     pots = bool(sheet.pots)
     written = written_score(sheet.family)
     rows = []
@@ -362,8 +360,6 @@ def render_evening_pdf(evening: Evening) -> bytes:
 
     # a long evening's helper process is started first, so that its start (Python and WeasyPrint
     # imported, about a second) overlaps the reading of the evening and its templates
-    from .models import Deal
-
     helper = (_start_helper() if (os.cpu_count() or 1) >= 2
               and Deal.objects.filter(table__evening=evening).count() > PART_ROWS else None)
     summary = evening_summary(evening)
@@ -412,20 +408,20 @@ def render_evening_pdf(evening: Evening) -> bytes:
 
 
 def _start_helper():
-    """The helper process (``scoring.pdf_worker``), started: it imports WeasyPrint and waits for
+    """The helper process (``scoring.reports.pdf_worker``), started: it imports WeasyPrint and waits for
     its documents on its standard input."""
     import subprocess
     import sys
     from pathlib import Path
 
-    return subprocess.Popen([sys.executable, "-m", "scoring.pdf_worker"], stdin=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-m", "scoring.reports.pdf_worker"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=Path(__file__).resolve().parent.parent)
+                            cwd=Path(__file__).resolve().parents[2])   # the checkout, where ``scoring`` is found
 
 
 def render_parts(pages: list[str], process=None) -> list[bytes]:
     """Each HTML document's PDF, in order. Several are laid out two at a time: the larger half
-    (by size) by one helper process (``scoring.pdf_worker``; ``process`` when already started)
+    (by size) by one helper process (``scoring.reports.pdf_worker``; ``process`` when already started)
     while this process lays out the rest, so that a long evening takes about half the time on a
     machine of two cores or more, and each process holds only its own parts' boxes. The helper
     takes the larger half: this process also reads the evening before and joins the pages after."""
@@ -511,9 +507,6 @@ def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family:
     from django.db.models import Count, Max, Min
     from django.utils import timezone
     from weasyprint import HTML
-
-    from .selectors.standings import _rules_and_family
-    from .listings import standings_columns
 
     lang = page_language()   # amounts and rates as the page's language writes them
     columns = standings_columns(family or _rules_and_family(club, None, None)[1])

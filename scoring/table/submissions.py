@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 
 from scoring import services, storage
 
-from .models import Submission
+from scoring.models import Submission
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """Queueing a closed evening's sheet for its players (the outbox, ``EveningMail``): the request only
-queues; the sender (scoring/mail.py) renders and sends outside any request."""
+queues; the sender (scoring/outbox_sender.py) renders and sends outside any request."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.language import player_language
+from scoring.selectors.members import resolved
 from scoring.models import EveningEvent, EveningEventKind, EveningMail, EveningMailKind, Evening, Player
 
 from .errors import RecordingError
@@ -40,8 +41,6 @@ class MailQueued:
 def _players_of(evening: Evening) -> list[Player]:
     """The evening's seated players as the players they stand for now (a merged duplicate as the
     player he was merged into), each once, in table and seat order."""
-    from scoring.selectors.statements import resolved
-
     seen, players = set(), []
     for seat_player in (Player.objects.filter(seats__table__evening=evening).select_related("club", "merged_into")
                         .order_by("seats__table__number", "seats__position")):

@@ -1,4 +1,4 @@
-"""What voiding a deal changes, as its confirmation page shows it (``views.club.deal_void``): the
+"""What voiding a deal changes, as its confirmation page shows it (``views.deals.deal_void``): the
 payments that are paid back and each player's total now and after, every later deal settled again
 (``services.void_plan``, the very plan ``services.deal_void`` writes). Nothing here writes."""
 from __future__ import annotations
@@ -7,9 +7,9 @@ import dataclasses
 
 from scoring import services
 
-from .models import Account, Deal, Table
-from .selectors import SheetRow, TableSheet
-from .table_families import table_family
+from scoring.models import Account, Deal, Table
+from scoring.selectors import SheetRow, TableSheet
+from scoring.table_families import table_family
 
 
 def void_effect(table: Table, sheet: TableSheet, deal: Deal) -> dict:

@@ -30,7 +30,6 @@ from .model import (
 from .rates import RateCard, rate_card
 from .validate import validate_deal, validate_evening
 
-_SHEET = Pot.SHEET
 
 
 class Reason(IdentityEnum):
@@ -352,8 +351,8 @@ def klop_formula(deal: Deal, losers: tuple[str, ...], full: bool, whole: int, ca
 def _write(player: str, amount: int, reason: Reason, detail: str = "") -> PostingTuple:
     """``amount`` (signed) written to ``player``: the sheet is the other side (§11 Decision)."""
     if amount < 0:
-        return (player, _SHEET, -amount, reason, detail)
-    return (_SHEET, player, amount, reason, detail)
+        return (player, Pot.SHEET, -amount, reason, detail)
+    return (Pot.SHEET, player, amount, reason, detail)
 
 
 def misdeal_formula(deal: Deal, card: RateCard) -> Phrase:
@@ -403,9 +402,9 @@ def written(entry: Entry) -> dict[str, int]:
 def _entry(kind: EntryKind, number: int | None, players: tuple[str, ...], postings: list[PostingTuple],
            before: int, info: tuple = ()) -> Entry:
     # (payer, payee, amount, …): what goes to the sheet less what it writes
-    sheet = sum([p[2] if p[1] is _SHEET else -p[2] for p in postings if p[0] is _SHEET or p[1] is _SHEET])
+    sheet = sum([p[2] if p[1] is Pot.SHEET else -p[2] for p in postings if p[0] is Pot.SHEET or p[1] is Pot.SHEET])
     after = before + sheet
-    return make_entry(kind, number, players, postings, pots=(_SHEET,), before=(before,), state=after, info=info,
+    return make_entry(kind, number, players, postings, pots=(Pot.SHEET,), before=(before,), state=after, info=info,
                       floored=False)
 
 
@@ -424,7 +423,7 @@ def state_before(players: tuple[str, ...], card: RateCard, pots: Mapping[str, in
                  earlier: Callable[[], Sequence[Deal]]) -> int:
     """The sheet's content before the next deal (its pot by name); a Selca deal needs nothing
     else from the ones before it (§13: a deal's net depends on its record and the table only)."""
-    return pots.get(_SHEET.value, 0)
+    return pots.get(Pot.SHEET.value, 0)
 
 
 def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
+    Entry, EntryKind, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
 from .model import (
@@ -225,10 +225,8 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state:
     terms = deal_terms(deal, card)
     factor = card.radl if radl else 1
     pairs = _paying_pairs(players, deal)   # the same for every item of the deal
-    # The formula is worded when the entry's facts are read (``Facts``): most settled entries
-    # never are (a standings page, an import), and wording it costs more than the postings.
     return make_entry(EntryKind.DEAL, number, players, _postings(terms, factor, pairs), state=owed,
-                      info=Facts(deal_facts, terms, radl, card))
+                      info=deal_facts(terms, radl, card))
 
 
 def deal_facts(terms: Sequence[Term], radl: bool, card: RateCard) -> tuple[tuple[str, object], ...]:

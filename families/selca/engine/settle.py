@@ -15,11 +15,11 @@ times it), and each player is written his share of every item, so each posting s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    FORMULA_WORDS, Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
+    FORMULA_WORDS, Entry, EntryKind, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
 from scoring.engine.translation import Phrase, phrase, pgettext_lazy
@@ -364,19 +364,17 @@ def shown_formula(deal: Deal) -> Phrase:
 
 
 def deal_postings(players: tuple[str, ...], deal: Deal,
-                  card: RateCard) -> tuple[list[PostingTuple], Callable[[], Phrase]]:
-    """What one valid deal writes, as postings with reasons, and its formula (§3-§9), which is built
-    when it is called: the deal's atoms are kept, its words built only for an entry that is read
-    (``Facts``)."""
+                  card: RateCard) -> tuple[list[PostingTuple], Phrase]:
+    """What one valid deal writes, as postings with reasons, and its formula (§3-§9)."""
     if deal.kind is Kind.MISDEAL:   # §9: the dealer −2, he deals again
-        return [_write(deal.dealer, -card.misdeal, Reason.MISDEAL)], partial(misdeal_formula, deal, card)
+        return [_write(deal.dealer, -card.misdeal, Reason.MISDEAL)], misdeal_formula(deal, card)
     if deal.kind is Kind.SHOWN:     # §9: nothing written
-        return [], partial(shown_formula, deal)
+        return [], shown_formula(deal)
     if deal.kind is Kind.KLOP:
         written, losers, full, whole = klop_written(players, deal, card)
         detail = "renons" if deal.revoked else ("full" if full else "tied" if len(losers) > 1 else "plain")
         return ([_write(p, written[p], Reason.KLOP, detail) for p in players if p in written],
-                partial(klop_formula, deal, losers, full, whole, card))
+                klop_formula(deal, losers, full, whole, card))
     gv = game_value(players, deal, card)
     postings: list[PostingTuple] = []
     items = [(value, item.reason, item.label) for value, item in zip(gv.values, gv.items)]   # the same for every player
@@ -391,7 +389,7 @@ def deal_postings(players: tuple[str, ...], deal: Deal,
             postings.append(_write(player, -gv.value, reason, "partner's share"))
     flats = flat_penalties(players, deal, card)
     postings += [_write(p, amount, reason) for p, amount, reason in flats]
-    return postings, partial(game_formula, deal, gv, flats)
+    return postings, game_formula(deal, gv, flats)
 
 
 def written(entry: Entry) -> dict[str, int]:
@@ -435,14 +433,14 @@ def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, c
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     postings, formula = deal_postings(players, deal, card)
-    return _entry(EntryKind.DEAL, number, players, postings, state, Facts(formula_facts, formula))
+    return _entry(EntryKind.DEAL, number, players, postings, state, formula_facts(formula))
 
 
-def formula_facts(formula: Callable[[], Phrase]) -> tuple[tuple[str, object], ...]:
-    """The deal's facts about its formula (built by calling ``formula``): in English as the evening
+def formula_facts(formula: Phrase) -> tuple[tuple[str, object], ...]:
+    """The deal's facts about its formula: in English as the evening
     file and ``settle`` give it (docs/format.md), and as its words (``FORMULA_WORDS``), which the
     pages word in their language."""
-    words, english = formula().stored("en")
+    words, english = formula.stored("en")
     return (("formula", english), (FORMULA_WORDS, words))
 
 

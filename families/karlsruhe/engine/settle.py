@@ -10,7 +10,6 @@ it (§5.4), which is all the next deal needs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -286,17 +285,12 @@ def _paying_pairs(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str]
     return _side_pairs(players, deal.dealer, deal.declarer, None if deal.alone else deal.partner)
 
 
-# The pairs depend only on the seats (and a Fahrer's counts), which an evening repeats deal after
-# deal: each is worked out once and kept (a few entries a table; bounded, for a long-running app).
-
-@lru_cache(maxsize=1024)
 def _fahrer_pairs(players: tuple[str, ...], dealer: str,
                   counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, str], ...]:
     high, low = _fahrer_payers(players, dealer, counts)
     return tuple(zip(high, low))
 
 
-@lru_cache(maxsize=1024)
 def _side_pairs(players: tuple[str, ...], dealer: str, declarer: str,
                 partner: str | None) -> tuple[tuple[str, str], ...]:
     declarers, opponents = _sides(players, dealer, declarer, partner)

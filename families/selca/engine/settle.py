@@ -15,7 +15,6 @@ times it), and each player is written his share of every item, so each posting s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 from scoring.engine.ledger import (
@@ -273,9 +272,8 @@ def _item(label: str, base: int) -> tuple:
     return phrase((_LABELS[label], {}), f" {base:+d}").data
 
 
-@lru_cache(maxsize=None)
 def _score(count: int) -> str:
-    """Both sides' counts as the sheet says them (§2), "43:27"; one of 211 counts, built once each."""
+    """Both sides' counts as the sheet says them (§2), "43:27"."""
     return f"{thirds_to_said(count)}:{thirds_to_said(DECK_THIRDS - count)}"
 
 

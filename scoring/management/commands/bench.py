@@ -267,7 +267,8 @@ def tournament_figures(quick: bool) -> dict:
     out = {"tournament_draw_64_players_7_rounds_ms": round(statistics.median(timed(seven_rounds, 3 if quick else 7))
                                                            * 1000, 1)}
     club = Club.objects.create(name="Turneringsbænk")
-    tournament = services.tournament_create(club=club, name="Bænk", rules="vlk", rounds=7, round_length=1, seed=1)
+    rules = families.default_rules()
+    tournament = services.tournament_create(club=club, name="Bænk", rules=rules, rounds=7, round_length=1, seed=1)
     for name in players:
         services.entrant_register(tournament=tournament, name=name)
     user = get_user_model().objects.create_superuser("tournament-bench", password="bench-password-1")
@@ -275,7 +276,7 @@ def tournament_figures(quick: bool) -> dict:
     client.force_login(user)
     url = f"/tournaments/{tournament.pk}/standings/"
     rng, queries = random.Random(3), {}
-    game = families.family("danish")
+    game = families.family_of_rules(rules)
     for number in range(1, 8):
         playing = services.round_confirm(round=services.round_draw(tournament=tournament, seed=number))
         for table in Table.objects.filter(evening=playing.evening):

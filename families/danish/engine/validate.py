@@ -16,7 +16,7 @@ from .model import (
     IN_LAST_TRICK, WON_A_TRICK, CardFate, Court, Cup, Deal, DealKind, Evening, Fate, FineKind, Group, Meld,
     MeldKind, Rank, Seating, Suit, seating,
 )
-from scoring.engine.problems import Problem, name_problems, problem
+from scoring.engine.problems import Path, Problem, name_problems, problem
 from . import problems as _problems  # noqa: F401  (registers the family's own message codes)
 from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, LADONS_MAX, LADONS_MIN, RateCard
 
@@ -110,71 +110,36 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
 
 # Each check yields problems with deal number None; _validate_deal stamps the number.
 
-def _people(deal: Deal) -> Iterable[tuple[str, str]]:
-    """(field, player) for every person a deal names besides the dealer."""
+def _people(deal: Deal) -> Iterable[tuple[Path, str]]:
+    """(field, player) for every person a deal names besides the dealer; the field by its parts,
+    written as a path only for a problem (``problems.field_path``)."""
     for i, meld in enumerate(deal.melds, 1):
-        yield f"melds[{i}].player", meld.player
+        yield ("melds", i, "player"), meld.player
     for i, fine in enumerate(deal.fines, 1):
-        yield f"fines[{i}].player", fine.player
+        yield ("fines", i, "player"), fine.player
     if deal.pagat is not None:
-        yield "pagat.owner", deal.pagat.owner
+        yield ("pagat", "owner"), deal.pagat.owner
     for suit, fate in deal.kings:
-        yield _OWNER_FIELD[suit], fate.owner
+        yield ("kings", suit.value, "owner"), fate.owner
     for field, name in (("last_trick", deal.last_trick), ("tout", deal.tout), ("nolo", deal.nolo),
                         ("derived", deal.derived), ("failed_tout", deal.failed_tout)):
         if name is not None:
-            yield field, name
+            yield (field,), name
     for player, _ in deal.counts:
-        yield f"counts.{player}", player
+        yield ("counts", player), player
     if deal.asked_by is not None:
-        yield "asked_by", deal.asked_by
+        yield ("asked_by",), deal.asked_by
     for i, player in enumerate(deal.ultimo_forfeited, 1):
-        yield f"ultimo_forfeited[{i}]", player
-    if deal.announced_vole is not None or deal.announced_nolo:
-        if deal.announced_vole is not None:
-            yield "announced_vole.player", deal.announced_vole.player
-        for i, announcement in enumerate(deal.announced_nolo, 1):
-            yield f"announced_nolo[{i}].player", announcement.player
-
-
-def _everyone_active(deal: Deal, active: tuple[str, ...]) -> bool:
-    """Whether every person ``_people`` names is active: the same persons, looked at without
-    building a field path for each (a path is worded only for a problem, ``_check_people``), in
-    plain loops (no generator for each kind of person)."""
-    for meld in deal.melds:
-        if meld.player not in active:
-            return False
-    for fine in deal.fines:
-        if fine.player not in active:
-            return False
-    if deal.pagat is not None and deal.pagat.owner not in active:
-        return False
-    for _suit, fate in deal.kings:
-        if fate.owner not in active:
-            return False
-    for name in (deal.last_trick, deal.tout, deal.nolo, deal.derived, deal.failed_tout, deal.asked_by):
-        if name is not None and name not in active:
-            return False
-    for player in deal.ultimo_forfeited:
-        if player not in active:
-            return False
-    for player, _count in deal.counts:
-        if player not in active:
-            return False
-    vole = deal.announced_vole
-    if vole is not None and vole.player not in active:
-        return False
-    for announcement in deal.announced_nolo:
-        if announcement.player not in active:
-            return False
-    return True
+        yield ("ultimo_forfeited", i), player
+    if deal.announced_vole is not None:
+        yield ("announced_vole", "player"), deal.announced_vole.player
+    for i, announcement in enumerate(deal.announced_nolo, 1):
+        yield ("announced_nolo", i, "player"), announcement.player
 
 
 def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Iterable[Problem]:
     """Owners, winners, melders, counters and fined players must be active (docs/rules/danish.md §5)."""
     active = seats.active
-    if _everyone_active(deal, active):
-        return
     for field, name in _people(deal):
         if name not in active:
             yield problem(None, field, "sits_out" if name in players else "not_at_table", name=name)

@@ -4,7 +4,7 @@ Every family settles an evening into the same shapes: one journal ``Entry`` for 
 per deal and one for the split. An entry's legs are the players at the table (seat order) and then
 the family's pots (the Danish cups; a family without pots has none) and sum to zero. What a family
 adds per deal for the sheet and ``settle --json`` (a formula a person can check, "this deal was
-doubled") travels in ``Entry.info`` (its pairs, or ``Facts`` that word them when first read); what
+doubled") travels in ``Entry.info`` (its pairs); what
 the next deal needs from this one (the cups' content, the Radl still owed) in ``Entry.state``. The
 ledger, the sheet and the exports read only these.
 
@@ -98,46 +98,6 @@ def _posting(row: Row, pots: tuple[enum.Enum, ...]) -> Posting:
 FORMULA_WORDS = "formula_words"
 
 
-class Facts:
-    """An entry's facts (``Entry.info``) worded only when they are first read: ``word(*atoms)`` gives
-    the pairs, once. Settling an evening builds every deal's entry, but most are never shown (a
-    standings page, ``bench``), and wording a formula in its catalogue languages costs more than the
-    deal's arithmetic; the atoms (the deal and what was settled from it, frozen) are kept instead.
-    Read as the tuple of pairs it stands for: iterated, indexed, compared."""
-
-    __slots__ = ("_word", "_atoms", "_pairs")
-
-    def __init__(self, word: Any, *atoms: Any) -> None:
-        self._word, self._atoms, self._pairs = word, atoms, None
-
-    def pairs(self) -> tuple[tuple[str, Any], ...]:
-        if self._pairs is None:   # two threads reading at once word it twice, alike
-            self._pairs = tuple(self._word(*self._atoms))
-        return self._pairs
-
-    def __iter__(self):
-        return iter(self.pairs())
-
-    def __len__(self) -> int:
-        return len(self.pairs())
-
-    def __getitem__(self, index):
-        return self.pairs()[index]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Facts):
-            other = other.pairs()
-        return self.pairs() == other if isinstance(other, tuple) else NotImplemented
-
-    __hash__ = None   # as the tuple of its pairs, whose values may be lists
-
-    def __repr__(self) -> str:
-        return repr(self.pairs())
-
-    def __reduce__(self):
-        return tuple, (self.pairs(),)   # pickled (cached) as the plain tuple it stands for
-
-
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One journal entry: its postings kept as rows of atoms (``Row``), read as ``postings``."""
@@ -150,7 +110,7 @@ class Entry:
     pots: tuple[enum.Enum, ...] = ()        # the family's pot accounts, in the legs' order
     contents: tuple[int, ...] = ()          # each pot's content after this entry
     state: Any = None                       # what the next deal needs from this one (family-defined)
-    info: tuple[tuple[str, Any], ...] | Facts = ()  # the family's facts about the deal (``formula``, ``radl`` …)
+    info: tuple[tuple[str, Any], ...] = ()  # the family's facts about the deal (``formula``, ``radl`` …)
 
     @property
     def postings(self) -> tuple[Posting, ...]:
@@ -200,7 +160,7 @@ PostingTuple = tuple[Account, Account, int, enum.Enum, str]
 def make_entry(kind: EntryKind, number: int | None, players: tuple[str, ...],
                postings: Iterable[Posting | PostingTuple], *,
                pots: tuple[enum.Enum, ...] = (), before: tuple[int, ...] = (), state: Any = None,
-               info: tuple[tuple[str, Any], ...] | Facts = (), floored: bool = True) -> Entry:
+               info: tuple[tuple[str, Any], ...] = (), floored: bool = True) -> Entry:
     """The entry of ``postings`` (``Posting`` objects or ``PostingTuple``s; zero amounts dropped):
     the legs of every player and pot. Raises
     ``LedgerError`` if a posting names an account outside the table, if the legs do not sum to zero

@@ -118,10 +118,26 @@ def echo(text: str) -> str:
     return shown if len(text) <= ECHO_MAX else shown[:ECHO_MAX - 1] + "…"
 
 
-def problem(deal: int | None, field: str, code: str, **params: str | int) -> Problem:
+#: A field's path (``melds[2].count``) or its parts (``("melds", 2, "count")``): a reader names every
+#: field it reads by its parts and the path is written only for a problem (``field_path``).
+Path = tuple[str | int, ...]
+Field = str | Path
+
+
+def field_path(field: Field) -> str:
+    """The path of ``field`` as docs/format.md names it: a key after a dot, a list item (1-based) in brackets."""
+    if isinstance(field, str):
+        return field
+    path = ""
+    for part in field:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}" if path else part
+    return path
+
+
+def problem(deal: int | None, field: Field, code: str, **params: str | int) -> Problem:
     if code not in _CATALOGUE:
         raise KeyError(code)
-    return Problem(deal, echo(field), code,
+    return Problem(deal, echo(field_path(field)), code,
                    tuple(sorted((k, echo(v) if isinstance(v, str) else v) for k, v in params.items())))
 
 

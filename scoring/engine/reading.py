@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any, Callable, Collection, NamedTuple
 
 from . import bounds
-from .problems import EveningError, Problem, problem
+from .problems import EveningError, Field, Problem, problem
 
 FORMAT = "tarokklub.evening/1"
 
@@ -59,17 +59,21 @@ def decode(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_object, parse_int=_int)
 
 
+def _parts(field: Field) -> tuple[str | int, ...]:
+    return field if isinstance(field, tuple) else (field,) if field else ()
+
+
 class Reader:
     """Typed access to JSON values that records a problem (and returns None) instead of failing.
-    ``bounded``: hold names and amounts to ``bounds.py`` (a file from outside)."""
+    ``bounded``: hold names and amounts to ``bounds.py`` (a file from outside). Each field is named
+    by its path's parts (``problems.Field``), written as a path only for a problem."""
 
-    def __init__(self, deal: int | None, bounded: bool = False, names: dict | None = None):
+    def __init__(self, deal: int | None, bounded: bool = False):
         self.deal = deal
         self.problems: list[Problem] = []
         self.bounded = bounded
-        self.names = names if names is not None else {}   # name -> its bounds problem, once per file
 
-    def add(self, field: str, code: str, **params: Any) -> None:
+    def add(self, field: Field, code: str, **params: Any) -> None:
         self.problems.append(problem(self.deal, field, code, **params))
 
     @property
@@ -78,48 +82,45 @@ class Reader:
         the rest of the deal from being checked."""
         return sum(1 for p in self.problems if p.code not in _NOT_FATAL)
 
-    def obj(self, value: Any, field: str, keys: set[str], required: tuple[str, ...] = ()) -> dict | None:
+    def obj(self, value: Any, field: Field, keys: set[str], required: tuple[str, ...] = ()) -> dict | None:
         if not isinstance(value, dict):
             self.add(field or ("deal" if self.deal is not None else "file"), "not_object")
             return None
-        prefix = f"{field}." if field else ""
-        self.duplicates(value, prefix)
+        self.duplicates(value, field)
         for key in value:
             if key not in keys:
-                self.add(f"{prefix}{key or chr(34) * 2}", "unknown_key", key=str(key))
+                self.add((*_parts(field), key or chr(34) * 2), "unknown_key", key=str(key))
         for key in required:
             if key not in value:
-                self.add(f"{prefix}{key}", "required")
+                self.add((*_parts(field), key), "required")
         return value
 
-    def duplicates(self, value: dict, prefix: str) -> None:
+    def duplicates(self, value: dict, field: Field) -> None:
+        """Each key given twice in ``value``, the object at ``field`` (``Duplicated``)."""
         for key in getattr(value, "duplicates", ()):
-            self.add(f"{prefix}{key}", "duplicate_key")
+            self.add((*_parts(field), key), "duplicate_key")
 
-    def text(self, value: Any, field: str) -> str | None:
+    def text(self, value: Any, field: Field) -> str | None:
         if not isinstance(value, str):
             self.add(field, "not_text")
             return None
         return value
 
-    def bounded_text(self, text: str, field: str, max_length: int = bounds.NAME_MAX_LENGTH) -> bool:
+    def bounded_text(self, text: str, field: Field, max_length: int = bounds.NAME_MAX_LENGTH) -> bool:
         """Whether ``text`` keeps the rules of a name (``bounds.text_problem``); else a problem."""
-        key = (text, max_length)
-        if key not in self.names:
-            self.names[key] = bounds.text_problem(text, max_length)
-        found = self.names[key]
+        found = bounds.text_problem(text, max_length)
         if found is not None:
             self.add(field, found[0], **dict(found[1]))
         return found is None
 
-    def name(self, value: Any, field: str) -> str | None:
+    def name(self, value: Any, field: Field) -> str | None:
         """A person: text, and in a bounded file a name a form would accept."""
         text = self.text(value, field)
         if text is None or not self.bounded or self.bounded_text(text, field):
             return text
         return None
 
-    def integer(self, value: Any, field: str) -> int | None:
+    def integer(self, value: Any, field: Field) -> int | None:
         if isinstance(value, LongNumber):
             self.add(field, "too_many_digits", digits=value.digits)
             return None
@@ -128,20 +129,20 @@ class Reader:
             return None
         return value
 
-    def boolean(self, value: Any, field: str) -> bool | None:
+    def boolean(self, value: Any, field: Field) -> bool | None:
         if not isinstance(value, bool):
             self.add(field, "not_bool")
             return None
         return value
 
-    def choice(self, value: Any, field: str, enum_type):
-        members = enum_members(enum_type)
+    def choice(self, value: Any, field: Field, enum_type):
+        members = {member.value: member for member in enum_type}
         if isinstance(value, str) and value in members:
             return members[value]
         self.add(field, "choice", choices=", ".join(members))
         return None
 
-    def items(self, value: Any, field: str) -> list:
+    def items(self, value: Any, field: Field) -> list:
         if not isinstance(value, list):
             self.add(field, "not_list")
             return []
@@ -149,18 +150,6 @@ class Reader:
 
 
 _NOT_FATAL = ("unknown_key", "duplicate_key")
-
-_MEMBERS: dict[type, dict[str, Any]] = {}
-
-
-def enum_members(enum_type: type) -> dict[str, Any]:
-    """{value: member} of an enum, in its order, built once: a file reads hundreds of thousands of
-    choices, and the enums never change while the program runs."""
-    found = _MEMBERS.get(enum_type)
-    if found is None:
-        found = _MEMBERS[enum_type] = {e.value: e for e in enum_type}
-    return found
-
 
 # The evening file's top level, for a family whose embedded card is read whole ---------------------
 
@@ -202,13 +191,13 @@ def read_players_now(top: "Reader", root: dict) -> None:
     if not isinstance(now, dict):
         top.add("players_now", "not_object")
         return
-    top.duplicates(now, "players_now.")
+    top.duplicates(now, "players_now")
     seated = set(root["players"]) if isinstance(root.get("players"), list) and all(
         isinstance(p, str) for p in root["players"]) else None
     for key, value in now.items():
-        top.name(value, f"players_now.{key}")
+        top.name(value, ("players_now", key))
         if seated is not None and key not in seated:
-            top.add(f"players_now.{key}", "unknown_key", key=str(key))
+            top.add(("players_now", key), "unknown_key", key=str(key))
 
 
 def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rules: str | None,
@@ -237,7 +226,7 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
                 embedded = card_from_dict(root["rate_card"])
             except (ValueError, TypeError) as exc:
                 field, _sep, message = str(exc).partition(": ")
-                top.add(f"rate_card.{field}" if message else "rate_card", "bad_rate_card", detail=message or str(exc))
+                top.add(("rate_card", field) if message else "rate_card", "bad_rate_card", detail=message or str(exc))
             else:
                 if rules_ok and embedded.name != rules:
                     top.add("rate_card.name", "rate_card_name", name=embedded.name, rules=rules)
@@ -255,7 +244,7 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
     players: list[str] = []
     raw_players = root.get("players", [])
     for i, name in enumerate(top.items(raw_players, "players"), 1):
-        if top.name(name, f"players[{i}]") is not None:
+        if top.name(name, ("players", i)) is not None:
             players.append(name)
     if isinstance(raw_players, list) and "players" in root:
         if len(players) == len(raw_players):
@@ -271,14 +260,13 @@ def read_evening(data: Any, *, bounded: bool, max_deals: int | None, default_rul
 def read_deals(top: Reader, root: dict, players: tuple[str, ...], card: Any,
                parse_deal: Callable[["Reader", Any], Any],
                validate_deal: Callable[[tuple[str, ...], int, Any, Any], list[Problem]]) -> tuple:
-    """The file's ``deals``, each read by ``parse_deal`` with a reader of its own (sharing the
-    file's names) and, if ``card`` (``None`` while the seats are wrong or the card unknown),
-    checked by ``validate_deal``; raises ``EveningError`` with ``top``'s problems and every deal's."""
+    """The file's ``deals``, each read by ``parse_deal`` with a reader of its own and, if ``card``
+    (``None`` while the seats are wrong or the card unknown), checked by ``validate_deal``;
+    raises ``EveningError`` with ``top``'s problems and every deal's."""
     problems = top.problems
     deals: list = []
-    bounded, names = top.bounded, top.names
     for number, raw in enumerate(top.items(root.get("deals", []), "deals"), 1):
-        reader = Reader(number, bounded, names)
+        reader = Reader(number, top.bounded)
         deal = parse_deal(reader, raw)
         problems.extend(reader.problems)
         if deal is not None:
@@ -308,23 +296,23 @@ def card_within_bounds(r: Reader, raw: Any) -> bool:
         return True      # from_dict says what is wrong with it
     before = len(r.problems)
 
-    def walk(value: Any, field: str) -> None:
+    def walk(value: Any, field: tuple[str | int, ...]) -> None:
         if isinstance(value, dict):
-            r.duplicates(value, f"{field}.")
+            r.duplicates(value, field)
             for key, inner in value.items():
-                walk(inner, f"{field}.{key}")
+                walk(inner, (*field, key))
         elif isinstance(value, list):
             for i, inner in enumerate(value, 1):
-                walk(inner, f"{field}[{i}]")
+                walk(inner, (*field, i))
         elif isinstance(value, LongNumber):
             r.add(field, "too_many_digits", digits=value.digits)
         elif isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= bounds.CARD_AMOUNT_MAX:
             r.add(field, "number_range", low=0, high=bounds.CARD_AMOUNT_MAX)
 
-    walk(raw, "rate_card")
+    walk(raw, ("rate_card",))
     for key, limit in (("name", bounds.CARD_NAME_MAX_LENGTH), ("title", bounds.CARD_TITLE_MAX_LENGTH)):
         if isinstance(raw.get(key), str):
-            r.bounded_text(raw[key], f"rate_card.{key}", limit)
+            r.bounded_text(raw[key], ("rate_card", key), limit)
     return len(r.problems) == before
 
 

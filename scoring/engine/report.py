@@ -4,7 +4,7 @@ only the ledger's protocol (``ledger.py``) is read. A family without cups report
 a family's facts about each deal (``formula``, ``radl`` …) are added to its row."""
 from __future__ import annotations
 
-from .ledger import FORMULA_WORDS, Facts, Settlement, cup_contents, holds
+from .ledger import FORMULA_WORDS, Settlement, cup_contents, holds
 
 
 def _row(entry, players: tuple[str, ...]) -> dict:
@@ -33,8 +33,6 @@ def settlement_to_dict(s: Settlement) -> dict:
         else:
             row["cups"] = {}
         info = e.info
-        if info.__class__ is Facts:   # worded now, once, rather than through its sequence methods
-            info = info.pairs()
         if info:   # the family's facts, in their order, but the formula's stored words (no generator)
             row.update(info)
             row.pop(FORMULA_WORDS, None)

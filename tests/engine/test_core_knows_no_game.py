@@ -79,14 +79,6 @@ def _lines(text: str):
     return enumerate(text.splitlines(), 1)
 
 
-#: Modules still naming a game's word, each with the reason; none may be added.
-KNOWN = {
-    # the benchmarks' budgets and cases per rule set, measured by name (docs/performance); the
-    # benchmark's rework takes them out of the core
-    "scoring/management/commands/bench.py",
-}
-
-
 def core_files():
     for path in sorted((ROOT / "scoring").rglob("*.py")):
         if "migrations" not in path.parts:
@@ -109,15 +101,8 @@ def named_words(path: Path, pattern: re.Pattern) -> list[str]:
 
 def test_no_core_module_template_or_script_names_a_game_word():
     pattern = _pattern(game_words())
-    found = [hit for path in core_files() if str(path.relative_to(ROOT)) not in KNOWN
-             for hit in named_words(path, pattern)]
+    found = [hit for path in core_files() for hit in named_words(path, pattern)]
     assert found == []
-
-
-def test_the_known_leftovers_still_name_one():
-    """A module taken off ``KNOWN`` once it names no game: the list only shrinks."""
-    pattern = _pattern(game_words())
-    assert all(named_words(ROOT / name, pattern) for name in KNOWN)
 
 
 @pytest.mark.parametrize("source, named", [

@@ -146,7 +146,7 @@ def test_a_phrase_stored_and_worded_in_one_pass_reads_as_its_json_worded(players
     cases = set()
     for seed in range(4):
         for deal in random_evening(seed, players, deals=300).deals:
-            formula = deal_postings(players, deal, SELCA)[1]()
+            formula = deal_postings(players, deal, SELCA)[1]
             for lang in LANGUAGES:
                 words, text = formula.stored(lang)
                 assert words == formula.to_json() and text == phrase_text(formula.to_json(), lang)

@@ -20,6 +20,7 @@ from scoring.engine import bounds
 from .model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
+from scoring.engine.problems import Path
 from scoring.engine.reading import (
     EVENING_KEYS, LongNumber, Reader, evening_dict, read_deal, read_deals, read_top,
 )
@@ -53,7 +54,7 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
                 embedded = RateCard.from_dict(root["rate_card"])
             except (ValueError, TypeError) as exc:
                 field, _sep, message = str(exc).partition(": ")
-                top.add(f"rate_card.{field}" if message else "rate_card", "bad_rate_card",
+                top.add(("rate_card", field) if message else "rate_card", "bad_rate_card",
                         detail=message or str(exc))
             else:
                 if bounded and not _card_is_a_copy(top, embedded):
@@ -71,7 +72,7 @@ def parse_evening(data: Any, *, bounded: bool = True, max_deals: int | None = No
                 top.add("date", "not_date")
     players: list[str] = []
     for i, name in enumerate(top.items(root.get("players", []), "players"), 1):
-        if top.name(name, f"players[{i}]") is not None:
+        if top.name(name, ("players", i)) is not None:
             players.append(name)
     if "players" in root and isinstance(root["players"], list) and len(players) == len(root["players"]):
         top.problems.extend(validate_players(tuple(players)))
@@ -106,16 +107,16 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
         return r.name(d[key], key) if key in d else None
 
     melds = tuple(m for i, raw_meld in enumerate(r.items(d.get("melds", []), "melds"), 1)
-                  if (m := _parse_meld(r, raw_meld, f"melds[{i}]", card)) is not None)
+                  if (m := _parse_meld(r, raw_meld, ("melds", i), card)) is not None)
     fines = tuple(f for i, raw_fine in enumerate(r.items(d.get("fines", []), "fines"), 1)
-                  if (f := _parse_fine(r, raw_fine, f"fines[{i}]")) is not None)
-    pagat = _parse_card(r, d["pagat"], "pagat") if "pagat" in d else None
+                  if (f := _parse_fine(r, raw_fine, ("fines", i))) is not None)
+    pagat = _parse_card(r, d["pagat"], ("pagat",)) if "pagat" in d else None
     kings: list[tuple[Suit, CardFate]] = []
     if "kings" in d:
         raw_kings = r.obj(d["kings"], "kings", _SUITS)
         for suit in (raw_kings or {}):
             if suit in _SUITS:
-                fate = _parse_card(r, raw_kings[suit], f"kings.{suit}")
+                fate = _parse_card(r, raw_kings[suit], ("kings", suit))
                 if fate is not None:
                     kings.append((Suit(suit), fate))
     counts: list[tuple[str, int]] = []
@@ -124,17 +125,17 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
         if not isinstance(raw_counts, dict):
             r.add("counts", "not_object")
         else:
-            r.duplicates(raw_counts, "counts.")
+            r.duplicates(raw_counts, "counts")
             for name, value in raw_counts.items():
-                if r.bounded and not r.bounded_text(name, f"counts.{name}"):
+                if r.bounded and not r.bounded_text(name, ("counts", name)):
                     continue
-                if (count := r.integer(value, f"counts.{name}")) is not None:
+                if (count := r.integer(value, ("counts", name))) is not None:
                     counts.append((name, count))
-    announced_vole = _parse_announcement(r, d["announced_vole"], "announced_vole") if "announced_vole" in d else None
+    announced_vole = _parse_announcement(r, d["announced_vole"], ("announced_vole",)) if "announced_vole" in d else None
     announced_nolo = tuple(a for i, raw_nolo in enumerate(r.items(d.get("announced_nolo", []), "announced_nolo"), 1)
-                           if (a := _parse_announcement(r, raw_nolo, f"announced_nolo[{i}]")) is not None)
+                           if (a := _parse_announcement(r, raw_nolo, ("announced_nolo", i))) is not None)
     forfeited = tuple(name for i, raw_name in enumerate(r.items(d.get("ultimo_forfeited", []), "ultimo_forfeited"), 1)
-                      if (name := r.name(raw_name, f"ultimo_forfeited[{i}]")) is not None)
+                      if (name := r.name(raw_name, ("ultimo_forfeited", i))) is not None)
     deal = Deal(
         dealer=person("dealer"), kind=kind, melds=melds, fines=fines, pagat=pagat, kings=tuple(kings),
         last_trick=person("last_trick"), tout=person("tout"), nolo=person("nolo"), counts=tuple(counts),
@@ -146,72 +147,72 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
     return deal if r.fatal == before else None
 
 
-def _parse_announcement(r: Reader, raw: Any, at: str) -> Announcement | None:
+def _parse_announcement(r: Reader, raw: Any, at: Path) -> Announcement | None:
     """``{player, before_trick}`` (docs/rules/grosstarock.md §2); the trick's range is a rule (validate)."""
     before = r.fatal
     a = r.obj(raw, at, _ANNOUNCEMENT_KEYS, ("player", "before_trick"))
     if a is None or "player" not in a or "before_trick" not in a:
         return None
-    player = r.name(a["player"], f"{at}.player")
-    trick = r.integer(a["before_trick"], f"{at}.before_trick")
+    player = r.name(a["player"], (*at, "player"))
+    trick = r.integer(a["before_trick"], (*at, "before_trick"))
     if r.fatal != before or player is None or trick is None:
         return None
     return Announcement(player, trick)
 
 
-def _parse_meld(r: Reader, raw: Any, at: str, card: RateCard) -> Meld | None:
+def _parse_meld(r: Reader, raw: Any, at: Path, card: RateCard) -> Meld | None:
     before = r.fatal
     m = r.obj(raw, at, _MELD_KEYS, ("player", "kind"))
     if m is None:
         return None
-    player = r.name(m.get("player"), f"{at}.player") if "player" in m else None
-    kind = r.choice(m.get("kind"), f"{at}.kind", MeldKind) if "kind" in m else None
-    count = r.integer(m["count"], f"{at}.count") if "count" in m else None
-    pagat = r.boolean(m["pagat"], f"{at}.pagat") if "pagat" in m else None
-    scies = r.boolean(m["scies"], f"{at}.scies") if "scies" in m else None
-    group = r.choice(m["group"], f"{at}.group", Rank if kind is MeldKind.FOUR else Group) if "group" in m else None
+    player = r.name(m.get("player"), (*at, "player")) if "player" in m else None
+    kind = r.choice(m.get("kind"), (*at, "kind"), MeldKind) if "kind" in m else None
+    count = r.integer(m["count"], (*at, "count")) if "count" in m else None
+    pagat = r.boolean(m["pagat"], (*at, "pagat")) if "pagat" in m else None
+    scies = r.boolean(m["scies"], (*at, "scies")) if "scies" in m else None
+    group = r.choice(m["group"], (*at, "group"), Rank if kind is MeldKind.FOUR else Group) if "group" in m else None
     missing = None
     if "missing" in m:
         wanted = Suit if group is Group.KINGS else Court
-        missing = r.choice(m["missing"], f"{at}.missing", wanted)
+        missing = r.choice(m["missing"], (*at, "missing"), wanted)
     if kind is not None and kind.has_count and "count" not in m:
-        r.add(f"{at}.count", "required")
+        r.add((*at, "count"), "required")
     if kind is MeldKind.TAROKS and "pagat" not in m and not card.taroks_pagat_optional:
-        r.add(f"{at}.pagat", "required")
+        r.add((*at, "pagat"), "required")
     if kind is not None and (kind.is_group or kind is MeldKind.FOUR) and "group" not in m:
-        r.add(f"{at}.group", "required")
+        r.add((*at, "group"), "required")
     if kind is MeldKind.HALF and "missing" not in m:
-        r.add(f"{at}.missing", "required")
+        r.add((*at, "missing"), "required")
     if r.fatal != before:
         return None
     return Meld(player=player, kind=kind, count=count, pagat=pagat, group=group, missing=missing, scies=scies)
 
 
-def _parse_card(r: Reader, raw: Any, at: str) -> CardFate | None:
+def _parse_card(r: Reader, raw: Any, at: Path) -> CardFate | None:
     c = r.obj(raw, at, _CARD_KEYS, ("owner", "fate"))
     if c is None or "owner" not in c or "fate" not in c:
         return None
-    owner = r.name(c["owner"], f"{at}.owner")
-    fate = r.choice(c["fate"], f"{at}.fate", Fate)
+    owner = r.name(c["owner"], (*at, "owner"))
+    fate = r.choice(c["fate"], (*at, "fate"), Fate)
     return CardFate(owner, fate) if owner is not None and fate is not None else None
 
 
-def _parse_fine(r: Reader, raw: Any, at: str) -> Fine | None:
+def _parse_fine(r: Reader, raw: Any, at: Path) -> Fine | None:
     f = r.obj(raw, at, _FINE_KEYS, ("player", "kind"))
     if f is None or "player" not in f or "kind" not in f:
         return None
-    player = r.name(f["player"], f"{at}.player")
-    kind = r.choice(f["kind"], f"{at}.kind", FineKind)
+    player = r.name(f["player"], (*at, "player"))
+    kind = r.choice(f["kind"], (*at, "kind"), FineKind)
     amount = None
     if "amount" in f:
-        amount = r.integer(f["amount"], f"{at}.amount")
+        amount = r.integer(f["amount"], (*at, "amount"))
         if amount is None:
             return None
         if r.bounded and not FINE_AMOUNT_MIN <= amount <= FINE_AMOUNT_MAX:
-            r.add(f"{at}.amount", "number_range", low=FINE_AMOUNT_MIN, high=FINE_AMOUNT_MAX)
+            r.add((*at, "amount"), "number_range", low=FINE_AMOUNT_MIN, high=FINE_AMOUNT_MAX)
             return None
     elif kind is FineKind.CUSTOM:
-        r.add(f"{at}.amount", "required")
+        r.add((*at, "amount"), "required")
         return None
     return Fine(player, kind, amount) if player is not None and kind is not None else None
 
@@ -222,12 +223,12 @@ def _card_within_bounds(r: Reader, raw: Any) -> bool:
     if not isinstance(raw, dict):
         return True      # from_dict says what is wrong with it
     before = len(r.problems)
-    r.duplicates(raw, "rate_card.")
+    r.duplicates(raw, "rate_card")
     fines = raw.get("fines")
-    values = [(f"rate_card.{k}", k, v) for k, v in raw.items()]
+    values = [(("rate_card", k), k, v) for k, v in raw.items()]
     if isinstance(fines, dict):
-        r.duplicates(fines, "rate_card.fines.")
-        values += [(f"rate_card.fines.{k}", "fines", v) for k, v in fines.items()]
+        r.duplicates(fines, ("rate_card", "fines"))
+        values += [(("rate_card", "fines", k), "fines", v) for k, v in fines.items()]
     for field, key, value in values:
         if isinstance(value, LongNumber):
             r.add(field, "too_many_digits", digits=value.digits)
@@ -266,7 +267,7 @@ def _card_is_a_copy(r: Reader, card: RateCard) -> bool:
                   key=lambda base: sum(v != fixed[k] for k, v in card_fixed_fields(base).items()))
     for key, value in card_fixed_fields(nearest).items():
         if fixed[key] != value:
-            r.add(f"rate_card.{key}", "card_fixed_field", expected=json.dumps(value), base=nearest.name)
+            r.add(("rate_card", key), "card_fixed_field", expected=json.dumps(value), base=nearest.name)
     return False
 
 

@@ -150,7 +150,6 @@ class Cup(IdentityEnum):
 
 #: An account of the double-entry journal: a player (by name) or a cup.
 Account = str | Cup
-_KING_CUP, _PAGAT_CUP = Cup.KING, Cup.PAGAT
 
 
 @dataclass(frozen=True)
@@ -219,8 +218,8 @@ class Deal:
 
     def cards(self) -> tuple[tuple[Cup, Suit | None, CardFate], ...]:
         """The pagat and the recorded kings as (cup, suit, fate), pagat first."""
-        kings = [(_KING_CUP, suit, fate) for suit, fate in self.kings]
-        return tuple(kings if self.pagat is None else [(_PAGAT_CUP, None, self.pagat), *kings])
+        kings = [(Cup.KING, suit, fate) for suit, fate in self.kings]
+        return tuple(kings if self.pagat is None else [(Cup.PAGAT, None, self.pagat), *kings])
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,6 @@ _VLK_FINES: Mapping[FineKind, int] = MappingProxyType({
     FineKind.FALSE_SCIES_CALL: 20,
 })
 _VLK_ULTIMO_BLOCKING = frozenset(k for k in FineKind if k.blocks_ultimo)
-# Members a card's prices read on every deal, looked up once (an enum class attribute is slow to read).
-_TAROKS, _MATADORS, _HONOURS, _CUSTOM = MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HONOURS, FineKind.CUSTOM
 #: The meld kinds of the Danish cards (docs/rules/danish.md §3.1).
 _DANISH_MELDS = frozenset({MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.OVERFULL, MeldKind.FULL, MeldKind.HALF})
 
@@ -184,14 +182,14 @@ class RateCard:
 
     def meld_price(self, kind: MeldKind, count: int | None = None) -> int:
         """Price of a meld, paid from each other active player (docs/rules/danish.md §3.1)."""
-        if kind is _TAROKS:
+        if kind is MeldKind.TAROKS:
             return self.taroks_base + self.taroks_step * (count - self.taroks_min)
-        if kind is _MATADORS:
+        if kind is MeldKind.MATADORS:
             return self.matadors_base + self.matadors_step * (count - self.matadors_min)
         field = _GROUP_MELD_FIELD.get(kind)
         if field is not None:
             return getattr(self, field)
-        if kind is _HONOURS:   # docs/rules/grosstarock.md §3: 3 -> 5, +5 (7 -> 25)
+        if kind is MeldKind.HONOURS:   # docs/rules/grosstarock.md §3: 3 -> 5, +5 (7 -> 25)
             return self.honours_base + self.honours_step * (count - HONOURS_MIN)
         return self.ladons_base + self.ladons_step * (count - LADONS_MIN)   # 16 -> 15, +5
 
@@ -225,11 +223,11 @@ class RateCard:
 
     def accepts_fine(self, kind: FineKind) -> bool:
         """The card knows this fine kind (``custom`` is accepted by every card)."""
-        return kind is _CUSTOM or kind in self.fines
+        return kind is FineKind.CUSTOM or kind in self.fines
 
     def fine_per_cup(self, kind: FineKind, amount: int | None = None) -> int:
         """What a fine costs per cup (docs/rules/danish.md §4): the card's amount, or the custom amount."""
-        if kind is _CUSTOM:
+        if kind is FineKind.CUSTOM:
             return amount
         return self.fines[kind]
 

@@ -4,10 +4,8 @@ One entry for the opening, one per deal, one for the split. An entry is a list o
 pays whom, and why) and their legs per account: each player at the table and the two cups. Every
 entry sums to zero; the engine raises ``LedgerError`` rather than return one that does not.
 
-Settling runs for every deal recorded, imported or previewed, so the hot path avoids what is slow
-in Python rather than what is long to read: an enum member used on every deal is looked up once
-(``_HOME``, ``_LOST``, …), an evening's seatings are worked out once, and an entry keeps its
-postings as rows of plain atoms (see ``Row``), made into ``Posting`` objects when they are read.
+An entry keeps its postings as rows of plain atoms (see ``Row``), made into ``Posting`` objects when
+they are read.
 """
 from __future__ import annotations
 
@@ -62,15 +60,6 @@ _ATOM: dict[Cup | Reason, int] = {**{cup: i for i, cup in enumerate(CUPS)},
                                   **{reason: i for i, reason in enumerate(REASONS)}}
 _KING_ATOM, _PAGAT_ATOM = _ATOM[_KING], _ATOM[_PAGAT]
 
-# Members read on every deal, looked up once (an enum class attribute is slow to read).
-_PLAYED, _MISDEAL, _REDEAL = DealKind.PLAYED, DealKind.MISDEAL, DealKind.REDEAL
-_HOME, _LOST, _ULTIMO, _BAGUD = Fate.HOME, Fate.LOST, Fate.ULTIMO, Fate.BAGUD
-_MISDEAL_FINE = FineKind.MISDEAL
-#: The reasons paid on every deal, each named ``_FOR_`` and its member, likewise looked up once.
-(_FOR_DEALER_FEE, _FOR_MELD, _FOR_PAGAT_HOME, _FOR_PAGAT_LOST, _FOR_KING_LOST, _FOR_KING_HOME, _FOR_TOUT,
- _FOR_ULTIMO, _FOR_BAGUD, _FOR_LAST_TRICK, _FOR_NOLO, _FOR_COUNTING) = (
-    Reason.DEALER_FEE, Reason.MELD, Reason.PAGAT_HOME, Reason.PAGAT_LOST, Reason.KING_LOST, Reason.KING_HOME,
-    Reason.TOUT, Reason.ULTIMO, Reason.BAGUD, Reason.LAST_TRICK, Reason.NOLO, Reason.COUNTING)
 #: A posting's detail: the value of the meld kind, fine kind, king's suit or cup it is about, and
 #: "pagat" for the pagat card (``None`` in ``Deal.cards()``).
 _DETAIL: dict[object, str] = {None: "pagat", **{m: m.value for e in (MeldKind, FineKind, Suit, Cup) for m in e}}
@@ -265,7 +254,7 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, cups: 
                        others: dict[str, tuple[str, str]] | None = None) -> Entry:
     """``others``: ``_opponents(seats.active)``, if the caller has it (an evening's are worked out
     once per dealer)."""
-    if deal.kind is _REDEAL:   # docs/rules/danish.md §7.4: a free redeal pays nothing, not even the fee
+    if deal.kind is DealKind.REDEAL:   # docs/rules/danish.md §7.4: a free redeal pays nothing, not even the fee
         return _make_entry(EntryKind.DEAL, number, players, cups, [], entry_type)
     if others is None:
         others = _opponents(seats.active)
@@ -273,7 +262,7 @@ def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, cups: 
     # entry read the same running legs instead of adding every row up again.
     legs = _no_legs(players)
     rows = _posted(legs, _until_end_of_play(deal, others, card))
-    if deal.kind is _PLAYED and not (deal.announced_nolo and _won_announced_nolo(deal) is not None):
+    if deal.kind is DealKind.PLAYED and not (deal.announced_nolo and _won_announced_nolo(deal) is not None):
         # the snapshot rule: the end of play pays K and P as they are now
         snapshot = Cups(cups.king + legs[_KING_ATOM], cups.pagat + legs[_PAGAT_ATOM])
         rows += _posted(legs, _end_of_play(seats, deal, others, snapshot, card))
@@ -300,22 +289,22 @@ def _opponents(active: tuple[str, str, str]) -> dict[str, tuple[str, str]]:
 def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: RateCard) -> list[Row]:
     """A deal's postings before the end of play (docs/rules/danish.md §2, §3.1, §3.2, §4), in the order they
     are paid; a misdeal or scrapped deal has no others."""
-    rows = _into_cups(deal.dealer, card.dealer_fee_per_cup, _FOR_DEALER_FEE)
-    if deal.fines or deal.kind is _MISDEAL:
+    rows = _into_cups(deal.dealer, card.dealer_fee_per_cup, Reason.DEALER_FEE)
+    if deal.fines or deal.kind is DealKind.MISDEAL:
         fine = _to_players if card.fines_to_players else _fine_into_cups
-        if deal.kind is _MISDEAL and not deal.passed:  # §11a: the misdeal fine, once (§7.4: unless passed)
-            rows += fine(deal.dealer, others, card.fine_per_cup(_MISDEAL_FINE), _DETAIL[_MISDEAL_FINE])
+        if deal.kind is DealKind.MISDEAL and not deal.passed:  # §11a: the misdeal fine, once (§7.4: unless passed)
+            rows += fine(deal.dealer, others, card.fine_per_cup(FineKind.MISDEAL), _DETAIL[FineKind.MISDEAL])
         for each in deal.fines:
-            if each.kind is _MISDEAL_FINE:
+            if each.kind is FineKind.MISDEAL:
                 continue  # the same fine the misdeal deal already charged
             rows += fine(each.player, others, card.fine_per_cup(each.kind, each.amount), _DETAIL[each.kind])
-    if deal.kind is not _PLAYED:
+    if deal.kind is not DealKind.PLAYED:
         return rows
 
     # §3.1 melds, from each other active player
     for meld in deal.melds:
         rows += _from_each(others[meld.player], meld.player, card.meld_price(meld.kind, meld.count),
-                           _FOR_MELD, _DETAIL[meld.kind])
+                           Reason.MELD, _DETAIL[meld.kind])
     if deal.announced_nolo and (won := _won_announced_nolo(deal)) is not None:
         # docs/rules/grosstarock.md §3: a won announced nolo, the melds and the fines are all it pays
         return rows + _from_each(others[won.player], won.player, card.announced_nolo_each(won.before_trick, True),
@@ -323,18 +312,18 @@ def _until_end_of_play(deal: Deal, others: dict[str, tuple[str, str]], card: Rat
 
     # §3.2 during play
     pagat = deal.pagat
-    if pagat.fate is _HOME:
-        rows += _from_each(others[pagat.owner], pagat.owner, card.pagat_home_each, _FOR_PAGAT_HOME)
-    elif pagat.fate is _LOST:
-        rows += _to_each(pagat.owner, others[pagat.owner], card.pagat_lost_each, _FOR_PAGAT_LOST)
-        rows.append(_row(pagat.owner, _PAGAT, card.pagat_lost_cup, _FOR_PAGAT_LOST))
+    if pagat.fate is Fate.HOME:
+        rows += _from_each(others[pagat.owner], pagat.owner, card.pagat_home_each, Reason.PAGAT_HOME)
+    elif pagat.fate is Fate.LOST:
+        rows += _to_each(pagat.owner, others[pagat.owner], card.pagat_lost_each, Reason.PAGAT_LOST)
+        rows.append(_row(pagat.owner, _PAGAT, card.pagat_lost_cup, Reason.PAGAT_LOST))
     king_home = card.king_home_each if deal.kings else 0
     for suit, king in deal.kings:
-        if king.fate is _LOST:
-            rows += _to_each(king.owner, others[king.owner], card.king_lost_each, _FOR_KING_LOST, _DETAIL[suit])
-            rows.append(_row(king.owner, _KING, card.king_lost_cup, _FOR_KING_LOST, _DETAIL[suit]))
-        elif king_home and king.fate is _HOME:   # docs/rules/grosstarock.md §3: "Einen Stich mit einem König machen"
-            rows += _from_each(others[king.owner], king.owner, king_home, _FOR_KING_HOME, _DETAIL[suit])
+        if king.fate is Fate.LOST:
+            rows += _to_each(king.owner, others[king.owner], card.king_lost_each, Reason.KING_LOST, _DETAIL[suit])
+            rows.append(_row(king.owner, _KING, card.king_lost_cup, Reason.KING_LOST, _DETAIL[suit]))
+        elif king_home and king.fate is Fate.HOME:   # docs/rules/grosstarock.md §3: "Einen Stich mit einem König machen"
+            rows += _from_each(others[king.owner], king.owner, king_home, Reason.KING_HOME, _DETAIL[suit])
     return rows
 
 
@@ -383,8 +372,8 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
             rows += _from_each(others[deal.tout], deal.tout, card.vole_each(vole.before_trick),
                                Reason.ANNOUNCED_VOLE, str(vole.before_trick))
         else:
-            rows += _from_each(others[deal.tout], deal.tout, card.tout_each, _FOR_TOUT)
-        rows += [_row(cup, deal.tout, snapshot.get(cup), _FOR_TOUT, _DETAIL[cup])
+            rows += _from_each(others[deal.tout], deal.tout, card.tout_each, Reason.TOUT)
+        rows += [_row(cup, deal.tout, snapshot.get(cup), Reason.TOUT, _DETAIL[cup])
                  for cup in CUPS if snapshot.get(cup)]
     if deal.failed_tout is not None:  # 1b. a failed tout, on a card that has one: "costs the same"
         rows += _to_each(deal.failed_tout, others[deal.failed_tout], card.failed_tout_each, Reason.FAILED_TOUT)
@@ -397,29 +386,29 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
     if deal.ultimo_forfeited:   # docs/rules/danish.md §7.4: the ultimo lost without a fine
         blocked = {*blocked, *deal.ultimo_forfeited}
     for cup, suit, fate in cards:  # 2. ultimo; a tout or nolo voids it unless the card says ultimo_always
-        if (fate.fate is _ULTIMO and (deal.tout is None and deal.nolo is None or card.ultimo_always)
+        if (fate.fate is Fate.ULTIMO and (deal.tout is None and deal.nolo is None or card.ultimo_always)
                 and fate.owner not in blocked):
             each = card.pagat_ultimo_each if cup is _PAGAT else card.king_ultimo_each
-            rows += _from_each(others[fate.owner], fate.owner, each, _FOR_ULTIMO, _DETAIL[suit])
+            rows += _from_each(others[fate.owner], fate.owner, each, Reason.ULTIMO, _DETAIL[suit])
             if snapshot.get(cup):
-                rows.append(_row(cup, fate.owner, snapshot.get(cup), _FOR_ULTIMO, _DETAIL[suit]))
+                rows.append(_row(cup, fate.owner, snapshot.get(cup), Reason.ULTIMO, _DETAIL[suit]))
             ultimo_paid = True
     fallen = True   # the pagat and every king fell before the last trick
     for cup, suit, fate in cards:  # 3. bagud
-        if fate.fate is _BAGUD:
+        if fate.fate is Fate.BAGUD:
             each = card.pagat_bagud_each if cup is _PAGAT else card.king_bagud_each
-            rows += _to_each(fate.owner, others[fate.owner], each, _FOR_BAGUD, _DETAIL[suit])
+            rows += _to_each(fate.owner, others[fate.owner], each, Reason.BAGUD, _DETAIL[suit])
             if snapshot.get(cup):
-                rows.append(_row(fate.owner, cup, snapshot.get(cup), _FOR_BAGUD, _DETAIL[suit]))
+                rows.append(_row(fate.owner, cup, snapshot.get(cup), Reason.BAGUD, _DETAIL[suit]))
         if fate.fate in IN_LAST_TRICK:
             fallen = False
     # 4. last trick; on a card that pays it only once the pagat and all kings have fallen, not
     # when one of them was played to the last trick (ultimo or bagud)
     if (deal.tout is None and deal.nolo is None and not ultimo_paid
             and (fallen or not card.last_trick_needs_honours_fallen)):
-        rows += _from_each(others[deal.last_trick], deal.last_trick, card.last_trick_each, _FOR_LAST_TRICK)
+        rows += _from_each(others[deal.last_trick], deal.last_trick, card.last_trick_each, Reason.LAST_TRICK)
     if deal.nolo is not None:  # 5. nolo (and no counting, but on a card with count_after_nolo)
-        rows += _from_each(others[deal.nolo], deal.nolo, card.nolo_each, _FOR_NOLO)
+        rows += _from_each(others[deal.nolo], deal.nolo, card.nolo_each, Reason.NOLO)
         if card.count_after_nolo:
             rows += _counting(seats.active, seats.default_derived, deal, card)
     else:  # 6. counting
@@ -444,9 +433,9 @@ def _counting(active: tuple[str, ...], default: str, deal: Deal, card: RateCard)
             continue
         value = card.count_value(count)
         if value > 0:
-            rows.append(_row(derived, player, value, _FOR_COUNTING, str(count)))
+            rows.append(_row(derived, player, value, Reason.COUNTING, str(count)))
         elif value < 0:
-            rows.append(_row(player, derived, -value, _FOR_COUNTING, str(count)))
+            rows.append(_row(player, derived, -value, Reason.COUNTING, str(count)))
     return rows
 
 

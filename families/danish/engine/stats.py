@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from .model import Cup, Deal, DealKind, Fate, seating
 from .settle import Entry, Reason
 
-_MELD, _FINE, _ULTIMO = Reason.MELD, Reason.FINE, Reason.ULTIMO
 
 
 @dataclass(frozen=True)
@@ -44,11 +43,11 @@ def deal_stats(players: tuple[str, ...], deal: Deal, entry: Entry) -> tuple[Play
         if payee in meld_points:   # received by a player
             if isinstance(payer, Cup):
                 cup_won[payee] += p.amount
-            elif reason is _ULTIMO:
+            elif reason is Reason.ULTIMO:
                 ultimo_details[payee].append(p.detail)
-            if reason is _MELD:
+            if reason is Reason.MELD:
                 meld_points[payee] += p.amount
-        if reason is _FINE and payer in fines:
+        if reason is Reason.FINE and payer in fines:
             fines[payer] += p.amount
     played = deal.kind is DealKind.PLAYED
     bagud = [(cup, fate.owner) for cup, _, fate in deal.cards() if fate.fate is Fate.BAGUD]

@@ -3,10 +3,8 @@
 ``validate_evening`` returns every problem of an evening, each naming the deal and the field, so
 that a scorekeeper can fix a whole file (or form) at once.
 
-Validation runs before every settlement, so the happy path is kept cheap: a check runs only when
-the deal has what it checks (melds, fines, a tout or nolo, a failed tout; each check would find
-nothing otherwise), the keys and field paths of the cards are looked up rather than built, and an
-evening's seatings are worked out once. Every check is still the one statement of its rule.
+A check runs only when the deal has what it checks (melds, fines, a tout or nolo, a failed tout;
+each check would find nothing otherwise). Every check is the one statement of its rule.
 """
 from __future__ import annotations
 
@@ -16,20 +14,13 @@ from typing import Iterable
 
 from .model import (
     IN_LAST_TRICK, WON_A_TRICK, CardFate, Court, Cup, Deal, DealKind, Evening, Fate, FineKind, Group, Meld,
-    MeldKind, Rank, Seating, Suit, seating, seatings,
+    MeldKind, Rank, Seating, Suit, seating,
 )
-from scoring.engine.problems import Problem, name_problems, problem
+from scoring.engine.problems import Path, Problem, name_problems, problem
 from . import problems as _problems  # noqa: F401  (registers the family's own message codes)
 from .rates import DEFAULT_RATE_CARD, HONOURS_MAX, HONOURS_MIN, LADONS_IN_DECK, LADONS_MAX, LADONS_MIN, RateCard
 
-# Members used on every deal, looked up once (an enum class attribute is slow to read).
-_PLAYED, _REDEAL, _MISDEAL = DealKind.PLAYED, DealKind.REDEAL, DealKind.MISDEAL
-_ULTIMO, _BAGUD, _LOST, _DISCARDED = Fate.ULTIMO, Fate.BAGUD, Fate.LOST, Fate.DISCARDED
-_TAROKS, _MATADORS, _HALF = MeldKind.TAROKS, MeldKind.MATADORS, MeldKind.HALF
-_HONOURS, _LADONS, _FOUR = MeldKind.HONOURS, MeldKind.LADONS, MeldKind.FOUR
-_KINGS = Group.KINGS
-_CUSTOM, _MISDEAL_FINE = FineKind.CUSTOM, FineKind.MISDEAL
-_TAROKS_OR_MATADORS = frozenset({_TAROKS, _MATADORS})
+_TAROKS_OR_MATADORS = frozenset({MeldKind.TAROKS, MeldKind.MATADORS})
 _OPTIONAL = "optional"   # RateCard.king_fates' default
 
 #: Card keys: the pagat (``None``) and the kings by suit; every court card by (suit, court).
@@ -63,30 +54,15 @@ def validate_evening(evening: Evening, card: RateCard) -> list[Problem]:
     found = validate_players(evening.players, card)
     if found:
         return found
-    players = evening.players
-    table = seatings(players)
     for number, deal in enumerate(evening.deals, 1):
-        found += _validate_deal(players, number, deal, card, table.get(deal.dealer))
+        found += validate_deal(evening.players, number, deal, card)
     return found
 
 
 def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard) -> list[Problem]:
     """Every problem of one deal (docs/rules/danish.md §5)."""
-    table = _TABLES.get(players)
-    if table is None:   # a reader checks an evening's deals one by one: the seatings once per table
-        if len(_TABLES) >= 256:
-            _TABLES.clear()
-        table = _TABLES[players] = seatings(players) if len(set(players)) == len(players) and 3 <= len(
-            players) <= 5 else None
-    if table is None:
-        seats = seating(players, deal.dealer) if deal.dealer in players else None
-    else:
-        seats = table.get(deal.dealer)
+    seats = seating(players, deal.dealer) if deal.dealer in players else None
     return _validate_deal(players, number, deal, card, seats)
-
-
-#: The seatings of each table seen (``model.seatings``), by its players: frozen, so shared.
-_TABLES: dict[tuple[str, ...], dict[str, Seating] | None] = {}
 
 
 def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateCard,
@@ -99,9 +75,9 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
         found += _check_people(players, seats, deal)
         if deal.fines:
             found += _check_fines(seats, deal, card)
-    if deal.kind is _REDEAL or deal.passed is not None or deal.asked_by is not None or deal.ultimo_forfeited:
+    if deal.kind is DealKind.REDEAL or deal.passed is not None or deal.asked_by is not None or deal.ultimo_forfeited:
         found += _check_text_rules(deal, card)
-    if deal.kind is _PLAYED:
+    if deal.kind is DealKind.PLAYED:
         cards = deal.cards()
         if card.hands_checked and len(cards) > 2:
             # docs/rules/grosstarock.md §5: the last trick's cards in the order pagat, hearts, diamonds,
@@ -134,71 +110,36 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
 
 # Each check yields problems with deal number None; _validate_deal stamps the number.
 
-def _people(deal: Deal) -> Iterable[tuple[str, str]]:
-    """(field, player) for every person a deal names besides the dealer."""
+def _people(deal: Deal) -> Iterable[tuple[Path, str]]:
+    """(field, player) for every person a deal names besides the dealer; the field by its parts,
+    written as a path only for a problem (``problems.field_path``)."""
     for i, meld in enumerate(deal.melds, 1):
-        yield f"melds[{i}].player", meld.player
+        yield ("melds", i, "player"), meld.player
     for i, fine in enumerate(deal.fines, 1):
-        yield f"fines[{i}].player", fine.player
+        yield ("fines", i, "player"), fine.player
     if deal.pagat is not None:
-        yield "pagat.owner", deal.pagat.owner
+        yield ("pagat", "owner"), deal.pagat.owner
     for suit, fate in deal.kings:
-        yield _OWNER_FIELD[suit], fate.owner
+        yield ("kings", suit.value, "owner"), fate.owner
     for field, name in (("last_trick", deal.last_trick), ("tout", deal.tout), ("nolo", deal.nolo),
                         ("derived", deal.derived), ("failed_tout", deal.failed_tout)):
         if name is not None:
-            yield field, name
+            yield (field,), name
     for player, _ in deal.counts:
-        yield f"counts.{player}", player
+        yield ("counts", player), player
     if deal.asked_by is not None:
-        yield "asked_by", deal.asked_by
+        yield ("asked_by",), deal.asked_by
     for i, player in enumerate(deal.ultimo_forfeited, 1):
-        yield f"ultimo_forfeited[{i}]", player
-    if deal.announced_vole is not None or deal.announced_nolo:
-        if deal.announced_vole is not None:
-            yield "announced_vole.player", deal.announced_vole.player
-        for i, announcement in enumerate(deal.announced_nolo, 1):
-            yield f"announced_nolo[{i}].player", announcement.player
-
-
-def _everyone_active(deal: Deal, active: tuple[str, ...]) -> bool:
-    """Whether every person ``_people`` names is active: the same persons, looked at without
-    building a field path for each (a path is worded only for a problem, ``_check_people``), in
-    plain loops (no generator for each kind of person)."""
-    for meld in deal.melds:
-        if meld.player not in active:
-            return False
-    for fine in deal.fines:
-        if fine.player not in active:
-            return False
-    if deal.pagat is not None and deal.pagat.owner not in active:
-        return False
-    for _suit, fate in deal.kings:
-        if fate.owner not in active:
-            return False
-    for name in (deal.last_trick, deal.tout, deal.nolo, deal.derived, deal.failed_tout, deal.asked_by):
-        if name is not None and name not in active:
-            return False
-    for player in deal.ultimo_forfeited:
-        if player not in active:
-            return False
-    for player, _count in deal.counts:
-        if player not in active:
-            return False
-    vole = deal.announced_vole
-    if vole is not None and vole.player not in active:
-        return False
-    for announcement in deal.announced_nolo:
-        if announcement.player not in active:
-            return False
-    return True
+        yield ("ultimo_forfeited", i), player
+    if deal.announced_vole is not None:
+        yield ("announced_vole", "player"), deal.announced_vole.player
+    for i, announcement in enumerate(deal.announced_nolo, 1):
+        yield ("announced_nolo", i, "player"), announcement.player
 
 
 def _check_people(players: tuple[str, ...], seats: Seating, deal: Deal) -> Iterable[Problem]:
     """Owners, winners, melders, counters and fined players must be active (docs/rules/danish.md §5)."""
     active = seats.active
-    if _everyone_active(deal, active):
-        return
     for field, name in _people(deal):
         if name not in active:
             yield problem(None, field, "sits_out" if name in players else "not_at_table", name=name)
@@ -208,7 +149,7 @@ def _check_text_rules(deal: Deal, card: RateCard) -> Iterable[Problem]:
     """The keys of docs/rules/danish.md §7.4, each only on a card that has its rule: a free redeal
     (only the dealer and who asked), a misdeal passed without its fine, ultimos forfeited without
     a fine (each player once, in a played deal)."""
-    if deal.kind is _REDEAL:
+    if deal.kind is DealKind.REDEAL:
         if not card.free_redeal:
             yield problem(None, "kind", "redeal_not_on_card", rules=card.name)
         if deal.fines:
@@ -252,14 +193,14 @@ def _check_fines(seats: Seating, deal: Deal, card: RateCard) -> Iterable[Problem
         if not card.accepts_fine(fine.kind):
             yield problem(None, f"fines[{i}].kind", "fine_not_on_card", fine=fine.kind.value, rules=card.name)
             continue
-        if fine.kind is _CUSTOM:
+        if fine.kind is FineKind.CUSTOM:
             if not isinstance(fine.amount, int) or isinstance(fine.amount, bool) or fine.amount <= 0:
                 yield problem(None, f"fines[{i}].amount", "custom_amount")
         elif fine.amount is not None:
             yield problem(None, f"fines[{i}].amount", "amount_not_custom")
-        if fine.kind is _MISDEAL_FINE and (deal.kind is not _MISDEAL or fine.player != seats.dealer):
+        if fine.kind is FineKind.MISDEAL and (deal.kind is not DealKind.MISDEAL or fine.player != seats.dealer):
             yield problem(None, f"fines[{i}].kind", "misdeal_fine_misplaced")
-        elif deal.kind is _MISDEAL and fine.kind is not _MISDEAL_FINE and not card.misdeal_other_fines:
+        elif deal.kind is DealKind.MISDEAL and fine.kind is not FineKind.MISDEAL and not card.misdeal_other_fines:
             # docs/rules/danish.md §4: "A misdeal deal has only the dealer's fee and the misdeal fine."
             yield problem(None, f"fines[{i}].kind", "misdeal_only_its_fine")
 
@@ -280,7 +221,7 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
         if meld.kind not in kinds:
             yield problem(None, f"melds[{i}].kind", "meld_not_on_card", kind=meld.kind.value, rules=card.name)
             continue
-        if meld.scies is not None and not (meld.kind is _TAROKS and card.taroks_scies):
+        if meld.scies is not None and not (meld.kind is MeldKind.TAROKS and card.taroks_scies):
             yield problem(None, f"melds[{i}].scies", "key_not_on_card", key="scies", rules=card.name)
         if meld.kind in _NEW_KINDS:
             yield from _check_new_meld(i, meld)
@@ -293,13 +234,13 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
             held.add((meld.player, key))
             continue
         if meld.kind in _TAROKS_OR_MATADORS:
-            low, high = ((card.taroks_min, card.taroks_max) if meld.kind is _TAROKS
+            low, high = ((card.taroks_min, card.taroks_max) if meld.kind is MeldKind.TAROKS
                          else (card.matadors_min, card.matadors_max))
             if meld.count is None:
                 yield problem(None, f"melds[{i}].count", "required")
             elif not low <= meld.count <= high:
                 yield problem(None, f"melds[{i}].count", "meld_count_range", low=low, high=high)
-            if meld.kind is _TAROKS:
+            if meld.kind is MeldKind.TAROKS:
                 taroks_total += meld.count or 0
                 if meld.pagat is None and not card.taroks_pagat_optional:
                     yield problem(None, f"melds[{i}].pagat", "required")
@@ -322,12 +263,12 @@ def _check_melds(deal: Deal, card: RateCard) -> Iterable[Problem]:
             if meld.group is None:
                 yield problem(None, f"melds[{i}].group", "required")
                 continue
-            if not isinstance(meld.group, Group) or (meld.group is _KINGS and not card.king_melds):
+            if not isinstance(meld.group, Group) or (meld.group is Group.KINGS and not card.king_melds):
                 yield problem(None, f"melds[{i}].group", "group_not_on_card" if isinstance(meld.group, Group) else "group_kind",
                               kind=meld.kind.value, rules=card.name)
                 continue
-            if meld.kind is _HALF:
-                wanted = Suit if meld.group is _KINGS else Court
+            if meld.kind is MeldKind.HALF:
+                wanted = Suit if meld.group is Group.KINGS else Court
                 if meld.missing is None:
                     yield problem(None, f"melds[{i}].missing", "required")
                 elif not isinstance(meld.missing, wanted):
@@ -432,11 +373,11 @@ def _claims_of(meld: Meld) -> tuple[tuple[str, str], ...]:
     """(card key, the end of its field after ``melds[i]``) of every card a meld says its melder
     holds (docs/rules/grosstarock.md §5): the field itself is worded only for a problem."""
     kind = meld.kind
-    if kind is _TAROKS:
+    if kind is MeldKind.TAROKS:
         return _TAROKS_CLAIMS[bool(meld.pagat), bool(meld.scies)]
-    if kind is _MATADORS:
+    if kind is MeldKind.MATADORS:
         return _MATADOR_CLAIMS[:meld.count] if isinstance(meld.count, int) and 3 <= meld.count <= 22 else ()
-    if kind is _FOUR:
+    if kind is MeldKind.FOUR:
         return _RANK_CLAIMS.get(meld.group, ())
     if kind in _GROUP_MELDS and isinstance(meld.group, Group):
         return _implied(meld)[1]
@@ -456,7 +397,7 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     against what the others hold, the 40 ladons and the 25 cards of a hand."""
     holder: dict[str, str | None] = {}      # card key -> player; None: discarded
     pagat = deal.pagat
-    discarded = pagat is not None and pagat.fate is _DISCARDED
+    discarded = pagat is not None and pagat.fate is Fate.DISCARDED
     if pagat is not None:
         holder["pagat"] = None if discarded else pagat.owner
     for suit, fate in deal.kings:
@@ -466,7 +407,7 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
 
     kinds, king_melds = card.meld_kinds, card.king_melds
     melds = [(i, m) for i, m in enumerate(deal.melds, 1)   # those _check_melds found on the card
-             if m.kind in kinds and (king_melds or m.group is not _KINGS)]
+             if m.kind in kinds and (king_melds or m.group is not Group.KINGS)]
     for i, meld in melds:
         player = meld.player
         reported: frozenset[str] | set[str] = _NO_KEYS   # one problem per claim's field (a set once one is)
@@ -488,7 +429,7 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
             if key in _TAROK_KEYS:
                 taroks_of[player] += 1
     for _, meld in melds:
-        if meld.kind is _TAROKS and isinstance(meld.count, int):
+        if meld.kind is MeldKind.TAROKS and isinstance(meld.count, int):
             taroks_of[meld.player] = max(taroks_of[meld.player], meld.count)
     ladons = 0
     last_meld: dict[str, int] = {}
@@ -497,7 +438,7 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
     taroks_melders: set[str] = set()
     for i, meld in melds:
         last_meld[meld.player] = i
-        if meld.kind is _TAROKS:
+        if meld.kind is MeldKind.TAROKS:
             taroks_melders.add(meld.player)
             if meld.pagat is False and holder.get("pagat") == meld.player:
                 yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
@@ -511,11 +452,11 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
                 maximum = TAROKS_IN_DECK - discarded - others
                 if meld.count > maximum:
                     yield problem(None, f"melds[{i}].count", "taroks_over_deck", name=meld.player, maximum=maximum)
-        elif meld.kind is _HALF:
+        elif meld.kind is MeldKind.HALF:
             missing = _half_missing(meld)
             if missing and holder.get(missing) == meld.player:
                 yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
-        elif meld.kind is _HONOURS and isinstance(meld.count, int):
+        elif meld.kind is MeldKind.HONOURS and isinstance(meld.count, int):
             gone = 0
             for key in _HONOUR_KEYS:
                 if key in holder and holder[key] != meld.player:
@@ -523,7 +464,7 @@ def _check_holdings(deal: Deal, card: RateCard) -> Iterable[Problem]:
             honours_of[meld.player] = meld.count
             if meld.count > HONOURS_MAX - gone:
                 yield problem(None, f"melds[{i}].count", "honours_over_deck", name=meld.player, maximum=HONOURS_MAX - gone)
-        elif meld.kind is _LADONS and isinstance(meld.count, int):
+        elif meld.kind is MeldKind.LADONS and isinstance(meld.count, int):
             ladons += meld.count
             ladons_of[meld.player] += meld.count
             if ladons > LADONS_IN_DECK:
@@ -574,15 +515,15 @@ def _implied(meld: Meld) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
 def _implied_cards(meld: Meld) -> list[str]:
     """The key of every card a meld implies its melder holds (docs/rules/danish.md §3.1, §5)."""
     cards: list[str] = []
-    if meld.kind is _TAROKS and meld.pagat:
+    if meld.kind is MeldKind.TAROKS and meld.pagat:
         cards.append("pagat")
-    elif meld.kind is _MATADORS:
+    elif meld.kind is MeldKind.MATADORS:
         cards += ["pagat", "scies", "tarok21"]
     elif meld.kind in _GROUP_MELDS and meld.group is not None:
         if meld.kind in _SCIES_MELDS:
             cards.append("scies")
         implied = _GROUP_KEYS[meld.group]
-        if meld.kind is _HALF and meld.missing is not None:
+        if meld.kind is MeldKind.HALF and meld.missing is not None:
             suit = _GROUP_SUIT[meld.group]
             missing = (_CARD_KEY[meld.missing] if isinstance(meld.missing, Suit)
                        else _COURT_KEY[suit, meld.missing] if suit else None)
@@ -592,11 +533,11 @@ def _implied_cards(meld: Meld) -> list[str]:
 
 
 def _half_missing(meld: Meld) -> str | None:
-    if meld.kind is not _HALF or meld.group is None or meld.missing is None:
+    if meld.kind is not MeldKind.HALF or meld.group is None or meld.missing is None:
         return None
-    if meld.group is _KINGS and isinstance(meld.missing, Suit):
+    if meld.group is Group.KINGS and isinstance(meld.missing, Suit):
         return _CARD_KEY[meld.missing]
-    if meld.group is not _KINGS and isinstance(meld.missing, Court):
+    if meld.group is not Group.KINGS and isinstance(meld.missing, Court):
         return _COURT_KEY[_GROUP_SUIT[meld.group], meld.missing]
     return None
 
@@ -620,9 +561,9 @@ def _check_cards(deal: Deal) -> Iterable[Problem]:
     # (card, player) of every claim: while no card is claimed by two, each card's one claimer is its holder
     claimed = _claims(deal) if twice else None
     for i, meld in enumerate(deal.melds, 1):
-        if meld.kind is _TAROKS and meld.pagat is False and holder.get("pagat") == meld.player:
+        if meld.kind is MeldKind.TAROKS and meld.pagat is False and holder.get("pagat") == meld.player:
             yield problem(None, f"melds[{i}].pagat", "taroks_without_own_pagat", name=meld.player)
-        missing = _half_missing(meld) if meld.kind is _HALF else None
+        missing = _half_missing(meld) if meld.kind is MeldKind.HALF else None
         if missing and (holder.get(missing) == meld.player if claimed is None else (missing, meld.player) in claimed):
             yield problem(None, f"melds[{i}].missing", "missing_card_owned", name=meld.player, card=missing)
 
@@ -647,7 +588,7 @@ def _claimed_twice(deal: Deal) -> Iterable[Problem]:
     for i, meld in enumerate(deal.melds, 1):
         at = f"melds[{i}]"
         for key in _meld_cards(meld):
-            claims[key].append((meld.player, f"{at}.pagat" if (key == "pagat" and meld.kind is _TAROKS) else at))
+            claims[key].append((meld.player, f"{at}.pagat" if (key == "pagat" and meld.kind is MeldKind.TAROKS) else at))
     for key, holders in claims.items():
         first = holders[0][0]
         for player, field in holders[1:]:
@@ -664,16 +605,16 @@ def _check_last_trick(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate]
     in_trick: set[str] = set()
     for _, suit, card in cards:
         fate, owner = card.fate, card.owner
-        if fate is _DISCARDED:
+        if fate is Fate.DISCARDED:
             yield from _check_discard(deal, suit, owner, rate_card)
             continue
-        if fate is _ULTIMO:
+        if fate is Fate.ULTIMO:
             if ultimo_seen:
                 yield problem(None, _FATE_FIELD[suit], "two_ultimo")
             ultimo_seen = True
             if deal.last_trick is not None and owner != deal.last_trick:
                 yield problem(None, _FATE_FIELD[suit], "ultimo_not_winner", name=owner)
-        if fate is _BAGUD and owner == deal.last_trick:
+        if fate is Fate.BAGUD and owner == deal.last_trick:
             yield problem(None, _FATE_FIELD[suit], "bagud_winner", name=owner)
         if fate in IN_LAST_TRICK:
             if owner in in_trick:
@@ -692,7 +633,7 @@ def _check_tout_nolo(deal: Deal, cards: tuple[tuple[Cup, Suit | None, CardFate],
             if card.owner != deal.tout and card.fate in WON_A_TRICK:
                 yield problem(None, _FATE_FIELD[suit], "tout_card_home",
                               name=deal.tout, owner=card.owner, card=_CARD_KEY[suit])
-            if card.owner == deal.tout and card.fate is _LOST:
+            if card.owner == deal.tout and card.fate is Fate.LOST:
                 yield problem(None, _FATE_FIELD[suit], "tout_card_lost", name=deal.tout, card=_CARD_KEY[suit])
     if deal.nolo is not None:
         if deal.nolo == deal.last_trick:

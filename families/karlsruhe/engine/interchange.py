@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.engine.problems import Field, Path
 from scoring.engine.reading import Reader, evening_dict, read_deal, read_evening
 from .model import BirdEntry, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, Suit
 from .rates import RATE_CARDS, RateCard
@@ -67,13 +68,13 @@ def _parse_deal(r: Reader, raw: Any) -> Deal | None:
     if "declarers_count" in d:
         value["declarers_count"] = r.integer(d["declarers_count"], "declarers_count")
     if "valat" in d:
-        value["valat"] = _parse_entry(r, d["valat"], "valat")
+        value["valat"] = _parse_entry(r, d["valat"], ("valat",))
     if "bonuses" in d:
         raw_bonuses = r.obj(d["bonuses"], "bonuses", _BONUS_KEYS)
         if raw_bonuses is not None:
             value["bonuses"] = tuple(
                 (bonus, entry) for bonus in Bonus if bonus.value in raw_bonuses
-                if (entry := _parse_entry(r, raw_bonuses[bonus.value], f"bonuses.{bonus.value}")) is not None)
+                if (entry := _parse_entry(r, raw_bonuses[bonus.value], ("bonuses", bonus.value))) is not None)
     for key in ("king_caught", "won"):
         if key in d:
             value[key] = r.boolean(d[key], key)
@@ -82,15 +83,15 @@ def _parse_deal(r: Reader, raw: Any) -> Deal | None:
         if raw_kontra is not None:
             value["kontra"] = tuple(
                 (str(key), level) for key, raw_level in raw_kontra.items()
-                if (level := r.choice(raw_level, f"kontra.{key}", KontraLevel)) is not None)
+                if (level := r.choice(raw_level, ("kontra", key), KontraLevel)) is not None)
     if "counts" in d:
         raw_counts = _mapping(r, d["counts"], "counts")
         if raw_counts is not None:
             counts = []
             for name, raw_count in raw_counts.items():
-                if r.bounded and not r.bounded_text(name, f"counts.{name}"):
+                if r.bounded and not r.bounded_text(name, ("counts", name)):
                     continue
-                if (count := r.integer(raw_count, f"counts.{name}")) is not None:
+                if (count := r.integer(raw_count, ("counts", name))) is not None:
                     counts.append((name, count))
             value["counts"] = tuple(counts)
     if r.fatal != before or any(v is None for v in value.values()):
@@ -98,23 +99,23 @@ def _parse_deal(r: Reader, raw: Any) -> Deal | None:
     return Deal(kind=kind, **value)
 
 
-def _mapping(r: Reader, raw: Any, at: str) -> dict | None:
+def _mapping(r: Reader, raw: Any, at: Field) -> dict | None:
     """An object whose keys the rules check (kontra: §5.3; counts: the active players, §6)."""
     if not isinstance(raw, dict):
         r.add(at, "not_object")
         return None
-    r.duplicates(raw, f"{at}.")
+    r.duplicates(raw, at)
     return raw
 
 
-def _parse_entry(r: Reader, raw: Any, at: str) -> BirdEntry | None:
+def _parse_entry(r: Reader, raw: Any, at: Path) -> BirdEntry | None:
     """An entry of §11: ``side`` and ``won`` required, ``announced`` optional (default false)."""
     e = r.obj(raw, at, _ENTRY_KEYS, ("side", "won"))
     if e is None:
         return None
-    side = r.choice(e["side"], f"{at}.side", Side) if "side" in e else None
-    won = r.boolean(e["won"], f"{at}.won") if "won" in e else None
-    announced = r.boolean(e["announced"], f"{at}.announced") if "announced" in e else False
+    side = r.choice(e["side"], (*at, "side"), Side) if "side" in e else None
+    won = r.boolean(e["won"], (*at, "won")) if "won" in e else None
+    announced = r.boolean(e["announced"], (*at, "announced")) if "announced" in e else False
     if side is None or won is None or announced is None:
         return None
     return BirdEntry(side, won, announced)

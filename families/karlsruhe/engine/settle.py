@@ -10,12 +10,11 @@ it (§5.4), which is all the next deal needs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
+    Entry, EntryKind, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
 from .model import (
@@ -25,8 +24,6 @@ from .model import (
 from .rates import RateCard, rate_card
 from .validate import validate_deal, validate_evening
 
-_PLAYED = DealKind.PLAYED
-_DEAL = EntryKind.DEAL
 #: The bonuses in the formula's order, each with its key (kontra, detail), read once: iterating an
 #: enum and reading a member's ``value`` run Python code on every deal.
 _BONUSES = tuple((bonus, bonus.value) for bonus in Bonus)
@@ -44,11 +41,6 @@ class Reason(IdentityEnum):
     MISDEAL_FINE = "misdeal_fine"  # §7
 
 
-# The members every deal reads, read once: an enum class's member and a member's property are
-# Python-level reads, several a deal.
-_FAHRER, _BETTEL, _DECLARERS = Game.FAHRER, Game.BETTEL_OUVERT, Side.DECLARERS
-_REASON_GAME, _REASON_VALAT, _REASON_BONUS = Reason.GAME, Reason.VALAT, Reason.BONUS
-_REASON_KING_CAUGHT, _REASON_FAHRER = Reason.KING_CAUGHT, Reason.FAHRER
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +77,12 @@ def radl_after(players: tuple[str, ...], deal: Deal, owed: int) -> tuple[bool, i
     """Whether ``deal`` is doubled, given the Radl deals ``owed`` before it, and what is owed after
     it (§5.4): a played deal in a Radl uses one up; a Fahrer adds one per player at the table;
     misdeals and redeals neither count nor are doubled."""
-    if deal.kind is not _PLAYED:
+    if deal.kind is not DealKind.PLAYED:
         return False, owed
     radl = owed > 0
     if radl:
         owed -= 1
-    if deal.game is _FAHRER:
+    if deal.game is Game.FAHRER:
         owed += len(players)
     return radl, owed
 
@@ -116,12 +108,12 @@ def state_before(players: tuple[str, ...], card: RateCard, pots: Mapping[str, in
 def declarers_won(deal: Deal, card: RateCard) -> bool | None:
     """Whether the declarers won the game (a Valat included); ``None`` for a Fahrer, a misdeal or
     a redeal (§3, §5.2)."""
-    if deal.kind is not _PLAYED or deal.game is _FAHRER:
+    if deal.kind is not DealKind.PLAYED or deal.game is Game.FAHRER:
         return None
-    if deal.game is _BETTEL:
+    if deal.game is Game.BETTEL_OUVERT:
         return deal.won
     if deal.valat is not None:
-        return (deal.valat.side is _DECLARERS) == deal.valat.won
+        return (deal.valat.side is Side.DECLARERS) == deal.valat.won
     return deal.declarers_count > card.win_above
 
 
@@ -149,29 +141,29 @@ def deal_terms(deal: Deal, card: RateCard) -> tuple[Term, ...]:
     """The items of a played deal's value before the Radl, in the formula's order (§5.5): the game
     (or Valat), canari, uhu, pagat, trull, four kings, king caught."""
     game, b = deal.game, card.game_value(deal.game)
-    if game is _FAHRER:
-        return (Term(_REASON_FAHRER, b),)
+    if game is Game.FAHRER:
+        return (Term(Reason.FAHRER, b),)
     won = declarers_won(deal, card)
     # Each mapping read once for the deal (``Deal.kontra_map``, ``bonus_map`` build one a call).
     levels = dict(deal.kontra) if deal.kontra else _NO_WORDS
     kontra = _kontra(levels, KONTRA_GAME, card)
-    if game is _BETTEL:
-        return (Term(_REASON_GAME, b, kontra, not won),)
+    if game is Game.BETTEL_OUVERT:
+        return (Term(Reason.GAME, b, kontra, not won),)
     valat = deal.valat
     if valat is not None:
-        terms = [Term(_REASON_VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
+        terms = [Term(Reason.VALAT, b, (card.valat_factor(valat.announced), *kontra), not won)]
     else:
-        terms = [Term(_REASON_GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
+        terms = [Term(Reason.GAME, b, ((card.schneider,) if schneider(deal, card) else ()) + kontra, not won)]
     bonuses = dict(deal.bonuses) if deal.bonuses else _NO_BONUSES
     for bonus, key in _BONUSES if bonuses else ():
         entry = bonuses.get(bonus)
         if entry is None or (valat is not None and not entry.announced):
             continue
-        for_declarers = (entry.side is _DECLARERS) == entry.won
+        for_declarers = (entry.side is Side.DECLARERS) == entry.won
         factors = _kontra(levels, key, card) if entry.announced else ()
-        terms.append(Term(_REASON_BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
+        terms.append(Term(Reason.BONUS, card.bonus_value(bonus, entry.announced), factors, not for_declarers, key))
     if deal.king_caught and valat is None:
-        terms.append(Term(_REASON_KING_CAUGHT, card.king_caught, (), True))
+        terms.append(Term(Reason.KING_CAUGHT, card.king_caught, (), True))
     return tuple(terms)
 
 
@@ -224,18 +216,16 @@ def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, c
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     radl, owed = radl_after(players, deal, state)
-    if deal.kind is not _PLAYED:   # §7: the misdeal fine, or a free redeal
+    if deal.kind is not DealKind.PLAYED:   # §7: the misdeal fine, or a free redeal
         fine = card.misdeal_fine if deal.kind is DealKind.MISDEAL else 0
         postings = [(deal.dealer, other, fine, Reason.MISDEAL_FINE, "") for other in players if other != deal.dealer]
-        return make_entry(_DEAL, number, players, postings, state=owed,
+        return make_entry(EntryKind.DEAL, number, players, postings, state=owed,
                           info=(("formula", str(fine)), ("radl", False)))
     terms = deal_terms(deal, card)
     factor = card.radl if radl else 1
     pairs = _paying_pairs(players, deal)   # the same for every item of the deal
-    # The formula is worded when the entry's facts are read (``Facts``): most settled entries
-    # never are (a standings page, an import), and wording it costs more than the postings.
-    return make_entry(_DEAL, number, players, _postings(terms, factor, pairs), state=owed,
-                      info=Facts(deal_facts, terms, radl, card))
+    return make_entry(EntryKind.DEAL, number, players, _postings(terms, factor, pairs), state=owed,
+                      info=deal_facts(terms, radl, card))
 
 
 def deal_facts(terms: Sequence[Term], radl: bool, card: RateCard) -> tuple[tuple[str, object], ...]:
@@ -290,22 +280,17 @@ def _paying_pairs(players: tuple[str, ...], deal: Deal) -> tuple[tuple[str, str]
     """(payer, payee) of each item's value between the sides (§6), for a positive value: 2 v 2
     each opponent pays a declarer; 1 v 3 each opponent pays the declarer; a Fahrer's two highest
     pay the two lowest."""
-    if deal.game is _FAHRER:
+    if deal.game is Game.FAHRER:
         return _fahrer_pairs(players, deal.dealer, deal.counts)
     return _side_pairs(players, deal.dealer, deal.declarer, None if deal.alone else deal.partner)
 
 
-# The pairs depend only on the seats (and a Fahrer's counts), which an evening repeats deal after
-# deal: each is worked out once and kept (a few entries a table; bounded, for a long-running app).
-
-@lru_cache(maxsize=1024)
 def _fahrer_pairs(players: tuple[str, ...], dealer: str,
                   counts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, str], ...]:
     high, low = _fahrer_payers(players, dealer, counts)
     return tuple(zip(high, low))
 
 
-@lru_cache(maxsize=1024)
 def _side_pairs(players: tuple[str, ...], dealer: str, declarer: str,
                 partner: str | None) -> tuple[tuple[str, str], ...]:
     declarers, opponents = _sides(players, dealer, declarer, partner)

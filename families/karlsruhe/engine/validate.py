@@ -65,10 +65,6 @@ def _given(deal: Deal, name: str) -> bool:
 #: ``USES``' order) only for a deal that gets one wrong.
 _FIELDS_OF = {game: _fields_of(game) for game in Game}
 
-#: What every deal asks, read once: an enum class's member and a member's property are Python-level
-#: reads, several a deal.
-_PLAYED, _FAHRER, _BETTEL = DealKind.PLAYED, Game.FAHRER, Game.BETTEL_OUVERT
-_TRULL, _PAGAT, _FOUR_KINGS = Bonus.TRULL, Bonus.PAGAT, Bonus.FOUR_KINGS
 
 
 def validate_players(players: tuple[str, ...], card: RateCard | None = None) -> list[Problem]:
@@ -91,7 +87,7 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
 
     if deal.dealer not in players:
         add("dealer", "not_at_table", name=deal.dealer)
-    if deal.kind is not _PLAYED:   # §7, §11: only dealer and kind
+    if deal.kind is not DealKind.PLAYED:   # §7, §11: only dealer and kind
         for name in DEAL_FIELDS:
             if _given(deal, name):
                 add(name, "karlsruhe_only_dealer_and_kind")
@@ -124,9 +120,9 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: RateC
         _bonuses(add, deal)
         if game in RUFER_GAMES:
             _king(add, deal)
-    elif game is _FAHRER and deal.counts is not None and seated:
+    elif game is Game.FAHRER and deal.counts is not None and seated:
         _fahrer_counts(add, deal, active)
-    if deal.kontra is not None and game is not _FAHRER:
+    if deal.kontra is not None and game is not Game.FAHRER:
         _kontra(add, deal)
     return found
 
@@ -155,9 +151,9 @@ def _bonuses(add, deal: Deal) -> None:
     Pagat lies."""
     trull = pagat = None   # as ``Deal.bonus_map`` gives them (the last of a bonus given twice)
     for bonus, entry in deal.bonuses or ():   # the field, bonuses.<bonus>, worded only for a problem
-        if bonus is _TRULL:
+        if bonus is Bonus.TRULL:
             trull = entry
-        elif bonus is _PAGAT:
+        elif bonus is Bonus.PAGAT:
             pagat = entry
         if deal.valat is not None and not entry.announced:
             add(f"bonuses.{bonus.value}", "karlsruhe_silent_beside_valat")
@@ -194,7 +190,7 @@ def _king(add, deal: Deal) -> None:
         if deal.king_caught:
             add("king_caught", "karlsruhe_king_caught_beside_valat")
         return
-    kings = deal.bonus_map.get(_FOUR_KINGS) if deal.bonuses else None
+    kings = deal.bonus_map.get(Bonus.FOUR_KINGS) if deal.bonuses else None
     held = kings.side if kings is not None and kings.won and not kings.announced else None
     if deal.king_caught and held is Side.DECLARERS:
         add("king_caught", "karlsruhe_king_caught_four_kings")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from scoring.engine.problems import Path
 from scoring.engine.reading import Reader, evening_dict, read_deal, read_evening
 from .model import Announcement, Deal, Evening, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Side
 from .rates import RATE_CARDS, RateCard
@@ -72,10 +73,10 @@ def _parse_deal(r: Reader, raw: Any) -> Deal | None:
     if "valat" in d:
         value["valat"] = r.boolean(d["valat"], "valat")
     if "mondfang" in d:
-        pair = _pair(r, d["mondfang"], "mondfang", ("owner", "by"))
+        pair = _pair(r, d["mondfang"], ("mondfang",), ("owner", "by"))
         value["mondfang"] = None if pair is None else Mondfang(*pair)
     if "pagatfonk" in d:
-        pair = _pair(r, d["pagatfonk"], "pagatfonk", ("skis", "pagat"))
+        pair = _pair(r, d["pagatfonk"], ("pagatfonk",), ("skis", "pagat"))
         value["pagatfonk"] = None if pair is None else Pagatfonk(*pair)
     if "kontra" in d:
         value["kontra"] = _kontra(r, d["kontra"])
@@ -89,12 +90,12 @@ def _parse_deal(r: Reader, raw: Any) -> Deal | None:
     return Deal(**value)
 
 
-def _pair(r: Reader, raw: Any, at: str, keys: tuple[str, str]) -> tuple[str, str] | None:
+def _pair(r: Reader, raw: Any, at: Path, keys: tuple[str, str]) -> tuple[str, str] | None:
     """``mondfang`` (owner, by) or ``pagatfonk`` (skis, pagat): two players, both required."""
     o = r.obj(raw, at, set(keys), keys)
     if o is None:
         return None
-    names = [r.name(o[key], f"{at}.{key}") if key in o else None for key in keys]
+    names = [r.name(o[key], (*at, key)) if key in o else None for key in keys]
     return None if None in names else (names[0], names[1])
 
 
@@ -108,7 +109,7 @@ def _kontra(r: Reader, raw: Any) -> Kontra | None:
         value["by"] = r.name(o["by"], "kontra.by")
     for item in ("game", "pagat", "valat"):
         if item in o:
-            value[item] = r.choice(o[item], f"kontra.{item}", KontraLevel)
+            value[item] = r.choice(o[item], ("kontra", item), KontraLevel)
     return None if any(v is None for v in value.values()) else Kontra(**value)
 
 
@@ -117,13 +118,13 @@ def _counts(r: Reader, raw: Any) -> tuple[tuple[str, int], ...] | None:
     if not isinstance(raw, dict):
         r.add("counts", "not_object")
         return None
-    r.duplicates(raw, "counts.")
+    r.duplicates(raw, "counts")
     counts, ok = [], True
     for name, raw_count in raw.items():
-        if r.bounded and not r.bounded_text(name, f"counts.{name}"):
+        if r.bounded and not r.bounded_text(name, ("counts", name)):
             ok = False
             continue
-        count = r.integer(raw_count, f"counts.{name}")
+        count = r.integer(raw_count, ("counts", name))
         if count is None:
             ok = False
         else:

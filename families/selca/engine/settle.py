@@ -15,11 +15,10 @@ times it), and each player is written his share of every item, so each posting s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache, partial
 from typing import Callable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    FORMULA_WORDS, Entry, EntryKind, Facts, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
+    FORMULA_WORDS, Entry, EntryKind, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
     settle_in_turn,
 )
 from scoring.engine.translation import Phrase, phrase, pgettext_lazy
@@ -30,7 +29,6 @@ from .model import (
 from .rates import RateCard, rate_card
 from .validate import validate_deal, validate_evening
 
-_SHEET = Pot.SHEET
 
 
 class Reason(IdentityEnum):
@@ -274,9 +272,8 @@ def _item(label: str, base: int) -> tuple:
     return phrase((_LABELS[label], {}), f" {base:+d}").data
 
 
-@lru_cache(maxsize=None)
 def _score(count: int) -> str:
-    """Both sides' counts as the sheet says them (§2), "43:27"; one of 211 counts, built once each."""
+    """Both sides' counts as the sheet says them (§2), "43:27"."""
     return f"{thirds_to_said(count)}:{thirds_to_said(DECK_THIRDS - count)}"
 
 
@@ -352,8 +349,8 @@ def klop_formula(deal: Deal, losers: tuple[str, ...], full: bool, whole: int, ca
 def _write(player: str, amount: int, reason: Reason, detail: str = "") -> PostingTuple:
     """``amount`` (signed) written to ``player``: the sheet is the other side (§11 Decision)."""
     if amount < 0:
-        return (player, _SHEET, -amount, reason, detail)
-    return (_SHEET, player, amount, reason, detail)
+        return (player, Pot.SHEET, -amount, reason, detail)
+    return (Pot.SHEET, player, amount, reason, detail)
 
 
 def misdeal_formula(deal: Deal, card: RateCard) -> Phrase:
@@ -365,19 +362,17 @@ def shown_formula(deal: Deal) -> Phrase:
 
 
 def deal_postings(players: tuple[str, ...], deal: Deal,
-                  card: RateCard) -> tuple[list[PostingTuple], Callable[[], Phrase]]:
-    """What one valid deal writes, as postings with reasons, and its formula (§3-§9), which is built
-    when it is called: the deal's atoms are kept, its words built only for an entry that is read
-    (``Facts``)."""
+                  card: RateCard) -> tuple[list[PostingTuple], Phrase]:
+    """What one valid deal writes, as postings with reasons, and its formula (§3-§9)."""
     if deal.kind is Kind.MISDEAL:   # §9: the dealer −2, he deals again
-        return [_write(deal.dealer, -card.misdeal, Reason.MISDEAL)], partial(misdeal_formula, deal, card)
+        return [_write(deal.dealer, -card.misdeal, Reason.MISDEAL)], misdeal_formula(deal, card)
     if deal.kind is Kind.SHOWN:     # §9: nothing written
-        return [], partial(shown_formula, deal)
+        return [], shown_formula(deal)
     if deal.kind is Kind.KLOP:
         written, losers, full, whole = klop_written(players, deal, card)
         detail = "renons" if deal.revoked else ("full" if full else "tied" if len(losers) > 1 else "plain")
         return ([_write(p, written[p], Reason.KLOP, detail) for p in players if p in written],
-                partial(klop_formula, deal, losers, full, whole, card))
+                klop_formula(deal, losers, full, whole, card))
     gv = game_value(players, deal, card)
     postings: list[PostingTuple] = []
     items = [(value, item.reason, item.label) for value, item in zip(gv.values, gv.items)]   # the same for every player
@@ -392,7 +387,7 @@ def deal_postings(players: tuple[str, ...], deal: Deal,
             postings.append(_write(player, -gv.value, reason, "partner's share"))
     flats = flat_penalties(players, deal, card)
     postings += [_write(p, amount, reason) for p, amount, reason in flats]
-    return postings, partial(game_formula, deal, gv, flats)
+    return postings, game_formula(deal, gv, flats)
 
 
 def written(entry: Entry) -> dict[str, int]:
@@ -403,9 +398,9 @@ def written(entry: Entry) -> dict[str, int]:
 def _entry(kind: EntryKind, number: int | None, players: tuple[str, ...], postings: list[PostingTuple],
            before: int, info: tuple = ()) -> Entry:
     # (payer, payee, amount, …): what goes to the sheet less what it writes
-    sheet = sum([p[2] if p[1] is _SHEET else -p[2] for p in postings if p[0] is _SHEET or p[1] is _SHEET])
+    sheet = sum([p[2] if p[1] is Pot.SHEET else -p[2] for p in postings if p[0] is Pot.SHEET or p[1] is Pot.SHEET])
     after = before + sheet
-    return make_entry(kind, number, players, postings, pots=(_SHEET,), before=(before,), state=after, info=info,
+    return make_entry(kind, number, players, postings, pots=(Pot.SHEET,), before=(before,), state=after, info=info,
                       floored=False)
 
 
@@ -424,7 +419,7 @@ def state_before(players: tuple[str, ...], card: RateCard, pots: Mapping[str, in
                  earlier: Callable[[], Sequence[Deal]]) -> int:
     """The sheet's content before the next deal (its pot by name); a Selca deal needs nothing
     else from the ones before it (§13: a deal's net depends on its record and the table only)."""
-    return pots.get(_SHEET.value, 0)
+    return pots.get(Pot.SHEET.value, 0)
 
 
 def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
@@ -436,14 +431,14 @@ def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, c
 
 def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     postings, formula = deal_postings(players, deal, card)
-    return _entry(EntryKind.DEAL, number, players, postings, state, Facts(formula_facts, formula))
+    return _entry(EntryKind.DEAL, number, players, postings, state, formula_facts(formula))
 
 
-def formula_facts(formula: Callable[[], Phrase]) -> tuple[tuple[str, object], ...]:
-    """The deal's facts about its formula (built by calling ``formula``): in English as the evening
+def formula_facts(formula: Phrase) -> tuple[tuple[str, object], ...]:
+    """The deal's facts about its formula: in English as the evening
     file and ``settle`` give it (docs/format.md), and as its words (``FORMULA_WORDS``), which the
     pages word in their language."""
-    words, english = formula().stored("en")
+    words, english = formula.stored("en")
     return (("formula", english), (FORMULA_WORDS, words))
 
 

@@ -1,7 +1,7 @@
 """``python manage.py bench [--quick] [--only CASE …] [--json]``: the figures a person meets (docs/performance.md):
-recording a deal (and on a long history), the table page, the evening's polls, the evening and season
-PDFs, import, standings and the tournament pages; measured on a throw-away test database of the
-configured backend, compared with their budgets (flagged, never asserted), printed as one table and
+recording a deal (and on a long history), the table page, saving a deal on a slow phone, the evening's
+polls, the evening and season PDFs, import, standings and the tournament pages; measured on a throw-away
+test database of the configured backend, compared with their budgets (flagged, never asserted), printed as one table and
 merged into ``bench/results.json`` under the backend's name (not with ``--only``: a part of the figures)."""
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ BUDGETS = {
 POLLING_PHONES, POLL_SECONDS = 30, 5
 
 #: What ``--only`` can name: each a figure or a few a person meets.
-CASES = ("record", "polls", "pdf", "pdf_bound", "import", "standings", "season_pdf", "tournament")
+CASES = ("record", "polls", "pdf", "pdf_bound", "import", "standings", "season_pdf", "tournament", "phone")
 
 
 def pdf_at_bound() -> dict:
@@ -49,6 +49,18 @@ def pdf_at_bound() -> dict:
 
     done = subprocess.run([sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "bench_pdf", "--json"],
                           capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def phone_save(quick: bool) -> dict:
+    """Saving a deal on a slow phone (``scripts/bench_phone.py``: a real Chromium with Chrome's own
+    throttling): a child process, since it runs under the production settings (DEBUG off, collected
+    static files, WhiteNoise) on a SQLite database of its own, whatever this one's backend."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(Path(settings.BASE_DIR) / "scripts" / "bench_phone.py"), "--json",
+                           "--runs", "1" if quick else "3"], capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -123,6 +135,8 @@ class Command(BaseCommand):
             results.update(tournament_figures(quick))
         if "pdf_bound" in only:
             results.update(pdf_at_bound())
+        if "phone" in only:
+            results.update(phone_save(quick))
 
         user = get_user_model().objects.create_superuser("bench", password="bench-password-1")
         client = Client()
@@ -150,7 +164,7 @@ class Command(BaseCommand):
             small_season = Season.objects.filter(club=small).order_by("-starts").first()
             small_season_queries = page(f"/clubs/{small.pk}/season/pdf/?season={small_season.pk}", 1)[1]
 
-        if not only - {"tournament", "pdf_bound"}:
+        if not only - {"tournament", "pdf_bound", "phone"}:
             return results
         shape = dict(seasons=2, evenings=5, tables=3, deals=10) if quick else dict(seasons=10, evenings=50, tables=3,
                                                                                      deals=30)
@@ -267,7 +281,8 @@ def tournament_figures(quick: bool) -> dict:
     out = {"tournament_draw_64_players_7_rounds_ms": round(statistics.median(timed(seven_rounds, 3 if quick else 7))
                                                            * 1000, 1)}
     club = Club.objects.create(name="Turneringsbænk")
-    tournament = services.tournament_create(club=club, name="Bænk", rules="vlk", rounds=7, round_length=1, seed=1)
+    rules = families.default_rules()
+    tournament = services.tournament_create(club=club, name="Bænk", rules=rules, rounds=7, round_length=1, seed=1)
     for name in players:
         services.entrant_register(tournament=tournament, name=name)
     user = get_user_model().objects.create_superuser("tournament-bench", password="bench-password-1")
@@ -275,7 +290,7 @@ def tournament_figures(quick: bool) -> dict:
     client.force_login(user)
     url = f"/tournaments/{tournament.pk}/standings/"
     rng, queries = random.Random(3), {}
-    game = families.family("danish")
+    game = families.family_of_rules(rules)
     for number in range(1, 8):
         playing = services.round_confirm(round=services.round_draw(tournament=tournament, seed=number))
         for table in Table.objects.filter(evening=playing.evening):

@@ -15,7 +15,7 @@ from families.karlsruhe.engine.interchange import deal_to_dict, evening_to_dict,
 from families.karlsruhe.engine.model import DealKind, Evening, Game, dealer_after
 from families.karlsruhe.engine.rates import KARLSRUHE, RateCard
 from families.karlsruhe.engine.settle import (
-    _paying_pairs, _side_pairs, fahrer_payers, radl_status, sides, settle_deal, settle_evening, settle_opening,
+    _paying_pairs, fahrer_payers, radl_status, sides, settle_deal, settle_evening, settle_opening,
     settle_split, state_before,
 )
 from families.karlsruhe.engine.stats import deal_stats
@@ -154,21 +154,17 @@ def test_karlsruhe_generator_is_deterministic_and_valid_deal_by_deal(seed, playe
 
 
 @given(evenings())
-def test_karlsruhe_s6_the_paying_pairs_kept_per_seating_are_those_of_the_sides_every_time(evening):
-    """The pairs a deal's items are paid between are worked out once per seating (and Fahrer
-    counts) and kept: kept or worked out afresh, they are the pairs of ``sides`` and
-    ``fahrer_payers`` (§6)."""
-    _side_pairs.cache_clear()
+def test_karlsruhe_s6_the_paying_pairs_are_those_of_the_sides(evening):
+    """The pairs a deal's items are paid between are the pairs of ``sides`` and ``fahrer_payers`` (§6)."""
     players = evening.players
-    for _ in range(2):   # afresh, then as kept
-        for deal in evening.deals:
-            if deal.kind is not DealKind.PLAYED:
-                continue
-            if deal.game is Game.FAHRER:
-                high, low = fahrer_payers(players, deal)
-                expected = tuple(zip(high, low))
-            else:
-                declarers, opponents = sides(players, deal)
-                expected = (tuple((o, declarers[0]) for o in opponents) if len(declarers) == 1
-                            else tuple(zip(opponents, declarers)))
-            assert _paying_pairs(players, deal) == expected
+    for deal in evening.deals:
+        if deal.kind is not DealKind.PLAYED:
+            continue
+        if deal.game is Game.FAHRER:
+            high, low = fahrer_payers(players, deal)
+            expected = tuple(zip(high, low))
+        else:
+            declarers, opponents = sides(players, deal)
+            expected = (tuple((o, declarers[0]) for o in opponents) if len(declarers) == 1
+                        else tuple(zip(opponents, declarers)))
+        assert _paying_pairs(players, deal) == expected

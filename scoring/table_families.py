@@ -38,10 +38,11 @@ def no_words(outcome: dict, players: tuple[str, ...], card: Any, facts: dict) ->
 
 class TableFamily:
     """The table side every family shares; a family subclasses it and overrides only what is its own
-    (python-chess's variants): its ``name``, ``label`` and ``form_class``, ``deal_lines`` and
-    ``initial_from_outcome``, and where it differs the preview's words (``preview_words``), who
+    (python-chess's variants): its ``name``, ``label``, ``form_class`` and ``deal_lines``, and where
+    it differs opening a recorded deal (``initial_from_outcome``), the preview's words (``preview_words``), who
     takes part (``playing``), a correction's effect, its sheet's words. Its templates are
-    ``<name>/_deal_form.html``, ``_preview``, ``_sheet``, ``_table_header`` and ``_seating``."""
+    ``<name>/_deal_form.html`` and ``_sheet``, and ``_preview``, ``_table_header`` and ``_seating``
+    where the shared ones (``templates/scoring/family/``) do not serve."""
 
     name: str                       # the engine family's name
     label: Promise | str            # shown when a club or a table picks its game

@@ -5,6 +5,8 @@ rules and rate cards; a *rule set* is one rate card of a family (``vlk``, ``dtf2
 Each family lives in its own folder (``danish/``, ``karlsruhe/``) and exports one ``Family`` as
 ``FAMILY``; a family never imports another. Everything outside the folders — the ledger, the
 evening file, ``settle``, the web app — goes through this protocol and never asks which family it is.
+A member a family leaves out has a default (``Family``'s fields, ``family_of_modules``' ``_defaults``;
+docs/families.md): a family writes only what is its own.
 
 The protocol, each a plain function of the family:
 

@@ -18,7 +18,7 @@ from django import forms
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.engine import families
 from scoring.language import engine_language
@@ -252,6 +252,55 @@ class FamilyFormMixin:
                 self.section_errors.setdefault("counts", []).append(error.message)
             else:
                 self.add_error(None, f"{self.label_for(field)}: {error.message}" if field else error.message)
+
+
+def field_paths(value, prefix: str = "") -> dict[str, Any]:
+    """A deal object's values by their field paths, as a form names its fields: ``{"dealer": "Anne",
+    "counts.Anne": 3}`` of ``{"dealer": "Anne", "counts": {"Anne": 3}}``."""
+    if not isinstance(value, dict):
+        return {prefix[:-1]: value}
+    return {path: leaf for key, inner in value.items() for path, leaf in field_paths(inner, f"{prefix}{key}.").items()}
+
+
+class FamilyDealForm(FamilyFormMixin, forms.Form):
+    """A deal form with the defaults every family may keep: the table's ``version`` and the
+    ``dealer`` (the form seated around him), the family's own fields added by ``add_deal_fields``
+    and named by their path in the deal object (``counts.Anne``); ``clean()`` adds the engine's
+    problems once the dealer is read; ``to_outcome()`` is the filled fields by their paths, and an
+    engine path names the field of the same name (``field_for``)."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    dealer = forms.ChoiceField(label=gettext_lazy("Giver"))
+
+    def __init__(self, players: tuple[str, ...], *args, dealer: str | None = None, card=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["dealer"].choices = [(p, p) for p in players]
+        self.fields["dealer"].initial = self.seat(players, dealer, card)
+        self.fields["dealer"].widget.attrs["autocomplete"] = "off"
+        self.add_deal_fields()
+
+    def add_deal_fields(self) -> None:
+        """The family's own fields, for ``self.players`` seated as ``self.seats``."""
+
+    def clean(self):
+        data = super().clean()
+        if "dealer" not in self._errors:
+            self.add_engine_problems(self.engine_problems())
+        return data
+
+    def to_outcome(self) -> dict:
+        outcome: dict = {"dealer": self.seats.dealer}
+        for name, value in self.cleaned_data.items():
+            if name not in ("version", "dealer") and value not in (None, ""):
+                *parents, last = name.split(".")
+                node = outcome
+                for key in parents:
+                    node = node.setdefault(key, {})
+                node[last] = value
+        return outcome
+
+    def field_for(self, path: str) -> str | None:
+        return path if path in self.fields and path != "version" else None
 
 
 #: How many declarer chips static/css/{karlsruhe,selca}.css has a hiding rule for (``is-declarer-0`` …).

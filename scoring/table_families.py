@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import families
 from scoring.engine.problems import EveningError
-from scoring.family_forms import line_changes, lines_summary, replay_correction
+from scoring.engine.ledger import cup_contents
+from scoring.family_forms import field_paths, line_changes, lines_summary, replay_correction
 from scoring.language import engine_language
 
 
@@ -37,10 +38,11 @@ def no_words(outcome: dict, players: tuple[str, ...], card: Any, facts: dict) ->
 
 class TableFamily:
     """The table side every family shares; a family subclasses it and overrides only what is its own
-    (python-chess's variants): its ``name``, ``label`` and ``form_class``, ``deal_lines`` and
-    ``initial_from_outcome``, and where it differs the preview's words (``preview_words``), who
+    (python-chess's variants): its ``name``, ``label``, ``form_class`` and ``deal_lines``, and where
+    it differs opening a recorded deal (``initial_from_outcome``), the preview's words (``preview_words``), who
     takes part (``playing``), a correction's effect, its sheet's words. Its templates are
-    ``<name>/_deal_form.html``, ``_preview``, ``_sheet``, ``_table_header`` and ``_seating``."""
+    ``<name>/_deal_form.html`` and ``_sheet``, and ``_preview``, ``_table_header`` and ``_seating``
+    where the shared ones (``templates/scoring/family/``) do not serve."""
 
     name: str                       # the engine family's name
     label: Promise | str            # shown when a club or a table picks its game
@@ -87,27 +89,32 @@ class TableFamily:
     #: words (``written_words``).
     written_words: Mapping[str, str] = {}
 
-    # The templates, by the family's name ----------------------------------------------------------
+    # The templates, by the family's name, else the shared default ------------------------------------
+
+    def template(self, part: str) -> tuple[str, ...]:
+        """The family's own ``<name>/_<part>.html`` where it has one, else the shared default
+        (``templates/scoring/family/``: the seats, the header's totals and cups, the preview)."""
+        return f"{self.name}/_{part}.html", f"scoring/family/_{part}.html"
 
     @property
     def form_template(self) -> str:      # the deal form's fields (inside the table page's form)
         return f"{self.name}/_deal_form.html"
 
     @property
-    def preview_template(self) -> str:
-        return f"{self.name}/_preview.html"
+    def preview_template(self) -> tuple[str, ...]:
+        return self.template("preview")
 
     @property
     def sheet_template(self) -> str:
         return f"{self.name}/_sheet.html"
 
     @property
-    def header_template(self) -> str:
-        return f"{self.name}/_table_header.html"
+    def header_template(self) -> tuple[str, ...]:
+        return self.template("table_header")
 
     @property
-    def seating_template(self) -> str:   # who deals, leads, plays and sits out
-        return f"{self.name}/_seating.html"
+    def seating_template(self) -> tuple[str, ...]:   # who deals, leads, plays and sits out
+        return self.template("seating")
 
     @property
     def engine(self) -> families.Family:
@@ -128,8 +135,9 @@ class TableFamily:
                 if n not in ("dealer", "version", "csrfmiddlewaretoken") and form_data.get(n) not in (None, "")}, []
 
     def initial_from_outcome(self, players: tuple[str, ...], outcome: dict, version: int) -> tuple[str, dict]:
-        """(dealer, the form's initial data) of a stored deal object, to correct it."""
-        raise NotImplementedError
+        """(dealer, the form's initial data) of a stored deal object, to correct it: each value by its
+        path, as ``FamilyDealForm`` names its fields."""
+        return outcome["dealer"], {"version": version, **field_paths(outcome)}
 
     # A deal in words (history pages, the evening's log, the sheet) ------------------------------
 
@@ -189,6 +197,7 @@ class TableFamily:
             return context
         playing = self.playing(form, outcome)
         context.update({"number": number, "net": [(p, entry.net[p], p in playing) for p in sheet.players],
+                        "cups_after": [(self.pot_names.get(pot, pot), amount) for pot, amount in cup_contents(entry).items()],
                         **self.preview_words(table, sheet, form, deal, entry)})
         if editing:
             context.update(self.correction_effect(table, sheet, editing, entry))
@@ -199,8 +208,9 @@ class TableFamily:
         return {}
 
     def preview_words(self, table, sheet, form, deal, entry) -> dict:
-        """What the family's preview shows of a settled deal besides the amounts (its formula, the
-        cups after, the game in its words)."""
+        """What the family's preview shows of a settled deal besides the amounts and the cups after
+        (``cups_after``, by ``pot_names``): its formula, the game in its words; the shared preview
+        shows a ``headline`` (the game, the winner)."""
         return {}
 
     def playing(self, form, outcome: dict) -> set[str]:

@@ -3,4 +3,4 @@ from scoring import table_families
 
 
 class DanishConfig(table_families.FamilyApp):
-    name, label = "families.danish", "danish"
+    name = "families.danish"

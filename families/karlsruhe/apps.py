@@ -3,4 +3,4 @@ from scoring import table_families
 
 
 class KarlsruheConfig(table_families.FamilyApp):
-    name, label = "families.karlsruhe", "karlsruhe"
+    name = "families.karlsruhe"

@@ -3,4 +3,4 @@ from scoring import table_families
 
 
 class SelcaConfig(table_families.FamilyApp):
-    name, label = "families.selca", "selca"
+    name = "families.selca"

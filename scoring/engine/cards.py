@@ -53,3 +53,21 @@ def check_card(card: Any, field_path: Mapping[str, str], pair_words: Callable[[s
                     raise ValueError(f"{where}[{i}]: must be a whole number, 0 or more (got {part!r})")
         elif not is_whole(value):
             raise ValueError(f"{where}: must be a whole number, 0 or more (got {value!r})")
+
+
+class WholeNumbersCard:
+    """A mixin for a frozen dataclass of a rate card that is its ``name``, ``title`` and whole numbers
+    (or pairs of them) by field: checked when made (``check_card``), written and read as an object of
+    exactly its fields (``to_dict``, ``from_dict``). A card of another shape writes its own."""
+
+    def __post_init__(self) -> None:
+        check_card(self, {}, lambda where: "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: list(value) if isinstance(value := getattr(self, f.name), tuple) else value
+                for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any):
+        values = exact_keys(data, "", tuple(f.name for f in fields(cls)))
+        return cls(**{key: tuple(value) if isinstance(value, list) else value for key, value in values.items()})

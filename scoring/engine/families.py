@@ -5,6 +5,8 @@ rules and rate cards; a *rule set* is one rate card of a family (``vlk``, ``dtf2
 Each family lives in its own folder (``danish/``, ``karlsruhe/``) and exports one ``Family`` as
 ``FAMILY``; a family never imports another. Everything outside the folders — the ledger, the
 evening file, ``settle``, the web app — goes through this protocol and never asks which family it is.
+A member a family leaves out has a default (``Family``'s fields, ``family_of_modules``' ``_defaults``;
+docs/families.md): a family writes only what is its own.
 
 The protocol, each a plain function of the family:
 
@@ -48,17 +50,76 @@ import dataclasses
 import importlib
 import importlib.util
 import pkgutil
+from collections import ChainMap
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from .ledger import IdentityEnum, zero_sum_money
+
+
+# What a family may leave out (docs/families.md, "Adding a family") -------------------------------
 
 @dataclass(frozen=True)
+class Evening:
+    """An evening of any family (``make_evening``'s default): what docs/format.md's top level holds;
+    ``card`` is a club's card carried by the file (``None``: the built-in card named ``rules``)."""
+    players: tuple[str, ...]
+    deals: tuple[Any, ...] = ()
+    rules: str = ""
+    date: Any = None
+    card: Any = None
+
+
+class PlayedKind(IdentityEnum):
+    """The kind of every deal of a family that knows no other (no misdeal, no redeal): a deal's
+    ``kind`` (the evening file's, never written by such a family)."""
+
+    PLAYED = "played"
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who does what in one deal (``seating``'s answer: these fields at least)."""
+    dealer: str
+    forehand: str
+    active: tuple[str, ...]
+    sitting_out: tuple[str, ...]
+    next_dealer: str
+
+
+def next_seat(players: tuple[str, ...], player: str) -> str:
+    """The seat after ``player``'s, round the table."""
+    return players[(players.index(player) + 1) % len(players)]
+
+
+def seating_in_turn(players: tuple[str, ...], dealer: str) -> Seating:
+    """The default seats: everyone plays; the next seat leads and deals the next deal."""
+    if dealer not in players:
+        raise ValueError(f"{dealer!r} does not sit at this table")
+    after = next_seat(players, dealer)
+    return Seating(dealer, after, tuple(players), (), after)
+
+
+def dealer_in_turn(players: tuple[str, ...], dealer: str, kind: str) -> str:
+    """The default rotation: the next seat deals after every deal, whatever its kind."""
+    return next_seat(players, dealer)
+
+
+@dataclass(frozen=True)
+class PlayerDealStats:
+    """A player's figures of a deal for a family that counts none of its own (``deal_stats``'s default)."""
+    player: str
+    active: bool
+    net: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class Family:
+    """A family's engine: what it must give (its name, table sizes, cards, reading and settling a
+    deal) and what it may leave to the defaults here, which ``family_of_modules`` works out for it
+    where they depend on what it gives (``_defaults``)."""
     name: str                                   # "danish", "karlsruhe"
     players: tuple[int, ...]                    # how many may sit at a table
-    pots: tuple[str, ...]                       # the ledger's accounts besides the players (by name)
-    cups: tuple[str, ...]                       # the pots that hold something to share (shown as cups)
-    cups_of: Callable[[Any], tuple[str, ...]]   # the cups a rate card plays with (of ``cups``; a card may have none)
     rate_cards: Mapping[str, Any]               # built-in cards by name
     default_card: Any
     card_from_dict: Callable[[Any], Any]
@@ -75,20 +136,25 @@ class Family:
     settle_split: Callable[..., Any]
     state_before: Callable[..., Any]
     settle_evening: Callable[..., Any]
-    make_evening: Callable[..., Any]
-    seating: Callable[[tuple[str, ...], str], Any]
-    dealer_after: Callable[[tuple[str, ...], str, str], str]
     deal_stats: Callable[..., Any]
+    cups_of: Callable[[Any], tuple[str, ...]]   # the cups a rate card plays with (of ``cups``; a card may have none)
+    pots: tuple[str, ...] = ()                  # the ledger's accounts besides the players (by name)
+    cups: tuple[str, ...] = ()                  # the pots that hold something to share (shown as cups)
+    make_evening: Callable[..., Any] = Evening
+    seating: Callable[[tuple[str, ...], str], Any] = seating_in_turn
+    dealer_after: Callable[[tuple[str, ...], str, str], str] = dealer_in_turn
     #: The names of the whole-number figures ``deal_stats`` gives besides ``player``, ``active``
     #: and ``net``, in their order (the Danish "tout", "cup_won" …; a declarer's "declarer" …).
-    figures: tuple[str, ...]
+    figures: tuple[str, ...] = ()
     #: The kinds of deal (the evening file's ``kind``) in which a player who held cards played a
     #: deal, for "deals played" (not a misdeal, a redeal, a shown hand …).
-    played_kinds: tuple[str, ...]
+    played_kinds: tuple[str, ...] = ("played",)
     #: The figures of ``deal_stats`` the standings keep per evening (the summary's columns of the
     #: Danish events); a family that keeps none shows its own figures from ``deal_stats``.
-    summary_figures: tuple[str, ...]
-    money: Callable[[tuple[tuple[str, int], ...]], tuple[tuple[str, int], ...]]
+    summary_figures: tuple[str, ...] = ()
+    #: The points each player wins or pays at the end from a table's totals: the totals themselves
+    #: for a family of payments.
+    money: Callable[[tuple[tuple[str, int], ...]], tuple[tuple[str, int], ...]] = zero_sum_money
     #: Whether the deals write a score (points that do not sum to zero, balanced by the family's
     #: sheet pot, paid by ``money`` at the end) rather than payments between the players.
     writes_score: bool = False
@@ -151,21 +217,69 @@ _MODULE_MEMBERS = (
 )
 
 
-def family_of_modules(name: str, *, interchange: Any, model: Any, rates: Any, settle: Any, stats: Any,
-                      validate: Any, **members: Any) -> Family:
+def _defaults(name: str, modules: dict[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    """The members a family may leave out, worked out from what it gives (``family_of_modules``):
+    its pots from the model's ``Pot`` enum (its cups those that hold something, every card playing
+    with them); its one card as the built-in cards, a card of that card's keys the family's, every card
+    a copy of it; the seats in turn; a table size not in ``players`` refused as ``<name>_player_count``;
+    the evening file's reader from the interchange's ``deal_from(reader, raw)`` (one deal's fields,
+    ``reading.py``); ``settle_deal`` and ``settle_evening`` from the settle module's
+    ``settle_valid_deal``; the state before a deal its pots' contents; no figures of its own; the
+    evening's money the totals (a family of payments)."""
+    from .ledger import holds, settle_checked, settle_in_turn
+    from .problems import evening_problems, seat_problems
+    from .reading import evening_dict, read_deal, read_evening
+
+    found: dict[str, Any] = {}
+    # what the family gives, else its default here, else the ``Family``'s own (read when called)
+    v = ChainMap(given, found, {f.name: f.default for f in dataclasses.fields(Family)
+                                if f.default is not dataclasses.MISSING})
+    pots = tuple(getattr(modules["model"], "Pot", ()))
+    found.update(pots=tuple(pot.value for pot in pots), cups=tuple(pot.value for pot in pots if holds(pot)),
+                 rate_cards={v["default_card"].name: v["default_card"]},
+                 card_base=copy_of(v["default_card"]), owns_card=card_with_keys(
+                     *(key for key in v["default_card"].to_dict() if key not in ("name", "title"))))
+    found["cups_of"] = lambda card: v["cups"]
+    found["state_before"] = lambda players, card, pots, earlier: {pot: pots.get(pot, 0) for pot in v["pots"]}
+    found["deal_stats"] = lambda players, deal, entry: tuple(PlayerDealStats(p, True, entry.net[p]) for p in players)
+    found["validate_players"] = lambda players, card=None: seat_problems(players, v["players"], f"{name}_player_count")
+    found["evening_to_dict"] = lambda evening: evening_dict(evening, v["deal_to_dict"])
+    if (deal_from := getattr(modules["interchange"], "deal_from", None)) is not None:
+        found["parse_deal"] = lambda data, number=1, card=None: read_deal(data, number, deal_from)
+        found["parse_evening"] = lambda data, *, bounded=True, max_deals=None: v["make_evening"](*read_evening(
+            data, bounded=bounded, max_deals=max_deals, default_rules=None, rate_cards=v["rate_cards"],
+            card_from_dict=v["card_from_dict"], players_allowed=v["players"], player_count_code=f"{name}_player_count",
+            validate_players=v["validate_players"], parse_deal=deal_from, validate_deal=v["validate_deal"]))
+    if (valid := getattr(modules["settle"], "settle_valid_deal", None)) is not None:
+        found["settle_deal"] = lambda players, number, deal, state, card: settle_checked(
+            players, number, deal, state, card, validate_deal=v["validate_deal"], settle_valid_deal=valid)
+        found["settle_evening"] = lambda evening, card=None, *, validated=False: settle_in_turn(
+            evening, card or evening.card or v["rate_cards"][evening.rules], settle_opening=v["settle_opening"],
+            settle_deal=valid, settle_split=v["settle_split"], validated=validated,
+            validate_evening=lambda evening, card: evening_problems(evening, card, v["validate_players"],
+                                                                    v["validate_deal"]),
+            money=v["money"] if v.get("writes_score") else None)
+    return {member: value for member, value in found.items() if member not in given}
+
+
+def family_of_modules(name: str, *, interchange: Any = None, model: Any = None, rates: Any = None,
+                      settle: Any = None, stats: Any = None, validate: Any = None, **members: Any) -> Family:
     """A family's ``Family`` from its folder's modules: each protocol member the module function of
     the same name (``_MODULE_MEMBERS``; the card reader ``rates.RateCard.from_dict``), unless
-    ``members`` gives it; the members no module holds (``players``, ``pots`` …) are given."""
+    ``members`` gives it; what neither holds, its default (``_defaults``); the members no module
+    holds (``players`` …) are given."""
     modules = {"interchange": interchange, "model": model, "rates": rates, "settle": settle, "stats": stats,
                "validate": validate}
     values = {member: getattr(modules[module], attr) for member, module, attr in _MODULE_MEMBERS
-              if member not in members}
-    if "card_from_dict" not in members:
+              if member not in members and hasattr(modules[module], attr)}
+    values.update(members)
+    if "card_from_dict" not in values:
         values["card_from_dict"] = rates.RateCard.from_dict
-    if "figures" not in members:   # the fields of the family's per-deal figures
+    if "figures" not in values and stats is not None:   # the fields of the family's per-deal figures
         values["figures"] = tuple(f.name for f in dataclasses.fields(stats.PlayerDealStats)
                                   if f.name not in ("player", "active", "net"))
-    return Family(name=name, **values, **members)
+    values.setdefault("figures", ())
+    return Family(name=name, **_defaults(name, modules, values), **values)
 
 
 def card_with_keys(*keys: str) -> Callable[[Any], bool]:

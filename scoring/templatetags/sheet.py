@@ -100,3 +100,15 @@ def deal_links(context) -> str:
     return format_html('<td class="pin links"><span class="deal-links">{}<a class="history-link" id="history-{}" '
                        'href="{}" title="{}" aria-label="{}">⋯</a></span></td>',
                        edit, n, pk_url("scoring:deal_history", deal.pk), history, history)
+
+
+@register.simple_tag
+def cups_now(sheet) -> list[tuple[str, str, int]]:
+    """``{% cups_now sheet as cups %}``: (pot name, its word, its content now) of each cup the
+    table's card plays with (``TableSheet.pots``), worded by the family's ``pot_names``, for the
+    shared table header (templates/scoring/family/)."""
+    from scoring.table_families import table_family
+
+    names = table_family(sheet.family.name).pot_names
+    contents = dict(zip(sheet.family.cups, sheet.cups))
+    return [(pot, names.get(pot, pot), contents.get(pot, 0)) for pot in sheet.pots]

@@ -42,7 +42,7 @@ def test_two_deals_of_a_family_added_as_one_folder_recorded_on_a_phone(live_serv
             for i, player in enumerate(PLAYERS):
                 page.fill(f"#id_count_{i}", str(counts[player]))
             expect(page.locator("#preview-net td")).to_have_text([str(n) for n in net])
-            expect(page.locator("#preview-winner")).to_contain_text(f"kitty {number}")
+            expect(page.locator("#preview-headline")).to_contain_text(f"kitty {number}")   # the shared preview: the winner, the cups after
             no_sideways_scroll(page)
             shot(page, f"mini-390-deal-{number}", full=True)
             with page.expect_navigation():

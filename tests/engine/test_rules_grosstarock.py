@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from families.danish.engine.interchange import card_base, evening_to_dict, parse_evening
+from families.danish.engine import FAMILY
+from families.danish.engine.interchange import card_base, parse_evening
 from families.danish.engine.model import (
     Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
 )
@@ -653,4 +654,4 @@ def test_a_club_copy_of_grosstarock_with_an_amount_changed_travels_in_its_file()
     evening = parse_evening(data)
     assert evening.card.tout_each == 30 and card_base(evening.card) is GROSSTAROCK
     assert settle_evening(evening).totals == ((A, 40 + 60 + 52), (B, -20 - 30 - 26), (C, -20 - 30 - 26))
-    assert parse_evening(evening_to_dict(evening)) == evening
+    assert parse_evening(FAMILY.evening_to_dict(evening)) == evening

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from families.danish.engine import interchange
+from families.danish.engine import FAMILY, interchange
 from families.danish.engine.model import CardFate, Cup, Deal, DealKind, Fate, Fine, FineKind, Suit
 from families.danish.engine.rates import AELDRE1900, AELDRE1900_FIRST, DTF2011, DTF2011_FIRST, VLK
 from families.danish.engine.settle import Cups, Reason, settle_deal, settle_evening
@@ -172,8 +172,8 @@ def test_the_new_keys_in_an_evening_file_round_trip_and_settle():
         {"dealer": D, "kind": "misdeal", "passed": False},
     ]}
     evening = interchange.parse_evening(file)
-    assert interchange.evening_to_dict(evening)["deals"] == file["deals"]
-    assert interchange.parse_evening(interchange.evening_to_dict(evening)) == evening
+    assert FAMILY.evening_to_dict(evening)["deals"] == file["deals"]
+    assert interchange.parse_evening(FAMILY.evening_to_dict(evening)) == evening
     s = settle_evening(evening)
     assert [sum(v for k, v in e.net.items() if k not in (K, P)) for e in s.deals] == [0, -10, -10, -10, -20]
 

@@ -3,4 +3,4 @@ from scoring import table_families
 
 
 class MinifamilyConfig(table_families.FamilyApp):
-    name, label = "tests.minifamily", "minifamily"
+    name = "tests.minifamily"

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from scoring.engine.families import card_with_keys, family_of_modules
-from scoring.engine.ledger import zero_sum_money
 from . import generate, interchange, model, rates, settle, stats, validate
 from .settle import Cups
 
@@ -53,11 +52,9 @@ FAMILY = family_of_modules(
     earlier_cards=rates.EARLIER_EDITIONS,
     state_before=_state_before,
     dealer_after=_dealer_after,
-    money=zero_sum_money,
     random_deal=generate.random_deal,
     card_seats=_card_seats,
     tournament_table=_tournament_table,
-    played_kinds=("played",),
     summary_figures=("pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "nolo", "last_trick",
                      "meld_points", "fines"),
     cup_won_figure="cup_won",

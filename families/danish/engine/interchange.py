@@ -22,7 +22,7 @@ from .model import (
 )
 from scoring.engine.problems import Path
 from scoring.engine.reading import (
-    EVENING_KEYS, LongNumber, Reader, evening_dict, read_deal, read_deals, read_top,
+    EVENING_KEYS, LongNumber, Reader, read_deal, read_deals, read_top,
 )
 from .rates import (ALL_RATE_CARDS as RATE_CARDS, CARD_EDITABLE, CARD_EDITABLE_AMOUNTS, DEFAULT_RATE_CARD,
                     EARLIER_EDITIONS, FINE_AMOUNT_MAX, FINE_AMOUNT_MIN, RateCard)
@@ -323,7 +323,3 @@ def deal_to_dict(deal: Deal) -> dict:
             for f in deal.fines
         ]
     return out
-
-
-def evening_to_dict(evening: Evening) -> dict:
-    return evening_dict(evening, deal_to_dict)

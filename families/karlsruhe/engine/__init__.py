@@ -8,8 +8,7 @@ entries), ``interchange`` (§11), ``stats`` (per-player figures), ``generate`` (
 ``problems`` (the family's message codes)."""
 from __future__ import annotations
 
-from scoring.engine.families import card_with_keys, copy_of, family_of_modules
-from scoring.engine.ledger import zero_sum_money
+from scoring.engine.families import card_with_keys, family_of_modules
 from . import generate, interchange, model, problems, rates, settle, stats, validate
 
 #: The family's own message codes (Danish msgids of the catalogues), registered when ``problems`` is imported.
@@ -19,15 +18,8 @@ CODES = problems.CATALOGUE
 FAMILY = family_of_modules(
     "karlsruhe", rank=2, interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
     players=(4, 5),
-    pots=(),
-    cups=(),
-    cups_of=lambda card: (),
-    #: A card of §8's shape (a club's copy under a name of its own).
+    #: A card of §8's shape (a club's copy under a name of its own); a club's copy may change any
+    #: number (§8): every Karlsruhe card is a copy of the built-in one (the default).
     owns_card=card_with_keys("win_above", "schneider_max"),
-    #: A club's copy may change any number (§8): every Karlsruhe card is a copy of the built-in one.
-    card_base=copy_of(rates.KARLSRUHE),
-    money=zero_sum_money,
     random_deal=generate.random_deal,
-    played_kinds=("played",),
-    summary_figures=(),
 )

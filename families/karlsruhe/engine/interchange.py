@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine.problems import Field, Path
-from scoring.engine.reading import Reader, evening_dict, read_deal, read_evening
+from scoring.engine.reading import Reader, read_deal, read_evening
 from .model import BirdEntry, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, Suit
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, validate_deal, validate_players
@@ -159,7 +159,3 @@ def deal_to_dict(deal: Deal) -> dict:
     if deal.counts is not None:
         out["counts"] = dict(deal.counts)
     return out
-
-
-def evening_to_dict(evening: Evening) -> dict:
-    return evening_dict(evening, deal_to_dict)

@@ -14,15 +14,13 @@ from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    Entry, EntryKind, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
-    settle_in_turn,
+    Entry, EntryKind, IdentityEnum, PostingTuple, make_entry,
 )
 from .model import (
-    KONTRA_GAME, POSITIVE_GAMES, Bonus, Deal, DealKind, Evening, Game, KontraLevel, Side, active_players, from_forehand,
+    KONTRA_GAME, POSITIVE_GAMES, Bonus, Deal, DealKind, Game, KontraLevel, Side, active_players, from_forehand,
     other_side_thirds,
 )
-from .rates import RateCard, rate_card
-from .validate import validate_deal, validate_evening
+from .rates import RateCard
 
 #: The bonuses in the formula's order, each with its key (kontra, detail), read once: iterating an
 #: enum and reading a member's ``value`` run Python code on every deal.
@@ -207,14 +205,7 @@ def settle_split(players: tuple[str, ...], state: int, running: Mapping[str, int
     return make_entry(EntryKind.SPLIT, None, players, (), state=0)
 
 
-def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
-    """The journal entry of one deal, given the Radl deals owed before it (``state``, §5.4).
-    Raises ``EveningError`` if the deal is not valid (§9)."""
-    return settle_checked(players, number, deal, state, card, validate_deal=validate_deal,
-                          settle_valid_deal=_settle_valid_deal)
-
-
-def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
+def settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     radl, owed = radl_after(players, deal, state)
     if deal.kind is not DealKind.PLAYED:   # §7: the misdeal fine, or a free redeal
         fine = card.misdeal_fine if deal.kind is DealKind.MISDEAL else 0
@@ -297,14 +288,3 @@ def _side_pairs(players: tuple[str, ...], dealer: str, declarer: str,
     if len(declarers) == 1:
         return tuple((o, declarers[0]) for o in opponents)
     return tuple(zip(opponents, declarers))
-
-
-def settle_evening(evening: Evening, card: RateCard | None = None, *, validated: bool = False) -> Settlement:
-    """Validate and settle a whole evening (§5-§7, §10). Raises ``EveningError`` with every
-    problem found.
-    ``validated``: the evening was just read by this family's ``parse_evening``, which checked every
-    deal with the same card and would have raised; the checks are not run a second time."""
-    if card is None:
-        card = evening.card or rate_card(evening.rules)
-    return settle_in_turn(evening, card, validate_evening=validate_evening, settle_opening=settle_opening,
-                          settle_deal=_settle_valid_deal, settle_split=settle_split, validated=validated)

@@ -9,8 +9,7 @@ written what, klop, formula, entries, money), ``interchange`` (§14), ``stats`` 
 ``generate`` (random valid deals), ``problems`` (the family's message codes)."""
 from __future__ import annotations
 
-from scoring.engine.families import card_with_keys, copy_of, family_of_modules
-from scoring.engine.ledger import holds
+from scoring.engine.families import card_with_keys, family_of_modules
 from . import generate, interchange, model, problems, rates, settle, stats, validate
 
 #: The family's own message codes (Danish msgids of the catalogues), registered when ``problems`` is imported.
@@ -20,16 +19,12 @@ CODES = problems.CATALOGUE
 FAMILY = family_of_modules(
     "selca", rank=3, interchange=interchange, model=model, rates=rates, settle=settle, stats=stats, validate=validate,
     players=validate.PLAYERS,
-    pots=tuple(pot.value for pot in model.Pot),
-    cups=tuple(pot.value for pot in model.Pot if holds(pot)),
-    cups_of=lambda card: tuple(pot.value for pot in model.Pot if holds(pot)),
-    #: A card of the Selca shape (a club's copy under a name of its own).
+    #: A card of the Selca shape (a club's copy under a name of its own); a club's copy may change
+    #: any number: every Selca card is a copy of the built-in one (the default). Its pots are
+    #: ``model.Pot``'s, the sheet, never a cup (the default).
     owns_card=card_with_keys("poeni_step", "izkupicek_21"),
-    #: A club's copy may change any number: every Selca card is a copy of the built-in one.
-    card_base=copy_of(rates.SELCA),
     money=settle.money,
     writes_score=True,
     random_deal=generate.random_deal,
     played_kinds=("game", "klop"),     # §3, §8: not a misdeal or a shown hand (§9)
-    summary_figures=(),
 )

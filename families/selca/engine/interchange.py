@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from scoring.engine.problems import Path
-from scoring.engine.reading import Reader, evening_dict, read_deal, read_evening
+from scoring.engine.reading import Reader, read_deal, read_evening
 from .model import Announcement, Deal, Evening, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Side
 from .rates import RATE_CARDS, RateCard
 from .validate import DEAL_FIELDS, PLAYERS, validate_deal, validate_players
@@ -162,7 +162,3 @@ def deal_to_dict(deal: Deal) -> dict:
     if deal.counts is not None:
         out["counts"] = dict(deal.counts)
     return out
-
-
-def evening_to_dict(evening: Evening) -> dict:
-    return evening_dict(evening, deal_to_dict)

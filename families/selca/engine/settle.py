@@ -18,16 +18,14 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from scoring.engine.ledger import (
-    FORMULA_WORDS, Entry, EntryKind, IdentityEnum, PostingTuple, Settlement, make_entry, settle_checked,
-    settle_in_turn,
+    FORMULA_WORDS, Entry, EntryKind, IdentityEnum, PostingTuple, make_entry,
 )
 from scoring.engine.translation import Phrase, phrase, pgettext_lazy
 from .model import (
-    DECK_THIRDS, KONTRA_ITEMS, Announcement, Deal, Evening, Kind, Pot, Side, active_players, other_side_thirds,
+    DECK_THIRDS, KONTRA_ITEMS, Announcement, Deal, Kind, Pot, Side, active_players, other_side_thirds,
     side_of, thirds_to_said,
 )
-from .rates import RateCard, rate_card
-from .validate import validate_deal, validate_evening
+from .rates import RateCard
 
 
 
@@ -422,14 +420,7 @@ def state_before(players: tuple[str, ...], card: RateCard, pots: Mapping[str, in
     return pots.get(Pot.SHEET.value, 0)
 
 
-def settle_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
-    """The journal entry of one deal, given the sheet's content before it (``state``). Raises
-    ``EveningError`` if the deal is not valid (§12)."""
-    return settle_checked(players, number, deal, state, card, validate_deal=validate_deal,
-                          settle_valid_deal=_settle_valid_deal)
-
-
-def _settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
+def settle_valid_deal(players: tuple[str, ...], number: int, deal: Deal, state: int, card: RateCard) -> Entry:
     postings, formula = deal_postings(players, deal, card)
     return _entry(EntryKind.DEAL, number, players, postings, state, formula_facts(formula))
 
@@ -447,15 +438,3 @@ def money(totals: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
     = n·T_i − ΣT`` points (n at the table), in seat order; zero-sum by construction."""
     n, whole = len(totals), sum(total for _, total in totals)
     return tuple((player, n * total - whole) for player, total in totals)
-
-
-def settle_evening(evening: Evening, card: RateCard | None = None, *, validated: bool = False) -> Settlement:
-    """Validate and settle a whole evening (§3-§11). Raises ``EveningError`` with every problem
-    found.
-    ``validated``: the evening was just read by this family's ``parse_evening``, which checked every
-    deal with the same card and would have raised; the checks are not run a second time."""
-    if card is None:
-        card = evening.card or rate_card(evening.rules)
-    return settle_in_turn(evening, card, validate_evening=validate_evening, settle_opening=settle_opening,
-                          settle_deal=_settle_valid_deal, settle_split=settle_split, money=money,
-                          validated=validated)

@@ -9,8 +9,9 @@ import pytest
 from scoring.engine.interchange import loads
 from families.karlsruhe.engine.interchange import parse_deal
 from families.karlsruhe.engine.rates import KARLSRUHE
-from families.karlsruhe.engine.settle import settle_deal
+from families.karlsruhe.engine import FAMILY
 from scoring.engine.problems import EveningError
+settle_deal = FAMILY.settle_deal   # the family's defaults (family_of_modules)
 
 FOUR = ("Anna", "Bernd", "Clara", "Dieter")
 FIVE = ("Anna", "Bernd", "Clara", "Dieter", "Emil")

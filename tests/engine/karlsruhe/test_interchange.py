@@ -7,12 +7,13 @@ import pytest
 from scoring.engine.families import built_in, engine_package, family, family_of_file, family_of_rules
 from scoring.engine.interchange import dumps, loads
 from families.karlsruhe.engine import FAMILY
-from families.karlsruhe.engine.interchange import deal_to_dict, evening_to_dict, parse_deal
+from families.karlsruhe.engine.interchange import deal_to_dict, parse_deal
 from families.karlsruhe.engine.model import BirdEntry, Bonus, Deal, DealKind, Game, KontraLevel, Side, Suit
 from families.karlsruhe.engine.rates import KARLSRUHE
 from scoring.engine.problems import EveningError
 
 from .helpers import FOUR, evening
+evening_to_dict = FAMILY.evening_to_dict   # the family's defaults (family_of_modules)
 
 RUFER = {"dealer": "Anna", "game": "koenigsrufer", "declarer": "Bernd", "called_king": "hearts", "partner": "Dieter",
          "declarers_count": 121, "bonuses": {"pagat": {"side": "declarers", "announced": True, "won": True},

@@ -11,16 +11,18 @@ from hypothesis import strategies as st
 from scoring.engine.bounds import name_problem
 from scoring.engine.interchange import dumps, loads
 from families.karlsruhe.engine.generate import random_deal, random_evening
-from families.karlsruhe.engine.interchange import deal_to_dict, evening_to_dict, parse_deal, parse_evening
+from families.karlsruhe.engine import FAMILY
+from families.karlsruhe.engine.interchange import deal_to_dict, parse_deal, parse_evening
 from families.karlsruhe.engine.model import DealKind, Evening, Game, dealer_after
 from families.karlsruhe.engine.rates import KARLSRUHE, RateCard
 from families.karlsruhe.engine.settle import (
-    _paying_pairs, fahrer_payers, radl_status, sides, settle_deal, settle_evening, settle_opening,
-    settle_split, state_before,
+    _paying_pairs, fahrer_payers, radl_status, sides, settle_opening, settle_split, state_before,
 )
 from families.karlsruhe.engine.stats import deal_stats
 from families.karlsruhe.engine.validate import validate_evening
 from scoring.engine.ledger import player_totals
+# the family's defaults (family_of_modules)
+settle_deal, settle_evening, evening_to_dict = FAMILY.settle_deal, FAMILY.settle_evening, FAMILY.evening_to_dict
 
 POOL = ("Anna", "Bernd", "Clara", "Dieter", "Emil", "Jörg", "Ülkü", "Hans Peter")
 names = st.sampled_from(POOL) | st.text(min_size=1, max_size=8).filter(lambda s: name_problem(s) is None)

@@ -8,12 +8,14 @@ from families.karlsruhe.engine.model import (
 from families.karlsruhe.engine.interchange import parse_deal
 from families.karlsruhe.engine.rates import KARLSRUHE, RateCard
 from families.karlsruhe.engine.settle import (
-    Reason, radl_status, settle_deal, settle_evening, settle_opening, settle_split, state_before,
+    Reason, radl_status, settle_opening, settle_split, state_before,
 )
+from families.karlsruhe.engine import FAMILY
 from families.karlsruhe.engine.model import Evening
 from scoring.engine.problems import EveningError
 
 from .helpers import FIVE, FOUR, entry
+settle_deal, settle_evening = FAMILY.settle_deal, FAMILY.settle_evening   # the family's defaults (family_of_modules)
 
 
 def dreier(count=None, declarer="Clara", dealer="Anna", **more):

@@ -10,7 +10,8 @@ from scoring.engine.interchange import loads
 from scoring.engine.problems import EveningError
 from families.selca.engine.interchange import parse_deal
 from families.selca.engine.rates import SELCA
-from families.selca.engine.settle import settle_deal
+from families.selca.engine import FAMILY
+settle_deal = FAMILY.settle_deal   # the family's defaults (family_of_modules)
 
 THREE = ("Ana", "Bojan", "Cene")
 FOUR = ("Ana", "Bojan", "Cene", "Darja")

@@ -10,13 +10,14 @@ from scoring.engine.interchange import dumps, loads
 from scoring.engine.ledger import cup_contents
 from scoring.engine.problems import EveningError, problem
 from families.selca.engine import CODES, FAMILY
-from families.selca.engine.interchange import deal_to_dict, evening_to_dict, parse_deal
+from families.selca.engine.interchange import deal_to_dict, parse_deal
 from families.selca.engine.model import (
     Announcement, Deal, Kind, Kontra, KontraLevel, Mondfang, Pagatfonk, Pot, Side,
 )
 from families.selca.engine.rates import SELCA
 
 from .helpers import FOUR, THREE, evening, problems
+evening_to_dict = FAMILY.evening_to_dict   # the family's defaults (family_of_modules)
 
 GAME = {"dealer": "Ana", "kind": "game", "declarer": "Bojan", "game": 2, "count": 131, "announced": ["pagat"],
         "pagat_ultimo": "declarer", "kings": "opponents", "valat": False,

@@ -15,13 +15,15 @@ from scoring.engine.bounds import name_problem
 from scoring.engine.interchange import dumps, loads
 from scoring.engine.ledger import cup_contents, player_totals
 from families.selca.engine.generate import random_deal, random_evening
-from families.selca.engine.interchange import deal_to_dict, evening_to_dict, parse_deal, parse_evening
+from families.selca.engine import FAMILY
+from families.selca.engine.interchange import deal_to_dict, parse_deal, parse_evening
 from families.selca.engine.model import Evening, Kind, Pot, active_players, dealer_after
 from families.selca.engine.rates import SELCA, RateCard
-from families.selca.engine.settle import Reason, money, settle_deal, settle_evening, settle_opening, settle_split, \
-    state_before
+from families.selca.engine.settle import Reason, money, settle_opening, settle_split, state_before
 from families.selca.engine.stats import deal_stats
 from families.selca.engine.validate import validate_evening
+# the family's defaults (family_of_modules)
+settle_deal, settle_evening, evening_to_dict = FAMILY.settle_deal, FAMILY.settle_evening, FAMILY.evening_to_dict
 
 POOL = ("Ana", "Bojan", "Cene", "Darja", "Eva", "Žiga", "Špela", "Jan Peter")
 names = st.sampled_from(POOL) | st.text(min_size=1, max_size=8).filter(lambda s: name_problem(s) is None)

@@ -1,20 +1,26 @@
-"""What cannot be recorded in the minimal family (rules 1-2): the wrong number of players, counts
-for other than exactly the players at the table, a count out of range, a tie for the highest."""
+"""What cannot be recorded in the minimal family (rule 2): counts for other than exactly the players
+at the table, a count out of range, a tie for the highest (a table of the wrong size: the default,
+``minifamily_player_count``). Its own messages are Danish msgids marked as every family marks them
+(docs/architecture.md); the tests' folder is outside ``make messages``, so they read in Danish in
+every language: what a family outside the project's catalogues gets."""
 from __future__ import annotations
 
-from scoring.engine.problems import Problem, evening_problems, problem, seat_problems
-from .model import MAX_COUNT, PLAYERS, Deal, Evening
+from scoring.engine.problems import Problem, problem, register
+from scoring.engine.translation import pgettext_lazy
+from .model import MAX_COUNT, Deal
 
-
-def validate_players(players: tuple[str, ...], card=None) -> list[Problem]:
-    return seat_problems(players, PLAYERS, "minifamily_player_count")
+register({
+    "minifamily_player_count": pgettext_lazy("engine", "et minibord har 2 til 4 spillere, ikke {count}"),
+    "minifamily_counts_players": pgettext_lazy("engine", "der skal være tal for netop spillerne ved bordet: {names}"),
+    "minifamily_tie": pgettext_lazy("engine", "flere har det højeste tal ({count}); ét spil har én vinder"),
+})
 
 
 def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card) -> list[Problem]:
     found: list[Problem] = []
     if deal.dealer not in players:
         found.append(problem(number, "dealer", "not_at_table", name=deal.dealer))
-    counts = deal.count_map
+    counts = dict(deal.counts)
     if set(counts) != set(players):
         found.append(problem(number, "counts", "minifamily_counts_players", names=", ".join(players)))
     for name, count in deal.counts:
@@ -25,7 +31,3 @@ def validate_deal(players: tuple[str, ...], number: int, deal: Deal, card) -> li
         if sum(1 for c in counts.values() if c == high) > 1:
             found.append(problem(number, "counts", "minifamily_tie", count=high))
     return found
-
-
-def validate_evening(evening: Evening, card) -> list[Problem]:
-    return evening_problems(evening, card, validate_players, validate_deal)

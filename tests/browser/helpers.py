@@ -26,6 +26,19 @@ def wait_until(page, expression: str, timeout: float = 15_000) -> None:
         waited += 100
 
 
+#: True once a loaded page has made the requests it makes by itself: htmx's "load" requests have been
+#: answered and swapped in (htmx marks an element .htmx-request until then), and a table page, which
+#: registers the service worker, is controlled by it (the worker claims the page once it is active).
+SETTLED = """!document.querySelector('.htmx-request') && (!document.getElementById('table-sync-data')
+    || !('serviceWorker' in navigator) || navigator.serviceWorker.controller !== null)"""
+
+
+def settled(page, timeout: float = 15_000) -> None:
+    """Wait until the loaded page has made the requests it makes by itself (``SETTLED``)."""
+    page.wait_for_load_state("load")
+    wait_until(page, SETTLED, timeout)
+
+
 def watch_csp(context):
     """``context`` with every page's Content-Security-Policy violations collected in CSP_VIOLATIONS:
     the page's securitypolicyviolation events and the browser's own "Refused to …" console errors."""

@@ -10,7 +10,7 @@ from django.test import Client
 
 from scoring.models import ClubRateCard, Deal, Player, Role
 from tests.browser import helpers
-from tests.browser.helpers import PASSWORD, no_sideways_scroll, phone_context
+from tests.browser.helpers import PASSWORD, no_sideways_scroll, phone_context, settled, wait_until
 from tests.browser.test_standings_layout import club_with_evenings
 from tests.web.conftest import make_user
 from tests.web.family_tables import seat
@@ -64,8 +64,7 @@ def test_every_page_loads_under_the_policy_with_no_violation(live_server, browse
             answer = page.goto(live_server.url + url)
             assert answer.status == 200, (name, answer.status)
             assert "content-security-policy" in answer.headers, name
-            page.wait_for_load_state("load")
-            page.wait_for_timeout(300)     # the requests a page makes once loaded (htmx "load", the service worker)
+            settled(page)     # the requests a page makes once loaded (htmx "load", the service worker)
             page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
             if width < 600 and name != "health":
                 no_sideways_scroll(page)
@@ -79,9 +78,12 @@ def test_an_inline_script_would_be_reported(live_server, browser):
     context, page = phone_context(browser, 390, 844)
     try:
         page.goto(f"{live_server.url}/login/")
-        page.evaluate("""() => { const s = document.createElement("script"); s.textContent = "window.ran = 1";
+        page.evaluate("""() => { window.violations = 0;
+                                 document.addEventListener("securitypolicyviolation", () => { window.violations += 1; });
+                                 const s = document.createElement("script"); s.textContent = "window.ran = 1";
                                  document.body.append(s); document.body.setAttribute("style", "color: red"); }""")
-        page.wait_for_timeout(200)
+        # both reported in the page; the console lines written before reach Playwright before this answer
+        wait_until(page, "window.violations >= 2")
         assert page.evaluate("window.ran") is None
         assert any("script-src" in v for v in helpers.CSP_VIOLATIONS)
         assert any("style-src" in v for v in helpers.CSP_VIOLATIONS)
@@ -106,8 +108,7 @@ def test_the_admin_pages_load_under_the_policy(live_server, browser):
                           "admin-deal": f"/admin/scoring/deal/{deal.pk}/change/",
                           "admin-club": f"/admin/scoring/club/{club.pk}/change/"}.items():
             assert page.goto(live_server.url + url).status == 200, name
-            page.wait_for_load_state("load")
-            page.wait_for_timeout(300)
+            settled(page)
             page.screenshot(path=str(SHOTS / f"{name}-1280.png"))
         assert helpers.CSP_VIOLATIONS == []
     finally:

@@ -18,13 +18,36 @@ from scoring.engine.families import engine_package
 from scoring.models import Club, Role, Table
 from scoring.selectors import table_sheet
 from tests.browser import helpers
-from tests.browser.helpers import no_sideways_scroll, shot
+from tests.browser.helpers import no_sideways_scroll, shot, wait_until
 from tests.web.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-#: Past one poll (5 s) and a slow render, never a timing that is asserted.
+#: Past one poll (5 s, or a second here: ``polls_every_second``) and a slow render, never a timing
+#: that is asserted.
 WITHIN_A_POLL = 12_000
+
+#: The pages poll every 5 s (``hx-trigger="every 5s"``); these tests wait for several polls each, so
+#: their pages poll every second: the attribute is rewritten before htmx reads it (htmx, a deferred
+#: script, starts on DOMContentLoaded after this listener, which Playwright adds before any script
+#: of the page). What a poll does is the same at either pace.
+POLL_EVERY_SECOND = """document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll('[hx-trigger="every 5s"]').forEach((e) => e.setAttribute("hx-trigger", "every 1s"));
+});"""
+
+
+@pytest.fixture(autouse=True)
+def polls_every_second(browser):
+    original = browser.new_context   # the conftest's, which watches the Content-Security-Policy
+
+    def new_context(*args, **kwargs):
+        context = original(*args, **kwargs)
+        context.add_init_script(POLL_EVERY_SECOND)
+        return context
+
+    browser.new_context = new_context
+    yield
+    browser.new_context = original
 
 
 @pytest.fixture
@@ -72,6 +95,7 @@ def test_the_evening_page_shows_another_tables_save_within_a_poll(live_server, b
     polls = []   # (the ETag the browser asked with, the ETag of the answer it used)
     page.on("response", lambda r: polls.append((r.request.all_headers().get("if-none-match"), r.all_headers().get("etag")))
             if "/live/" in r.url else None)
+    expect(page.locator('#evening-live[hx-trigger="every 1s"]')).to_have_count(1)   # polls_every_second took
     expect(section(page, 1).locator(".deal-count")).to_have_text("4 spil")
     expect(section(page, 2).locator(".deal-count")).to_have_text("0 spil")
     expect(section(page, 2).locator(".dealer-now")).to_have_text("Anne giver")
@@ -97,9 +121,13 @@ def test_the_evening_page_shows_another_tables_save_within_a_poll(live_server, b
     # nothing changed for a while: the browser asks with the ETag it has and the server answers 304
     # (the browser then hands htmx its kept copy, which Playwright reports as that copy's 200), and
     # the page is left as it is (a mark put on it stays)
-    page.evaluate("document.querySelector('#table-1').dataset.mark = 'kept'")
-    page.wait_for_timeout(11_000)
-    assert any(asked and asked == answer for asked, answer in polls[-2:]), polls
+    page.evaluate("document.querySelector('#table-1').dataset.mark = 'kept'; window.pollsSinceMark = 0;"
+                  "document.addEventListener('htmx:afterRequest', () => { window.pollsSinceMark += 1; })")
+    seen = len(polls)
+    # the next poll has been answered and htmx has decided on its swap (afterRequest follows the swap);
+    # Playwright reports the response before the page's later evaluate answers, so ``polls`` holds it
+    wait_until(page, "window.pollsSinceMark >= 1", timeout=WITHIN_A_POLL)
+    assert any(asked and asked == answer for asked, answer in polls[seen:]), polls
     expect(page.locator("#table-1[data-mark=kept]")).to_have_count(1)
     expect(page.locator("[data-live-note]:visible")).to_have_count(0)
     context.close()
@@ -111,6 +139,7 @@ def test_the_table_page_line_of_the_other_tables_follows_them(live_server, brows
     first = Table.objects.get(evening=evening, number=1)
     context, page = helpers.open_page(browser, live_server, f"/tables/{first.pk}/", "skriver", width, height)
     line = page.locator("#other-tables")
+    expect(line).to_have_attribute("hx-trigger", "every 1s")   # polls_every_second took
     expect(line.locator(".other-table")).to_have_count(2)
     expect(line.locator('[data-table="2"]')).to_have_text("Bord 2: 0 spil, Anne giver")
     shot(page, f"table-others-{width}-before")

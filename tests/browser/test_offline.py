@@ -339,6 +339,8 @@ def test_the_deal_being_typed_survives_a_closed_tab_with_its_dealer(browser, ser
         if page.evaluate(kept):
             break
         time.sleep(0.1)
+    else:
+        raise AssertionError("the phone did not keep the draft")
     page.close()
     page = context.new_page()
     page.goto(f"{server.url}/tables/{table.pk}/")

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Club, Deal, Role
-from tests.browser.helpers import no_sideways_scroll, open_page, shot
+from tests.browser.helpers import no_sideways_scroll, open_page, shot, wait_until
 from tests.web.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -66,8 +66,10 @@ def test_a_redeal_a_passed_misdeal_and_a_forfeited_ultimo_tapped(live_server, br
     assert Deal.objects.get(table=old_table, number=2).outcome["passed"] is True
 
     # 3. Bent deals (Dorte sits out); Carl's pagat takes the last trick, but he melded too late
-    page.select_option("#id_dealer", "Bent")
-    page.wait_for_timeout(300)
+    with page.expect_response(lambda r: "/form/" in r.url):     # the form rebuilt for the dealer (htmx)
+        page.select_option("#id_dealer", "Bent")
+    wait_until(page, "!document.querySelector('.htmx-request')")   # and swapped in
+    expect(page.locator("#seating")).to_contain_text("GiverBent")
     chip(page.locator("#kind"), "spillet")
     chip(page.locator("#pagat-owner"), "Carl")
     chip(page.locator("#pagat-fate"), "ultimo")

@@ -265,8 +265,9 @@ def field_paths(value, prefix: str = "") -> dict[str, Any]:
 class FamilyDealForm(FamilyFormMixin, forms.Form):
     """A deal form with the defaults every family may keep: the table's ``version`` and the
     ``dealer`` (the form seated around him), the family's own fields added by ``add_deal_fields``
-    and named by their path in the deal object (``counts.Anne``); ``clean()`` adds the engine's
-    problems once the dealer is read; ``to_outcome()`` is the filled fields by their paths, and an
+    (or its own ``__init__`` after this one's) and named by their path in the deal object
+    (``counts.Anne``); ``clean()`` runs ``check_deal``: the family's own checks, then the engine's
+    problems (by default once the dealer is read); ``to_outcome()`` is the filled fields by their paths, and an
     engine path names the field of the same name (``field_for``)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
@@ -284,9 +285,14 @@ class FamilyDealForm(FamilyFormMixin, forms.Form):
 
     def clean(self):
         data = super().clean()
+        self.check_deal(data)
+        return data
+
+    def check_deal(self, data: dict) -> None:
+        """The family's own checks of the cleaned ``data`` and then the engine's problems (every
+        problem at once, each next to its field): by default the engine's, once the dealer is read."""
         if "dealer" not in self._errors:
             self.add_engine_problems(self.engine_problems())
-        return data
 
     def to_outcome(self) -> dict:
         outcome: dict = {"dealer": self.seats.dealer}

@@ -16,7 +16,7 @@ from families.danish.engine.rates import (CARD_EDITABLE_AMOUNTS, CARD_EDITABLE_F
                                           HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard)
 from scoring.language import engine_language
 from scoring.card_forms import CardForm
-from scoring.family_forms import CountField, CountInput, FamilyFormMixin, OptionsSelect
+from scoring.family_forms import CountField, CountInput, FamilyDealForm, OptionsSelect
 
 
 MELD_ROWS = 6
@@ -161,7 +161,7 @@ def _trick_field(label) -> CountField:
     return CountField(label=label, required=False, widget=CountInput(attrs={"class": "trick"}))
 
 
-class DealForm(FamilyFormMixin, forms.Form):
+class DealForm(FamilyDealForm):
     """One deal at a table of ``players`` (seat order), built for the three active players of the
     chosen dealer (docs/rules/danish.md §1). ``to_outcome()`` gives the deal object of docs/format.md, which the
     engine then validates (docs/rules/danish.md §5) and settles: the form itself judges only its own widgets
@@ -175,14 +175,11 @@ class DealForm(FamilyFormMixin, forms.Form):
     so a count can never land on the wrong player.
     """
 
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     kind = forms.ChoiceField(label=_("Spillet"), widget=forms.RadioSelect, initial="played")
-    dealer = forms.ChoiceField(label=_("Giver"))
     family_name = "danish"
 
     def __init__(self, players: tuple[str, ...], *args, dealer: str | None = None, card: RateCard = VLK, **kwargs):
-        super().__init__(*args, **kwargs)
-        chosen = self.seat(players, dealer, card)   # players, card, seats (docs/rules/danish.md §1)
+        super().__init__(players, *args, dealer=dealer, card=card, **kwargs)   # seated (docs/rules/danish.md §1)
         self.offer = offer = card_offer(self.card)
         self.meld_rows: list[int] = []   # form row of melds[i] (i 1-based), as submitted; set by to_outcome
         self.fine_rows: list[int] = []
@@ -190,9 +187,6 @@ class DealForm(FamilyFormMixin, forms.Form):
         active = self.seats.active
         self.fields["kind"].choices = [("played", _("spillet")), ("misdeal", _("fejlgivning")),
                                        ("scrapped", _("kasseret"))] + ([("redeal", _("givet om"))] if offer.redeal else [])
-        self.fields["dealer"].choices = [(p, p) for p in self.players]
-        self.fields["dealer"].initial = chosen
-        self.fields["dealer"].widget.attrs["autocomplete"] = "off"
 
         def person(name: str, label, blank: bool = True, radio: bool = False, **extra) -> None:
             choices = [(p, p) for p in active]
@@ -334,8 +328,7 @@ class DealForm(FamilyFormMixin, forms.Form):
             str(self._value(count_field(p)) or "").strip() for p in self.seats.active)
 
     # Building the deal object -----------------------------------------------------------------
-    def clean(self):
-        data = super().clean()
+    def check_deal(self, data: dict) -> None:
         for i in range(1, MELD_ROWS + 1):
             if bool(data.get(f"meld_{i}_player")) != bool(data.get(f"meld_{i}_kind")):
                 self.add_error(f"meld_{i}_kind", _("Vælg både melder og melding."))
@@ -358,7 +351,6 @@ class DealForm(FamilyFormMixin, forms.Form):
             # Not only the form's own problems first and the rules' after they are fixed: the engine
             # judges what the form could read, and its problems join the form's (docs/rules/danish.md §5).
             self.add_engine_problems(self.engine_problems())
-        return data
 
     def _announcement_fields(self) -> list[tuple[str, str]]:
         """(player field, before-trick field) of the announced vole and each announced nolo row."""

@@ -24,7 +24,7 @@ from scoring.engine.problems import Problem
 
 from scoring.language import engine_language
 from scoring.family_forms import (
-    CountField, CountInput, FamilyFormMixin, chips_marked_by,
+    CountField, CountInput, FamilyDealForm, chips_marked_by,
 )
 from .words import (
     ALONE, BIRDS, BIRD_CHOICES, BONUS_WORDS, FAMILY_NAME, GAMES, GAME_WORDS, KING_CAUGHT, KONTRA_WORDS,
@@ -52,7 +52,7 @@ def _blaetter_choices() -> list[tuple[str, str]]:
     return [(str(n), str(n)) for n in range(MAX_BLAETTER + 1)]
 
 
-class KarlsruheDealForm(FamilyFormMixin, forms.Form):
+class KarlsruheDealForm(FamilyDealForm):
     """One deal at a Karlsruhe table of ``players`` (seat order), built for the active players of
     the chosen dealer (§1: at five the dealer sits out). ``to_outcome()`` gives §11's deal object
     with exactly the fields the chosen game uses; ``clean()`` runs the engine's reader and
@@ -62,22 +62,16 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
     gets the engine's own message ("… sidder over i dette spil"); only the active players are
     offered. Fahrer counts are keyed by player name, never by position."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     kind = forms.ChoiceField(label=_("Spillet"), widget=forms.RadioSelect, initial="played")
-    dealer = forms.ChoiceField(label=_("Giver"))
 
     family_name = FAMILY_NAME
 
     def __init__(self, players: tuple[str, ...], *args, dealer: str | None = None, card=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        chosen = self.seat(players, dealer, card)
+        super().__init__(players, *args, dealer=dealer, card=card, **kwargs)
         active = tuple(self.seats.active)
 
         f = self.fields
         f["kind"].choices = list(kind_names().items())
-        f["dealer"].choices = [(p, p) for p in self.players]
-        f["dealer"].initial = chosen
-        f["dealer"].widget.attrs["autocomplete"] = "off"
 
         def radio(name: str, label, choices, initial=None) -> None:
             f[name] = forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, required=False,
@@ -175,15 +169,13 @@ class KarlsruheDealForm(FamilyFormMixin, forms.Form):
         return used
 
     # Building the deal object -----------------------------------------------------------------
-    def clean(self):
-        data = super().clean()
+    def check_deal(self, data: dict) -> None:
         # A field the chosen game does not use is hidden and not sent: its own error would be unseen.
         used = self.used_fields(data.get("kind") or self.data.get("kind"), data.get("game"), bool(data.get("valat")))
         for name in [n for n in self._errors if n not in used and n != "__all__"]:
             del self._errors[name]
         if not {"dealer", "kind"} & set(self._errors):
             self.add_engine_problems(self.engine_problems())
-        return data
 
     def is_valid(self) -> bool:
         """Valid only without errors on a field or on the Fahrer counts as a whole (§6: they add up

@@ -27,7 +27,7 @@ from families.selca.engine.model import (
 )
 
 from scoring.language import engine_language
-from scoring.family_forms import FamilyFormMixin, chips_marked_by
+from scoring.family_forms import FamilyDealForm, chips_marked_by
 from .words import (
     FAMILY_NAME, GAME_FIELDS, GAME_WORDS, KIND_WORDS, KONTRA_ITEMS, KONTRA_ITEM_WORDS, KONTRA_WORDS,
     PAGAT_CHOICES, PAGAT_WORDS, SIDE_WORDS, VALAT_CHOICES, VALAT_WORDS, count_field, count_message, pagat_code,
@@ -45,7 +45,7 @@ class CountInput(forms.TextInput):
 
 # The form ---------------------------------------------------------------------------------------
 
-class SelcaDealForm(FamilyFormMixin, forms.Form):
+class SelcaDealForm(FamilyDealForm):
     """One deal at a Selca table of ``players`` (seat order), built for the active players of the
     chosen dealer (§1: at four the dealer rests). ``to_outcome()`` gives §14's deal object with
     exactly the fields its kind uses; ``clean()`` runs the engine's reader and ``validate_deal`` on
@@ -55,22 +55,17 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
     dealer changed meanwhile) is kept so that the engine's own message names him ("… sidder over").
     Klop counts are keyed by player name, every player at the table (the dealer plays the talon)."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     kind = forms.ChoiceField(label=_("Spillet"), widget=forms.RadioSelect, initial=Kind.GAME.value,
                              choices=list(KIND_WORDS.items()))
-    dealer = forms.ChoiceField(label=_("Giver"))
 
     family_name = FAMILY_NAME
 
     def __init__(self, players: tuple[str, ...], *args, dealer: str | None = None, card=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        chosen = self.seat(players, dealer, card)
+        super().__init__(players, *args, dealer=dealer, card=card, **kwargs)
         self.derived_player: str | None = None
         self.derived_thirds: int | None = None
         active = tuple(self.seats.active)
         f = self.fields
-        f["dealer"].choices = [(p, p) for p in self.players]
-        f["dealer"].initial = chosen
 
         def radio(name: str, label, choices, initial="") -> None:
             f[name] = forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, required=False,
@@ -239,8 +234,7 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
         return counts
 
     # Building the deal object -----------------------------------------------------------------
-    def clean(self):
-        data = super().clean()
+    def check_deal(self, data: dict) -> None:
         kind = data.get("kind") or self.data.get("kind")
         used = self.used_fields(kind)
         for name in [n for n in self._errors if n not in used and n != "__all__"]:
@@ -249,7 +243,6 @@ class SelcaDealForm(FamilyFormMixin, forms.Form):
             self._klop = self._klop_counts()
         if not {"dealer", "kind"} & set(self._errors) and not self.section_errors:
             self.add_engine_problems(self.engine_problems())
-        return data
 
     def is_valid(self) -> bool:
         """Valid only without errors on a field or on the klop counts as a whole (§8: they add up

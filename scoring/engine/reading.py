@@ -136,10 +136,12 @@ class Reader:
         return value
 
     def choice(self, value: Any, field: Field, enum_type):
-        members = {member.value: member for member in enum_type}
-        if isinstance(value, str) and value in members:
-            return members[value]
-        self.add(field, "choice", choices=", ".join(members))
+        if isinstance(value, str):
+            try:
+                return enum_type(value)
+            except ValueError:
+                pass
+        self.add(field, "choice", choices=", ".join(member.value for member in enum_type))
         return None
 
     def items(self, value: Any, field: Field) -> list:

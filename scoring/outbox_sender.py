@@ -41,7 +41,7 @@ from scoring.models import EveningMail
 from scoring.numbers import format_kroner, plain_decimal
 from scoring.selectors import evening_summary
 from scoring.selectors.standings import family_title
-from scoring.selectors.members import resolved
+from scoring.selectors.members import identity_of
 from scoring.selectors.statements import Statement, evening_statements
 
 log = logging.getLogger(__name__)
@@ -150,7 +150,7 @@ def _prepare_evening(evening, rate, statements: dict[int, Statement], mails: lis
     for mail in mails:
         try:
             # the player he is now: a mail queued before a merge is the merged player's
-            statement = statements.get(resolved(mail.player).pk)
+            statement = statements.get(identity_of(mail.player).pk)
             if statement is None:
                 raise LookupError(f"{mail.player.name} has no seat this evening any more")
             if mail.language not in attachments:

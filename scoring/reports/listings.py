@@ -393,8 +393,9 @@ class StateColumn(tables.Column):
 class OutstandingTable(tables.Table):
     """The club's unpaid transfers across evenings (``payments.outstanding_transfers``)."""
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
-    payer = tables.Column(verbose_name=_("Betaler"), accessor="payer__name", order_by=("payer__name",))
-    receiver = tables.Column(verbose_name=_("Modtager"), accessor="receiver__name", order_by=("receiver__name",))
+    # the players they stand for now (``payments.outstanding_transfers``' names, docs/names.md)
+    payer = tables.Column(verbose_name=_("Betaler"), accessor="payer_now", order_by=("payer_now",))
+    receiver = tables.Column(verbose_name=_("Modtager"), accessor="receiver_now", order_by=("receiver_now",))
     amount = OreColumn(verbose_name=_("Kroner"))
 
     class Meta:
@@ -422,7 +423,7 @@ class TransferColumn(tables.Column):
     empty_values = ()
 
     def render(self, record):
-        return f"{record.payer.name} → {record.receiver.name}"
+        return f"{record.payer_now} → {record.receiver_now}"
 
     def value(self, record):
         return self.render(record)

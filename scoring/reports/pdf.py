@@ -231,7 +231,7 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     def label(r: PdfRow) -> tuple[str, str]:
         row = r.row
         if row.deal:
-            return row.deal.dealer.name, r.tag
+            return row.dealer, r.tag
         if row.kind == "opening":
             return str(_("indskud")), ""
         return str(_("deling af kopperne") if pots else _("afslutning")), ""

@@ -13,6 +13,8 @@ any page that sums a player's rows call these."""
 from __future__ import annotations
 
 import datetime as dt
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -35,17 +37,43 @@ def identity_name(path: str = "player"):
 
 
 def identity_of(player: Player) -> Player:
-    """The player ``player`` is now (himself unless merged)."""
+    """The player ``player`` is now: himself unless merged, else the one he was merged into (one
+    step is the whole answer: ``services.player_merge`` keeps every duplicate one step deep)."""
     return player.merged_into if player.merged_into_id is not None else player
 
 
-def resolved(player: Player) -> Player:
-    """The player a seat's player stands for now: a duplicate merged into another is read as that one."""
-    seen = set()
-    while player.merged_into_id is not None and player.pk not in seen:
-        seen.add(player.pk)
-        player = player.merged_into
-    return player
+def evening_members(evening) -> list[Player]:
+    """The players of ``evening``'s tables as the players they are now, each once (a duplicate
+    merged into one who also sat is that one), in table and seat order (one query)."""
+    seen, players = set(), []
+    for seat_player in (Player.objects.filter(seats__table__evening=evening).select_related("club", "merged_into")
+                        .order_by("seats__table__number", "seats__position")):
+        player = identity_of(seat_player)
+        if player.pk not in seen:
+            seen.add(player.pk)
+            players.append(player)
+    return players
+
+
+# Names (docs/names.md) -----------------------------------------------------------------------------
+
+def shown_name(seated: str, now: str) -> str:
+    """A name as seated where a page shows a deal's text: the name now first and the seated one
+    beside it when they differ ("Zoë Ørsted (Zoë)"), else the one name."""
+    return seated if seated == now else f"{now} ({seated})"
+
+
+def shown_words(items: Iterable[str], names_now: Mapping[str, str]) -> tuple[str, ...]:
+    """A deal's words (``TableFamily.words``, written with the names as seated) with each seated name
+    that is not the player's name now shown by ``shown_name``; ``names_now``: {name as seated: name
+    now} of the table. A name is a whole name (not inside a longer word), the longest tried first
+    ("Anne 2" before "Anne")."""
+    changed = {seated: now for seated, now in names_now.items() if seated != now}
+    if not changed:
+        return tuple(items)
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in sorted(changed, key=len, reverse=True))
+                         + r")(?!\w)")
+    return tuple(pattern.sub(lambda m: shown_name(m.group(1), changed[m.group(1)]), item) for item in items)
 
 
 def same_player(player: Player) -> Q:
@@ -97,8 +125,8 @@ class SharedEvening:
 
 @dataclass(frozen=True)
 class RuleSetMove:
-    """What a merge moves at one rule set's tables: each player's evenings, deals and points (and
-    kroner of closed evenings) before, and the merged player's after (their sums). The page names
+    """What a merge moves at one rule set's tables, of the evenings the standings count: each
+    player's evenings, deals, points and kroner before, and the merged player's after (their sums). The page names
     the rule set (``standings.rules_title``): a member's read needs no family's words."""
     rules: str
     family: str
@@ -129,7 +157,8 @@ class MergePreview:
 
 
 def merge_preview(duplicate: Player, asked: Player) -> MergePreview:
-    """What merging ``duplicate`` into ``asked`` would do (a read: nothing is written). Merging into a
+    """What merging ``duplicate`` into ``asked`` would do (a read: nothing is written; what moves is
+    counted as the standings count, ``_moves``). Merging into a
     player who was merged himself merges into the player he is now; a player already merged, the
     same player, another club's player and any evening both sat (at one table, or at two: a player
     sits once an evening) refuse the merge, each problem naming its field and the evening."""
@@ -188,11 +217,16 @@ def _shared_evenings(a: Player, b: Player) -> tuple[SharedEvening, ...]:
 
 
 def _moves(duplicate: Player, keep: Player) -> list[RuleSetMove]:
-    """Each player's evenings, deals, points and closed kroner per rule set (one query)."""
+    """Each player's evenings, deals, points and kroner per rule set, counted as the standings count
+    them (their evenings: ``standings.standings_evenings``, closed and counting; one query)."""
+    from .standings import standings_evenings
+
     a_ids, b_ids = same_ids(duplicate), same_ids(keep)
     found: dict[tuple[str, str], list] = {}
     for player_id, rules, family, evenings, deals, points, kroner in (
-            PlayerEveningSummary.objects.filter(player__in=a_ids + b_ids).values_list("player_id", "rules", "family")
+            PlayerEveningSummary.objects.filter(player__in=a_ids + b_ids,
+                                                evening__in=standings_evenings(keep.club_id))
+            .values_list("player_id", "rules", "family")
             .annotate(n=Count("id"), d=Sum("deals"), p=Sum("points"), k=Sum("kroner", filter=Q(closed=True)))
             .order_by("family", "rules")):
         row = found.setdefault((rules, family), [[0, 0, 0, Decimal("0.00")], [0, 0, 0, Decimal("0.00")]])

@@ -14,14 +14,16 @@ from django.db.models import Count, Q, QuerySet, Sum
 from scoring.models import Club, Evening, EveningTransfer, PaymentMethod, Player
 from scoring.numbers import format_kroner
 
+from .members import identity_name, identity_of
+
 
 @dataclass(frozen=True)
 class TransferState:
     """One transfer of "who pays whom" and whether it is paid. ``amount`` is in øre (``kroner``
     the same in kroner); ``paid_by`` the login that marked it (its user name), ``paid_at`` when,
     ``method`` how (``PaymentMethod``), all empty while unpaid. ``payer``/``receiver`` are the
-    players as recorded; ``payer_id``/``receiver_id`` the players they stand for now (a merged
-    player's, the one he was merged into)."""
+    players they stand for now, by name and key (``payer_id``/``receiver_id``): a merged player is
+    the one he was merged into (``selectors.members``, docs/names.md)."""
     id: int
     evening_id: int
     date: dt.date
@@ -55,15 +57,21 @@ class TransferState:
         return self.family, self.payer, self.receiver, self.amount
 
 
-_STATE_RELATED = ("payer", "receiver", "mark", "mark__user")
+_STATE_RELATED = ("payer__merged_into", "receiver__merged_into", "mark", "mark__user")
+
+
+def _named_now(transfers: QuerySet) -> QuerySet:
+    """``transfers`` with ``payer_now`` and ``receiver_now``: the names of the players they stand for
+    now, for a listing to show and sort by."""
+    return transfers.annotate(payer_now=identity_name("payer"), receiver_now=identity_name("receiver"))
 
 
 def _state(t: EveningTransfer) -> TransferState:
     mark = t.mark
     return TransferState(
         id=t.pk, evening_id=t.evening_id, date=t.date, family=t.family,
-        payer=t.payer.name, payer_id=t.payer.merged_into_id or t.payer_id,
-        receiver=t.receiver.name, receiver_id=t.receiver.merged_into_id or t.receiver_id,
+        payer=identity_of(t.payer).name, payer_id=identity_of(t.payer).pk,
+        receiver=identity_of(t.receiver).name, receiver_id=identity_of(t.receiver).pk,
         amount=t.amount, paid=mark is not None,
         paid_by=(mark.user.get_username() if mark is not None and mark.user is not None else ""),
         paid_at=mark.at if mark is not None else None,
@@ -93,10 +101,9 @@ def states_by_payment(evening: Evening) -> dict[tuple[str, str, str, int], list[
 
 def state_of(states: dict, family: str, *payments) -> TransferState | None:
     """The stored state of one payment as a page shows it (``states``: ``states_by_payment``'s,
-    copied, as each state is taken once): the same family, payer, receiver and øre. A stored
-    transfer names its players by their rows' names — the names they sat down with for a merged
-    duplicate, the names now for a renamed player — so the payment as recorded and as shown now are
-    both tried."""
+    copied, as each state is taken once): the same family, payer, receiver and øre. A state names
+    its players as they are now, so the payment as shown now is the one found; the payment as
+    recorded (names as seated) is tried too."""
     from scoring.services.payments import to_ore
 
     for payment in payments:
@@ -131,13 +138,13 @@ def player_transfers(player: Player) -> QuerySet:
     """The transfers ``player`` pays or receives (his and those of players merged into him), newest
     evening first: rows for ``PlayerPaymentsTable`` (``transfer_rows``)."""
     pays, receives = _pays(player)
-    return (EveningTransfer.objects.filter(pays | receives).select_related(*_STATE_RELATED)
+    return (_named_now(EveningTransfer.objects.filter(pays | receives)).select_related(*_STATE_RELATED)
             .order_by("-date", "-evening_id", "position"))
 
 
 def outstanding_transfers(club: Club) -> QuerySet:
     """Every unpaid transfer of the club's closed evenings, oldest first (the listing pages it)."""
-    return (EveningTransfer.objects.filter(club=club, mark__isnull=True, amount__gt=0)
+    return (_named_now(EveningTransfer.objects.filter(club=club, mark__isnull=True, amount__gt=0))
             .select_related(*_STATE_RELATED).order_by("date", "evening_id", "position"))
 
 

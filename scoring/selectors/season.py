@@ -26,6 +26,7 @@ from scoring.models import (
 
 from scoring.table_families import season_highlights
 
+from .members import identity, identity_name, identity_of
 from .history import CupWin, largest_cups_won
 from .payments import evenings_transfer_states
 from .standings import StandingRow, rules_title, standings
@@ -192,12 +193,14 @@ def season_report(scope: Scope) -> SeasonReport:
     evenings = scope.evenings()
     heads = list(evenings.order_by("date", "id").values_list("id", "date", "kroner_per_point", "season__name"))
     ids = [h[0] for h in heads]
+    # every player by the player he is now (a merged duplicate is the one he was merged into: he
+    # never sat an evening that one sat, ``services.player_merge``), named as he is called now
     summaries = list(PlayerEveningSummary.objects.filter(evening_id__in=ids)
-                     .values_list("player_id", "player__name", "evening_id", "family", "rules", "points", "deals",
-                                  "kroner"))
-    seats = list(Seat.objects.filter(table__evening_id__in=ids)
+                     .annotate(pid=identity(), pname=identity_name())
+                     .values_list("pid", "pname", "evening_id", "family", "rules", "points", "deals", "kroner"))
+    seats = list(Seat.objects.filter(table__evening_id__in=ids).annotate(pid=identity())
                  .order_by("table__evening_id", "table__number", "position")
-                 .values_list("table__evening_id", "table_id", "table__family", "table__rules", "player_id"))
+                 .values_list("table__evening_id", "table_id", "table__family", "table__rules", "pid"))
     transfers = _transfers(scope.club, heads, summaries, seats)
     rule_sets = _played_rule_sets(seats)
     deals = dict(Deal.objects.filter(table__evening_id__in=ids, current=True, voided=False)
@@ -308,8 +311,8 @@ def _rule_set_report(club, evenings, ids, rules: str, family: str) -> RuleSetRep
     engine = engine_families.family(family)
     rows = tuple(standings(club, evenings=evenings, family=family, rules=rules))
     summaries = PlayerEveningSummary.objects.filter(evening_id__in=ids, family=family, rules=rules)
-    best = _result(summaries.select_related("player").order_by("-points", "date", "player__name").first())
-    worst = _result(summaries.select_related("player").order_by("points", "date", "player__name").first())
+    best = _result(summaries.select_related("player__merged_into").order_by("-points", "date", "player__name").first())
+    worst = _result(summaries.select_related("player__merged_into").order_by("points", "date", "player__name").first())
     wanted = season_highlights(family, rules)
     highlights = _highlights(ids, rules, family, wanted) if wanted else ()
     cups, largest = (), None
@@ -325,7 +328,8 @@ def _rule_set_report(club, evenings, ids, rules: str, family: str) -> RuleSetRep
 def _result(summary) -> EveningResult | None:
     if summary is None:
         return None
-    return EveningResult(summary.evening_id, summary.date, summary.player.name, summary.points, summary.kroner)
+    return EveningResult(summary.evening_id, summary.date, identity_of(summary.player).name, summary.points,
+                         summary.kroner)
 
 
 def _highlights(ids, rules: str, family: str, wanted) -> tuple[Highlight, ...]:
@@ -334,10 +338,11 @@ def _highlights(ids, rules: str, family: str, wanted) -> tuple[Highlight, ...]:
     names = [name for name, _word in wanted]
     per_player = list(PlayerDealStat.objects.filter(evening_id__in=ids, rules=rules, deal__current=True,
                                                     deal__table__family=family)
-                      .values("player_id", "player__name").annotate(**{f"h_{n}": figure_sum(n) for n in names}))
+                      .values(pid=identity(), pname=identity_name())
+                      .annotate(**{f"h_{n}": figure_sum(n) for n in names}))
     out = []
     for name, word in wanted:
-        counts = sorted(((r[f"h_{name}"] or 0, r["player__name"]) for r in per_player), key=lambda c: (-c[0], c[1]))
+        counts = sorted(((r[f"h_{name}"] or 0, r["pname"]) for r in per_player), key=lambda c: (-c[0], c[1]))
         total = sum(c for c, _p in counts)
         leader = counts[0] if counts and counts[0][0] > 0 else None
         out.append(Highlight(name, str(word), total, leader[1] if leader else None, leader[0] if leader else 0))

@@ -19,7 +19,7 @@ from scoring.models import Account, Deal, EntryKind, JournalEntry, Leg, Seat, Ta
 
 from scoring.table_families import table_family
 
-from .members import identity_of
+from .members import identity_of, shown_words
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,7 @@ class SheetRow:
     #: what was played, in the game's words (``TableFamily.describe``): ("pagat ultimo Anne", "nolo Bent")
     words: tuple[str, ...] = ()
     joiner: str = " · "           # how the family joins them on one line (``TableFamily.describe_joiner``)
+    dealer: str = ""              # the deal's dealer by his name now (docs/names.md); "" for no deal
 
     @property
     def formula(self) -> str:
@@ -121,6 +122,12 @@ class TableSheet:
     @property
     def last_deal(self) -> Deal | None:
         return self.deals[-1] if self.deals else None
+
+    @property
+    def last_dealer(self) -> str:
+        """The latest standing deal's dealer by his name now (docs/names.md)."""
+        last = self.last_deal
+        return next((row.dealer for row in reversed(self.rows) if row.deal is not None and row.deal == last), "")
 
     def next_seating(self):
         """Who deals, leads and sits out next, by the family's rules (Danish: docs/rules/danish.md §1, a
@@ -207,14 +214,17 @@ def player_legs(where: Q) -> dict[int, list[tuple[int, int]]]:
     return found
 
 
-def _describer(family: Family, table: Table, players: tuple[str, ...]):
+def _describer(family: Family, table: Table, players: tuple[str, ...], names_now: Mapping[str, str]):
     """The table's family's ``describe`` for its rows: (outcome, facts) -> (words, joiner); none
-    for a family without a table side."""
+    for a family without a table side. The family words a deal with the names as seated (its
+    outcome keeps them); a player whose name is not that now reads "Zoë Ørsted (Zoë)"
+    (``members.shown_words``, docs/names.md): the one place every page, sheet and PDF gets it."""
 
     if not families.has_table(family.name):
         return lambda outcome, facts: ((), " · ")
     side, card = table_family(family.name), table.card
-    return lambda outcome, facts: (side.words(outcome, players, card, facts), side.describe_joiner)
+    return lambda outcome, facts: (shown_words(side.words(outcome, players, card, facts), names_now),
+                                   side.describe_joiner)
 
 
 def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
@@ -236,8 +246,15 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
     # its last entry is how it stood.
     voided = {e.deal_id: e for e in entries if e.deal is not None and not e.deal.current}
     entries = [e for e in entries if e.deal is None or e.deal.current]
+    now = tuple(identity_of(seat.player).name for seat in seats)
+    now_by_id = {seat.player_id: name for seat, name in zip(seats, now)}
+
+    def dealer_now(deal: Deal | None) -> str:
+        if deal is None:
+            return ""
+        return now_by_id.get(deal.dealer_id) or identity_of(deal.dealer).name
     rows, running = [], dict.fromkeys(players, 0)
-    describe = _describer(family, table, players)
+    describe = _describer(family, table, players, dict(zip(players, now)))
     for entry in entries:
         net = dict.fromkeys(players, 0)
         for player_id, amount in legs.get(entry.id, ()):
@@ -255,9 +272,9 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
         rows.append(SheetRow(label, entry.deal.number if entry.deal else None, kind,
                              tuple(net[p] for p in players), tuple(p in active for p in players),
                              entry.pots_after, tuple(running[p] for p in players),
-                             entry.deal, info, words=words, joiner=joiner))
+                             entry.deal, info, words=words, joiner=joiner, dealer=dealer_now(entry.deal)))
     last = rows[-1] if rows else None
-    struck = tuple(_voided_row(family, players, by_id, entry, legs.get(entry.id, ()), describe)
+    struck = tuple(_voided_row(family, players, by_id, entry, legs.get(entry.id, ()), describe, dealer_now)
                    for entry in voided.values())
     return TableSheet(
         table=table, players=players, rows=tuple(rows),
@@ -265,12 +282,12 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
         totals=tuple(running[p] for p in players),
         closed=table.evening.closed_at is not None,
         deals=tuple(e.deal for e in entries if e.kind == EntryKind.DEAL),
-        family=family, voided=struck, names_now=tuple(identity_of(seat.player).name for seat in seats), seat_names=by_id,
+        family=family, voided=struck, names_now=now, seat_names=by_id,
     )
 
 
 def _voided_row(family: Family, players: tuple[str, ...], by_id: Mapping[int, str], entry: JournalEntry,
-                legs, describe) -> SheetRow:
+                legs, describe, dealer_now) -> SheetRow:
     """A voided deal's row: its amounts and words as they stood before the void (paid back since);
     ``legs``: the entry's player legs, (player id, amount)."""
     net = dict.fromkeys(players, 0)
@@ -281,4 +298,4 @@ def _voided_row(family: Family, players: tuple[str, ...], by_id: Mapping[int, st
     words, joiner = describe(entry.deal.outcome, info or {})
     return SheetRow(str(entry.deal.number), entry.deal.number, entry.deal.kind, tuple(net[p] for p in players),
                     tuple(p in active for p in players), entry.pots_after,
-                    (), entry.deal, info, voided=True, words=words, joiner=joiner)
+                    (), entry.deal, info, voided=True, words=words, joiner=joiner, dealer=dealer_now(entry.deal))

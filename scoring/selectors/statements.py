@@ -19,7 +19,7 @@ from decimal import Decimal
 from scoring.engine.money import Payment
 from scoring.models import EveningMail, Player
 
-from .members import resolved
+from .members import identity_of
 from .settlement import EveningSummary
 from .sheets import SheetRow, TableSheet
 
@@ -79,7 +79,7 @@ def _line(row: SheetRow, at: int, written: bool) -> StatementLine:
 def _seated(sheet: TableSheet) -> dict[str, Player]:
     """{the name a player sat down with at ``sheet``'s table: the player he stands for now}, each
     seat found by its player's key (``TableSheet.seat_names``), never by his name now."""
-    return {sheet.seat_names[seat.player_id]: resolved(seat.player) for seat in sheet.table.seats.all()}
+    return {sheet.seat_names[seat.player_id]: identity_of(seat.player) for seat in sheet.table.seats.all()}
 
 
 def evening_statements(summary: EveningSummary) -> list[Statement]:
@@ -144,4 +144,4 @@ def evening_outbox(evening) -> list[OutboxLine]:
     mails = (EveningMail.objects.filter(evening=evening).select_related("player__merged_into", "email")
              .order_by("id"))
     # the player's name now: a mail queued before a rename or a merge is his all the same
-    return [OutboxLine(resolved(m.player).name, *outbox_state(m)) for m in mails]
+    return [OutboxLine(identity_of(m.player).name, *outbox_state(m)) for m in mails]

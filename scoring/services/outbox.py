@@ -9,8 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.language import player_language
-from scoring.selectors.members import resolved
-from scoring.models import EveningEvent, EveningEventKind, EveningMail, EveningMailKind, Evening, Player
+from scoring.selectors.members import evening_members, identity
+from scoring.models import EveningEvent, EveningEventKind, EveningMail, EveningMailKind, Evening
 
 from .errors import RecordingError
 from .journal import _user
@@ -38,19 +38,6 @@ class MailQueued:
     without_address: tuple[str, ...]
 
 
-def _players_of(evening: Evening) -> list[Player]:
-    """The evening's seated players as the players they stand for now (a merged duplicate as the
-    player he was merged into), each once, in table and seat order."""
-    seen, players = set(), []
-    for seat_player in (Player.objects.filter(seats__table__evening=evening).select_related("club", "merged_into")
-                        .order_by("seats__table__number", "seats__position")):
-        player = resolved(seat_player)
-        if player.pk not in seen:
-            seen.add(player.pk)
-            players.append(player)
-    return players
-
-
 @transaction.atomic
 def evening_mail_queue(*, evening: Evening, user=None, kind: str = EveningMailKind.SHEET) -> MailQueued:
     """Queue the evening's sheet for every player with an address who has none queued of this kind
@@ -59,12 +46,13 @@ def evening_mail_queue(*, evening: Evening, user=None, kind: str = EveningMailKi
     evening = _lock_evening(evening.pk)   # against a reopening at the same moment
     if evening.closed_at is None:
         raise NotClosedError.single("", _("Aftenen er ikke lukket; arket sendes først, når aftenen er lukket."))
-    players = _players_of(evening)
+    players = evening_members(evening)
     with_address = [p for p in players if p.email.strip()]
     if not with_address:
         raise NoAddressError.single("email", _("Ingen af aftenens spillere har en e-mailadresse; "
                                                "en klubadministrator kan skrive dem på spillersiden."))
-    done = set(EveningMail.objects.filter(evening=evening, kind=kind).values_list("player_id", flat=True))
+    # a mail queued before a merge is the merged player's (his own, or his duplicate's)
+    done = set(EveningMail.objects.filter(evening=evening, kind=kind).values_list(identity(), flat=True))
     new = [p for p in with_address if p.pk not in done]
     now = timezone.now()
     EveningMail.objects.bulk_create([

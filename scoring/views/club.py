@@ -27,6 +27,7 @@ from scoring.engine import families
 from scoring.engine import names as player_names
 from scoring.forms import NameQuestion, ReasonForm, name_field
 from scoring.models import Club, Evening, EveningEvent, EveningEventKind, Role, Season
+from scoring.selectors.members import identity_of
 from scoring.selectors.payments import transfer_states
 from scoring.table_families import card_form, table_family
 
@@ -218,7 +219,8 @@ def _event_line(event: EveningEvent) -> dict:
                         event.count or 0) % {"t": t, "n": event.count or 0}
     elif kind in PAYMENT_WORDS:
         words = _("%(payer)s betaler %(receiver)s %(kroner)s") % {
-            "payer": event.payer.name if event.payer else "—", "receiver": event.receiver.name if event.receiver else "—",
+            "payer": identity_of(event.payer).name if event.payer else "—",
+            "receiver": identity_of(event.receiver).name if event.receiver else "—",
             "kroner": format_kroner(Decimal(event.amount or 0) / 100)}
         text = f"{PAYMENT_WORDS[kind]()}: {words}"
         paid = event if kind == EveningEventKind.PAID else event.mark
@@ -248,7 +250,7 @@ def evening_log(request, pk: int):
     changed."""
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
     access.require(request.user, evening.club_id, Role.MEMBER)
-    events = (evening.events.select_related("user", "deal", "deal__replaces", "table", "payer", "receiver",
+    events = (evening.events.select_related("user", "deal", "deal__replaces", "table", "payer__merged_into", "receiver__merged_into",
                                             "mark", "mark__user")
               .prefetch_related("table__seats__player").order_by("at", "id"))
     return render(request, "scoring/evening_log.html",

@@ -88,13 +88,15 @@ def table_block(sheet: TableSheet, *, preview_split: bool = False) -> TableBlock
     else:
         shares = None
     lines = []
-    for player, total in zip(sheet.players, sheet.totals):
+    # the totals are the seated names' (the deals'); the box names each player as he is now, as its
+    # heading does (docs/names.md)
+    for player, now, total in zip(sheet.players, sheet.shown, sheet.totals):
         if shares is None:
-            lines.append(PlayerLine(player, total, None, total))
+            lines.append(PlayerLine(now, total, None, total))
         elif split_row is not None:     # the stored totals already include the split
-            lines.append(PlayerLine(player, total - shares[player], shares[player], total))
+            lines.append(PlayerLine(now, total - shares[player], shares[player], total))
         else:
-            lines.append(PlayerLine(player, total, shares[player], total + shares[player]))
+            lines.append(PlayerLine(now, total, shares[player], total + shares[player]))
     return TableBlock(sheet, tuple(lines), len(sheet.deals))
 
 

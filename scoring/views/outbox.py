@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST
 from scoring import access, services
 from scoring.table import submissions
 from scoring.outbox_sender import pdf_name
-from scoring.models import Evening, EveningMail, Player, Role
+from scoring.models import Evening, EveningMail, Role
+from scoring.selectors.members import evening_members, identity
 from scoring.selectors.statements import evening_outbox
 
 
@@ -20,13 +21,14 @@ def mail_context(request, evening: Evening) -> dict:
     """What the evening page's mail and share blocks need: the outbox's lines (names and states,
     never an address), how many of the evening's players have an address, and whether this user
     may send."""
-    players = Player.objects.filter(seats__table__evening=evening).distinct()
+    # the players as they are now, each once, as the outbox queues them (``services.evening_mail_queue``)
+    players = evening_members(evening)
     outbox = evening_outbox(evening) if evening.is_closed else []
-    with_address = set(players.exclude(email="").values_list("pk", flat=True))
-    queued = set(EveningMail.objects.filter(evening=evening).values_list("player_id", flat=True)) if outbox else set()
+    with_address = {p.pk for p in players if p.email.strip()}
+    queued = set(EveningMail.objects.filter(evening=evening).values_list(identity(), flat=True)) if outbox else set()
     return {
         "outbox": outbox,
-        "mail_players": players.count(),
+        "mail_players": len(players),
         "mail_addresses": len(with_address),
         # the button is offered while a player with an address has nothing queued
         "mail_waiting": len(with_address - queued),

@@ -23,6 +23,7 @@ from scoring.table import submissions
 from scoring.reports.listings import OutstandingPlayersTable, OutstandingTable, SpreadsheetExport
 from scoring.models import Club, EveningTransfer, PaymentMethod, Role
 from scoring.numbers import format_kroner
+from scoring.selectors.members import identity_of
 from scoring.selectors.payments import outstanding_by_player, outstanding_transfers
 from scoring.services.payments import NOTE_MAX_LENGTH
 
@@ -89,7 +90,7 @@ def _kroner(amount: int) -> Decimal:
 
 def _words(transfer: EveningTransfer) -> str:
     return (_("%(payer)s betaler %(receiver)s %(kroner)s")
-            % {"payer": transfer.payer.name, "receiver": transfer.receiver.name,
+            % {"payer": identity_of(transfer.payer).name, "receiver": identity_of(transfer.receiver).name,
                "kroner": format_kroner(_kroner(transfer.amount))})
 
 

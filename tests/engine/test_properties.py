@@ -476,6 +476,7 @@ def _every_check(players: tuple[str, ...], number: int, deal: Deal) -> list:
     seats = seating(players, deal.dealer) if deal.dealer in players else None
     found = [problem(None, "dealer", "not_at_table", name=deal.dealer)] if seats is None else [
         *v._check_people(players, seats, deal), *v._check_fines(seats, deal, VLK)]
+    found += v._check_text_rules(deal, VLK)
     if deal.kind is DealKind.PLAYED:
         cards = deal.cards()
         found += [*v._check_required(deal), *v._check_melds(deal, VLK), *v._check_cards(deal),

@@ -170,6 +170,11 @@ def _seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player__merged_into").order_by("position"))
 
 
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats in order, each with its player and the player he is now (``_seats``)."""
+    return _seats(table)
+
+
 def table_player_names(table: Table) -> tuple[str, ...]:
     """The seated players in seat order, by the names they sat down with (``Seat.name``): the
     table's names for them, which its deals record."""

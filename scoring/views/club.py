@@ -197,7 +197,7 @@ def _event_line(event: EveningEvent) -> dict:
         text = _("Aften oprettet")
     elif kind == EveningEventKind.TABLE_CREATED:
         text = _("Bord %(t)s oprettet") % {"t": t}
-        details.append(", ".join(seat.player.name for seat in table.seats.all()))
+        details.append(", ".join(identity_of(seat.player).name for seat in table.seats.all()))
     elif kind == EveningEventKind.DEAL_RECORDED:
         text = _("Spil %(n)s gemt ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s gemt") % {"n": n}
         details.append(table_family((table or deal.table).family).deal_summary(deal.outcome))

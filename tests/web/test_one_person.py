@@ -173,6 +173,25 @@ def test_a_deals_words_show_the_name_now_and_the_seated_one_beside_it(club, year
     assert f"{RENAMED} (Zoë)" in text
 
 
+def test_the_pdf_names_the_dealer_now_and_the_deal_text_says_both(club, year):
+    february = Evening.objects.get(club=club, date=dt.date(2026, 2, 5))
+    sheet = evening_summary(february).sheets[0]
+    assert {row.dealer for row in sheet.rows if row.deal} <= {"Anne", "Bent", "Carl", RENAMED}
+    text = pdf_text(render_evening_pdf(february))
+    assert "Bnet" not in text.replace("Bent (Bnet)", "")
+
+
+def test_the_open_evening_names_who_deals_next_as_he_is_called_now(admin_client, club, year):
+    """March is open: who deals next is the sheet's rule on the seats, named as he is now."""
+    march = Evening.objects.get(club=club, date=dt.date(2026, 3, 5))
+    sheet = evening_summary(march).sheets[0]
+    seated = sheet.next_seating().dealer
+    now = dict(zip(sheet.players, sheet.shown))[seated]
+    page = admin_client.get(reverse("scoring:evening_detail", args=[march.pk])).content.decode()
+    assert f'<span class="dealer-now">{now} giver</span>' in page
+    assert sheet.last_dealer in {"Anne", "Bent", "Carl", RENAMED}
+
+
 def test_shown_words_put_the_name_now_first_and_only_where_it_differs():
     names = {"Zoë": "Zoë Ørsted", "Bnet": "Bent", "Anne": "Anne", "Anne 2": "Anne Berg"}
     assert shown_words(("pagat ultimo Zoë", "nolo Bnet", "tout Anne 2", "Anne"), names) == (

@@ -76,6 +76,17 @@ def shown_words(items: Iterable[str], names_now: Mapping[str, str]) -> tuple[str
     return tuple(pattern.sub(lambda m: shown_name(m.group(1), changed[m.group(1)]), item) for item in items)
 
 
+def shown_lines(lines: Iterable[tuple[str, str]], names_now: Mapping[str, str]) -> list[tuple[str, str]]:
+    """A deal's (label, text) lines (``TableFamily.deal_lines``) with the names shown by ``shown_words``."""
+    return [(label, shown_words((text,), names_now)[0]) for label, text in lines]
+
+
+def table_names_shown(table) -> dict[str, str]:
+    """{name as seated: name now} of every seat of ``table`` (a ``seats__player__merged_into``
+    prefetch is used when there is one): what ``shown_words`` is given for its deals."""
+    return {seat.name or seat.player.name: identity_of(seat.player).name for seat in table.seats.all()}
+
+
 def same_player(player: Player) -> Q:
     """Rows of ``player`` and of every duplicate merged into him (a filter on ``player``)."""
     return Q(player=player) | Q(player__merged_into=player)

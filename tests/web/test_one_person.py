@@ -192,6 +192,20 @@ def test_the_open_evening_names_who_deals_next_as_he_is_called_now(admin_client,
     assert sheet.last_dealer in {"Anne", "Bent", "Carl", RENAMED}
 
 
+def test_the_deal_history_and_the_evening_log_say_both_names(admin_client, club, year):
+    """A deal's lines on its history page, its legs, and the evening log's summary of it: the name
+    now, and beside it the name the deal was recorded with."""
+    from scoring.models import Deal
+
+    february = Evening.objects.get(club=club, date=dt.date(2026, 2, 5))
+    deal = Deal.objects.filter(table__evening=february, current=True).order_by("number").first()
+    page = admin_client.get(reverse("scoring:deal_history", args=[deal.pk])).content.decode()
+    assert "Bnet" not in page.replace("Bent (Bnet)", "")
+    log = admin_client.get(reverse("scoring:evening_log", args=[february.pk])).content.decode()
+    assert "Bnet" not in log.replace("Bent (Bnet)", "")
+    assert "Zoë" not in log.replace(RENAMED, "")
+
+
 def test_shown_words_put_the_name_now_first_and_only_where_it_differs():
     names = {"Zoë": "Zoë Ørsted", "Bnet": "Bent", "Anne": "Anne", "Anne 2": "Anne Berg"}
     assert shown_words(("pagat ultimo Zoë", "nolo Bnet", "tout Anne 2", "Anne"), names) == (

@@ -206,6 +206,12 @@ def test_the_deal_history_and_the_evening_log_say_both_names(admin_client, club,
     assert "Zoë" not in log.replace(RENAMED, "")
 
 
+def test_the_home_page_lists_each_evenings_players_as_they_are_now(admin_client, club, year):
+    page = admin_client.get(reverse("scoring:home")).content.decode()
+    assert "Bnet" not in page and "Anne, Bent, Carl" in page
+    assert f"Carl, {RENAMED}" in page and "Carl, Zoë<" not in page and "Carl, Zoë," not in page
+
+
 def test_shown_words_put_the_name_now_first_and_only_where_it_differs():
     names = {"Zoë": "Zoë Ørsted", "Bnet": "Bent", "Anne": "Anne", "Anne 2": "Anne Berg"}
     assert shown_words(("pagat ultimo Zoë", "nolo Bnet", "tout Anne 2", "Anne"), names) == (

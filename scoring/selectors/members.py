@@ -7,9 +7,15 @@ into, are kept one step deep by the service (``services.player_merge`` points ev
 the last player), so one ``merged_into`` is always the whole answer.
 
 Reads resolve in the query (``identity``, ``identity_name``: group by them instead of
-``player_id``) or in Python (``identity_of``, ``identities``, ``names_now``). The standings, the
-player page and history, the exports, ``check_ledger``, the seat pickers and name suggestions, and
-any page that sums a player's rows call these."""
+``player_id``; ``same_player``: a player's rows and his duplicates') or in Python (``identity_of``,
+the one function for "who is he now"; ``identities``, ``names_now``, ``evening_members``,
+``evening_players`` for many at once). The standings, the season report, the payments and what is
+outstanding, the player page and history, the exports, the statements and mails, ``check_ledger``,
+the seat pickers and name suggestions, and any page that sums a player's rows call these.
+
+How a page names a player is one rule (docs/names.md): his name now; a deal's words, written with
+the names as seated, show the name now first and the seated one beside it (``shown_name``,
+``shown_words``, ``shown_lines``)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -79,12 +85,6 @@ def shown_words(items: Iterable[str], names_now: Mapping[str, str]) -> tuple[str
 def shown_lines(lines: Iterable[tuple[str, str]], names_now: Mapping[str, str]) -> list[tuple[str, str]]:
     """A deal's (label, text) lines (``TableFamily.deal_lines``) with the names shown by ``shown_words``."""
     return [(label, shown_words((text,), names_now)[0]) for label, text in lines]
-
-
-def table_names_shown(table) -> dict[str, str]:
-    """{name as seated: name now} of every seat of ``table`` (a ``seats__player__merged_into``
-    prefetch is used when there is one): what ``shown_words`` is given for its deals."""
-    return {seat.name or seat.player.name: identity_of(seat.player).name for seat in table.seats.all()}
 
 
 def same_player(player: Player) -> Q:

@@ -184,7 +184,8 @@ def table_player_names(table: Table) -> tuple[str, ...]:
 def table_names_now(table: Table) -> dict[str, str]:
     """{the name a player sat down with: his name now} for each seat where the two differ (a
     renamed player; a duplicate merged into another: ``selectors.members``); what an evening
-    file says of its names (``players_now``, docs/format.md)."""
+    file says of its names (``players_now``, docs/format.md), and what ``members.shown_words`` is
+    given for a deal's words off the sheet (its history, the evening log: docs/names.md)."""
     found = {}
     for seat in _seats(table):
         now = identity_of(seat.player).name

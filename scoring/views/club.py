@@ -27,7 +27,8 @@ from scoring.engine import families
 from scoring.engine import names as player_names
 from scoring.forms import NameQuestion, ReasonForm, name_field
 from scoring.models import Club, Evening, EveningEvent, EveningEventKind, Role, Season
-from scoring.selectors.members import identity_of, shown_words, table_names_shown
+from scoring.selectors.members import identity_of, shown_words
+from scoring.selectors.sheets import table_names_now
 from scoring.selectors.payments import transfer_states
 from scoring.table_families import card_form, table_family
 
@@ -201,12 +202,12 @@ def _event_line(event: EveningEvent) -> dict:
     elif kind == EveningEventKind.DEAL_RECORDED:
         text = _("Spil %(n)s gemt ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s gemt") % {"n": n}
         details += shown_words((table_family((table or deal.table).family).deal_summary(deal.outcome),),
-                               table_names_shown(table or deal.table))
+                               table_names_now(table or deal.table))
     elif kind == EveningEventKind.DEAL_CORRECTED:
         text = _("Spil %(n)s rettet ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s rettet") % {"n": n}
         if deal is not None and deal.replaces is not None:
             details += (shown_words(table_family((table or deal.table).family).deal_changes(
-                deal.replaces.outcome, deal.outcome), table_names_shown(table or deal.table))
+                deal.replaces.outcome, deal.outcome), table_names_now(table or deal.table))
                         or [_("ingen ændring i spillet")])
         if event.count:
             details.append(ngettext("%(n)s senere spil genberegnet", "%(n)s senere spil genberegnet", event.count)

@@ -15,7 +15,8 @@ from scoring import access, services
 from scoring.forms import ReasonForm
 from scoring.models import Deal, EntryKind, EveningEvent, JournalEntry, Role
 from scoring.selectors import table_sheet
-from scoring.selectors.members import identity_of, shown_lines, shown_words, table_names_shown
+from scoring.selectors.members import identity_of, shown_lines, shown_words
+from scoring.selectors.sheets import table_names_now
 from scoring.table import submissions
 from scoring.table.voiding import void_effect
 from scoring.table_families import table_family
@@ -107,7 +108,7 @@ def deal_history(request, pk: int):
                .order_by("id"))
     family = table_family(deal.table.family)   # the deal's words are its family's
     # the deals name the players as seated; the page shows them as they are now (docs/names.md)
-    names = table_names_shown(deal.table)
+    names = table_names_now(deal.table)
     by_deal: dict[int, list] = {}
     for entry in entries:
         legs = [(identity_of(leg.player).name if leg.player_id is not None else family.leg_account(leg), leg.amount)

@@ -131,6 +131,28 @@ def test_the_mail_greets_the_merged_player_by_his_name_now(club, year, tmp_path)
     assert "Bnet" not in texts["bent@example.org"]
 
 
+def test_a_mail_queued_before_the_merge_is_the_merged_players_and_is_not_queued_twice(club, golden_dir, tmp_path):
+    """Bnet's mail of February was queued before he was merged into Bent: it greets Bent, and
+    queueing again after the merge queues nothing for him."""
+    from scoring.outbox_sender import send_round
+
+    data = json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text())
+    tables = [services.evening_import(club=club, evening=services.evening_create(club=club, date=dt.date(2026, m, 5)),
+                                      data=_renamed(data, {"Bent": bent}), answers={"Bnet": None} if bent == "Bnet" else None)
+              for m, bent in ((1, "Bent"), (2, "Bnet"))]
+    for table in tables:
+        services.evening_close(evening=table.evening)
+    bnet = Player.objects.get(club=club, name="Bnet")
+    services.player_contact_set(player=bnet, email="bent@example.org")
+    february = tables[1].evening
+    assert services.evening_mail_queue(evening=february).queued == ("Bnet",)
+    services.player_merge(duplicate=bnet, into=_bent(club))
+    again = services.evening_mail_queue(evening=february)
+    assert again.queued == () and again.before == 1
+    assert send_round(str(tmp_path / "mail.lock")).sent == 1
+    assert django_mail.outbox[0].body.startswith("Kære Bent")
+
+
 def test_the_merge_preview_counts_as_the_standings_count(club, year):
     """The open March evening of Bnet is in no standings: the preview of a merge counts as they do."""
     carl, anne = (Player.objects.get(club=club, name=n) for n in ("Carl", "Anne"))

@@ -242,6 +242,18 @@ def test_shown_words_put_the_name_now_first_and_only_where_it_differs():
     assert shown_words(("x",), {}) == ("x",)
 
 
-def test_kroner_stay_right(club, year):
+def test_a_mark_made_before_the_merge_is_read_as_the_merged_players(club, year):
+    """Every transfer of Bnet's evening, paid: the season report's books say so of Bent's rows,
+    and what is outstanding is the rest, by the players now."""
+    from scoring.selectors.payments import outstanding_by_player
+
+    february = Evening.objects.get(club=club, date=dt.date(2026, 2, 5))
+    for transfer in EveningTransfer.objects.filter(evening=february):
+        services.payment_mark(transfer=transfer, method="cash")
     report = season_report(season_scope(club, date_from=dt.date(2026, 1, 1), date_to=dt.date(2026, 12, 31)))
+    paid = [t for t in report.transfers if t.evening_id == february.pk]
+    assert paid and all(t.paid.startswith("betalt") for t in paid)
+    assert "Bent" in {t.payer for t in paid} | {t.payee for t in paid}
     assert sum((t.kroner for t in report.transfers), Decimal("0")) == report.moved
+    owed = {row.player: row for row in outstanding_by_player(club)}
+    assert set(owed) <= {"Anne", "Bent", "Carl", RENAMED} and sum(row.balance for row in owed.values()) == 0

@@ -24,7 +24,8 @@ from django.db.models import Prefetch
 
 from scoring.models import Deal, Evening, Seat, Table
 
-from .sheets import seating_after, table_player_names
+from .members import identity_of
+from .sheets import seating_after, table_seats
 
 #: A table with no deal saved for this long is named before the evening is closed: it may have
 #: finished, or its scorekeeper may have stopped recording.
@@ -96,16 +97,16 @@ def table_statuses(evening: Evening, tables=None) -> list[TableStatus]:
     seats already read): three queries whatever the history, none of them reading the journal."""
     if tables is None:
         tables = list(Table.objects.filter(evening=evening).order_by("number").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))))
+            Prefetch("seats", queryset=Seat.objects.select_related("player__merged_into"))))
     # Plain rows, not Deal objects: a poll after each save reads every deal of the evening, and
     # making a model (and its dealer's) of each row was most of its time (``manage.py bench``,
     # ``table_others_poll_changed_ms_median``). Per table: the deals that stand, the last of them
     # (its dealer's name and its kind: all the dealing rule reads) and the latest write.
     standing: dict[int, int] = {t.pk: 0 for t in tables}
-    last: dict[int, tuple[str, str]] = {}
+    last: dict[int, tuple[int, str]] = {}
     last_at: dict[int, dt.datetime] = {}
     rows = (Deal.objects.filter(table__evening=evening).order_by("number", "id")
-            .values_list("table_id", "kind", "current", "voided", "recorded_at", "dealer__name"))
+            .values_list("table_id", "kind", "current", "voided", "recorded_at", "dealer_id"))
     for table_id, kind, current, voided, recorded_at, dealer in rows:
         if table_id not in standing:
             continue
@@ -117,11 +118,18 @@ def table_statuses(evening: Evening, tables=None) -> list[TableStatus]:
     closed = evening.closed_at is not None
     out = []
     for table in tables:
-        players = table_player_names(table)
+        # the dealer by his seat (his key), the table's rule on the names as seated, and the line
+        # names him as he is called now (docs/names.md)
+        seats = table_seats(table)
+        players = tuple(seat.name or seat.player.name for seat in seats)
+        seated = {seat.player_id: name for seat, name in zip(seats, players)}
+        now = {name: identity_of(seat.player).name for seat, name in zip(seats, players)}
         dealer = None
         if not closed and players:
             # the sheet's own rule for who deals next, on the deals that stand (no journal needed)
-            dealer = seating_after(table.engine, players, *last.get(table.pk, (None, None))).dealer
+            dealer_id, kind = last.get(table.pk, (None, None))
+            dealer = seating_after(table.engine, players, seated.get(dealer_id), kind).dealer
+            dealer = now.get(dealer, dealer)
         out.append(TableStatus(table.pk, table.number, players, standing[table.pk], last_at.get(table.pk), dealer))
     return out
 

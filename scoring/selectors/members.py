@@ -7,9 +7,15 @@ into, are kept one step deep by the service (``services.player_merge`` points ev
 the last player), so one ``merged_into`` is always the whole answer.
 
 Reads resolve in the query (``identity``, ``identity_name``: group by them instead of
-``player_id``) or in Python (``identity_of``, ``identities``, ``names_now``). The standings, the
-player page and history, the exports, ``check_ledger``, the seat pickers and name suggestions, and
-any page that sums a player's rows call these."""
+``player_id``; ``same_player``: a player's rows and his duplicates') or in Python (``identity_of``,
+the one function for "who is he now"; ``identities``, ``names_now``, ``evening_members``,
+``evening_players`` for many at once). The standings, the season report, the payments and what is
+outstanding, the player page and history, the exports, the statements and mails, ``check_ledger``,
+the seat pickers and name suggestions, and any page that sums a player's rows call these.
+
+How a page names a player is one rule (docs/names.md): his name now; a deal's words, written with
+the names as seated, show the name now first and the seated one beside it (``shown_name``,
+``shown_words``, ``shown_lines``)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -74,6 +80,11 @@ def shown_words(items: Iterable[str], names_now: Mapping[str, str]) -> tuple[str
     pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in sorted(changed, key=len, reverse=True))
                          + r")(?!\w)")
     return tuple(pattern.sub(lambda m: shown_name(m.group(1), changed[m.group(1)]), item) for item in items)
+
+
+def shown_lines(lines: Iterable[tuple[str, str]], names_now: Mapping[str, str]) -> list[tuple[str, str]]:
+    """A deal's (label, text) lines (``TableFamily.deal_lines``) with the names shown by ``shown_words``."""
+    return [(label, shown_words((text,), names_now)[0]) for label, text in lines]
 
 
 def same_player(player: Player) -> Q:

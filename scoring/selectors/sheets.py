@@ -170,6 +170,11 @@ def _seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player__merged_into").order_by("position"))
 
 
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats in order, each with its player and the player he is now (``_seats``)."""
+    return _seats(table)
+
+
 def table_player_names(table: Table) -> tuple[str, ...]:
     """The seated players in seat order, by the names they sat down with (``Seat.name``): the
     table's names for them, which its deals record."""
@@ -179,7 +184,8 @@ def table_player_names(table: Table) -> tuple[str, ...]:
 def table_names_now(table: Table) -> dict[str, str]:
     """{the name a player sat down with: his name now} for each seat where the two differ (a
     renamed player; a duplicate merged into another: ``selectors.members``); what an evening
-    file says of its names (``players_now``, docs/format.md)."""
+    file says of its names (``players_now``, docs/format.md), and what ``members.shown_words`` is
+    given for a deal's words off the sheet (its history, the evening log: docs/names.md)."""
     found = {}
     for seat in _seats(table):
         now = identity_of(seat.player).name

@@ -27,7 +27,7 @@ from scoring.models import (
     Account, ByeScore, Entrant, EntrantStatus, Leg, RoundState, Seat, Tournament, TournamentRound, TournamentScoring
 )
 
-from .members import identity_of, names_now
+from .members import identity_name, identity_of, names_now
 
 
 # The stored draw ------------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ def round_tables(rounds: list[TournamentRound]) -> dict[int, dict[int, list[tupl
     for evening_id, table, player_id, name in (Seat.objects.filter(table__evening_id__in=by_evening)
                                                .order_by("table__evening_id", "table__number", "position")
                                                .values_list("table__evening_id", "table__number", "player_id",
-                                                            "player__name")):
+                                                            identity_name())):
         tables[by_evening[evening_id]][table].append((player_id, name))
     return tables
 

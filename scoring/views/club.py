@@ -27,7 +27,8 @@ from scoring.engine import families
 from scoring.engine import names as player_names
 from scoring.forms import NameQuestion, ReasonForm, name_field
 from scoring.models import Club, Evening, EveningEvent, EveningEventKind, Role, Season
-from scoring.selectors.members import identity_of
+from scoring.selectors.members import identity_of, shown_words
+from scoring.selectors.sheets import table_names_now
 from scoring.selectors.payments import transfer_states
 from scoring.table_families import card_form, table_family
 
@@ -197,14 +198,16 @@ def _event_line(event: EveningEvent) -> dict:
         text = _("Aften oprettet")
     elif kind == EveningEventKind.TABLE_CREATED:
         text = _("Bord %(t)s oprettet") % {"t": t}
-        details.append(", ".join(seat.player.name for seat in table.seats.all()))
+        details.append(", ".join(identity_of(seat.player).name for seat in table.seats.all()))
     elif kind == EveningEventKind.DEAL_RECORDED:
         text = _("Spil %(n)s gemt ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s gemt") % {"n": n}
-        details.append(table_family((table or deal.table).family).deal_summary(deal.outcome))
+        details += shown_words((table_family((table or deal.table).family).deal_summary(deal.outcome),),
+                               table_names_now(table or deal.table))
     elif kind == EveningEventKind.DEAL_CORRECTED:
         text = _("Spil %(n)s rettet ved bord %(t)s") % {"n": n, "t": t} if t else _("Spil %(n)s rettet") % {"n": n}
         if deal is not None and deal.replaces is not None:
-            details += (table_family((table or deal.table).family).deal_changes(deal.replaces.outcome, deal.outcome)
+            details += (shown_words(table_family((table or deal.table).family).deal_changes(
+                deal.replaces.outcome, deal.outcome), table_names_now(table or deal.table))
                         or [_("ingen ændring i spillet")])
         if event.count:
             details.append(ngettext("%(n)s senere spil genberegnet", "%(n)s senere spil genberegnet", event.count)
@@ -252,7 +255,8 @@ def evening_log(request, pk: int):
     access.require(request.user, evening.club_id, Role.MEMBER)
     events = (evening.events.select_related("user", "deal", "deal__replaces", "table", "payer__merged_into", "receiver__merged_into",
                                             "mark", "mark__user")
-              .prefetch_related("table__seats__player").order_by("at", "id"))
+              .prefetch_related("table__seats__player__merged_into", "deal__table__seats__player__merged_into")
+              .order_by("at", "id"))
     return render(request, "scoring/evening_log.html",
                   {"evening": evening, "lines": [_event_line(e) for e in events]})
 

@@ -15,6 +15,8 @@ from scoring import access, services
 from scoring.forms import ReasonForm
 from scoring.models import Deal, EntryKind, EveningEvent, JournalEntry, Role
 from scoring.selectors import table_sheet
+from scoring.selectors.members import identity_of, shown_lines, shown_words
+from scoring.selectors.sheets import table_names_now
 from scoring.table import submissions
 from scoring.table.voiding import void_effect
 from scoring.table_families import table_family
@@ -80,7 +82,8 @@ def deal_void(request, pk: int):
     family = table_family(table.family)
     return render(request, "scoring/deal_void.html", {
         "deal": deal, "table": table, "sheet": sheet, "family": family, "form": form, "stale": stale,
-        "lines": family.deal_lines(deal.outcome), "latest": deal.pk == getattr(sheet.last_deal, "pk", None),
+        "lines": shown_lines(family.deal_lines(deal.outcome), dict(zip(sheet.players, sheet.shown))),
+        "latest": deal.pk == getattr(sheet.last_deal, "pk", None),
         **void_effect(table, sheet, deal),
     }, status=status)
 
@@ -101,21 +104,25 @@ def deal_history(request, pk: int):
     access.require(request.user, deal.table.evening.club_id, Role.MEMBER)
     versions = list(Deal.objects.filter(table=deal.table, number=deal.number)
                     .select_related("recorded_by", "dealer").order_by("id"))
-    entries = (JournalEntry.objects.filter(deal__in=versions).prefetch_related("legs__player").order_by("id"))
+    entries = (JournalEntry.objects.filter(deal__in=versions).prefetch_related("legs__player__merged_into")
+               .order_by("id"))
     family = table_family(deal.table.family)   # the deal's words are its family's
+    # the deals name the players as seated; the page shows them as they are now (docs/names.md)
+    names = table_names_now(deal.table)
     by_deal: dict[int, list] = {}
     for entry in entries:
-        legs = [(family.leg_account(leg), leg.amount) for leg in entry.legs.all()]
+        legs = [(identity_of(leg.player).name if leg.player_id is not None else family.leg_account(leg), leg.amount)
+                for leg in entry.legs.all()]
         by_deal.setdefault(entry.deal_id, []).append({"entry": entry, "legs": legs,
                                                       "reversal": entry.kind == EntryKind.REVERSAL})
     events = {e.deal_id: e for e in EveningEvent.objects.filter(deal__in=versions).select_related("user")}
     rows, previous = [], None
     for version in versions:
         outcome = version.outcome
-        rows.append({"deal": version, "lines": family.deal_lines(outcome), "entries": by_deal.get(version.pk, []),
-                     "event": events.get(version.pk),
-                     "changes": family.deal_changes(previous, outcome) if previous is not None and not version.voided
-                     else []})
+        rows.append({"deal": version, "lines": shown_lines(family.deal_lines(outcome), names),
+                     "entries": by_deal.get(version.pk, []), "event": events.get(version.pk),
+                     "changes": list(shown_words(family.deal_changes(previous, outcome), names))
+                     if previous is not None and not version.voided else []})
         previous = outcome
     return render(request, "scoring/deal_history.html", {"deal": deal, "table": deal.table, "rows": rows,
                                                           "family": family})

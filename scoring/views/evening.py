@@ -128,7 +128,7 @@ def _money_context(summary: EveningSummary, lang: str, states: dict | None = Non
 def home(request):
     clubs = list(access.visible_clubs(request.user))
     evenings = (Evening.objects.filter(club__in=clubs).select_related("club")
-                .prefetch_related("tables__seats__player").order_by("-date", "-id")[:50])
+                .prefetch_related("tables__seats__player__merged_into").order_by("-date", "-id")[:50])
     return render(request, "scoring/home.html", {
         "evenings": evenings, "clubs": clubs, "can_create": bool(_writable_clubs(request.user)),
     })

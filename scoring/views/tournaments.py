@@ -115,7 +115,8 @@ def tournament_list(request, pk: int):
 
 def _detail_context(request, tournament: Tournament, **extra) -> dict:
     rounds = list(tournament.round_set.order_by("number").select_related("evening"))
-    entrants = list(Entrant.objects.filter(tournament=tournament).select_related("player").order_by("player__name"))
+    entrants = list(Entrant.objects.filter(tournament=tournament).select_related("player__merged_into")
+                    .order_by("player__name"))
     confirmed = [r for r in rounds if r.state != RoundState.DRAWN]
     return {"tournament": tournament, "club": tournament.club, "rounds": rounds, "entrants": entrants,
             "director": access.can(request.user, tournament.club_id, DIRECTOR),

@@ -131,6 +131,28 @@ def test_the_mail_greets_the_merged_player_by_his_name_now(club, year, tmp_path)
     assert "Bnet" not in texts["bent@example.org"]
 
 
+def test_a_mail_queued_before_the_merge_is_the_merged_players_and_is_not_queued_twice(club, golden_dir, tmp_path):
+    """Bnet's mail of February was queued before he was merged into Bent: it greets Bent, and
+    queueing again after the merge queues nothing for him."""
+    from scoring.outbox_sender import send_round
+
+    data = json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text())
+    tables = [services.evening_import(club=club, evening=services.evening_create(club=club, date=dt.date(2026, m, 5)),
+                                      data=_renamed(data, {"Bent": bent}), answers={"Bnet": None} if bent == "Bnet" else None)
+              for m, bent in ((1, "Bent"), (2, "Bnet"))]
+    for table in tables:
+        services.evening_close(evening=table.evening)
+    bnet = Player.objects.get(club=club, name="Bnet")
+    services.player_contact_set(player=bnet, email="bent@example.org")
+    february = tables[1].evening
+    assert services.evening_mail_queue(evening=february).queued == ("Bnet",)
+    services.player_merge(duplicate=bnet, into=_bent(club))
+    again = services.evening_mail_queue(evening=february)
+    assert again.queued == () and again.before == 1
+    assert send_round(str(tmp_path / "mail.lock")).sent == 1
+    assert django_mail.outbox[0].body.startswith("Kære Bent")
+
+
 def test_the_merge_preview_counts_as_the_standings_count(club, year):
     """The open March evening of Bnet is in no standings: the preview of a merge counts as they do."""
     carl, anne = (Player.objects.get(club=club, name=n) for n in ("Carl", "Anne"))
@@ -173,6 +195,45 @@ def test_a_deals_words_show_the_name_now_and_the_seated_one_beside_it(club, year
     assert f"{RENAMED} (Zoë)" in text
 
 
+def test_the_pdf_names_the_dealer_now_and_the_deal_text_says_both(club, year):
+    february = Evening.objects.get(club=club, date=dt.date(2026, 2, 5))
+    sheet = evening_summary(february).sheets[0]
+    assert {row.dealer for row in sheet.rows if row.deal} <= {"Anne", "Bent", "Carl", RENAMED}
+    text = pdf_text(render_evening_pdf(february))
+    assert "Bnet" not in text.replace("Bent (Bnet)", "")
+
+
+def test_the_open_evening_names_who_deals_next_as_he_is_called_now(admin_client, club, year):
+    """March is open: who deals next is the sheet's rule on the seats, named as he is now."""
+    march = Evening.objects.get(club=club, date=dt.date(2026, 3, 5))
+    sheet = evening_summary(march).sheets[0]
+    seated = sheet.next_seating().dealer
+    now = dict(zip(sheet.players, sheet.shown))[seated]
+    page = admin_client.get(reverse("scoring:evening_detail", args=[march.pk])).content.decode()
+    assert f'<span class="dealer-now">{now} giver</span>' in page
+    assert sheet.last_dealer in {"Anne", "Bent", "Carl", RENAMED}
+
+
+def test_the_deal_history_and_the_evening_log_say_both_names(admin_client, club, year):
+    """A deal's lines on its history page, its legs, and the evening log's summary of it: the name
+    now, and beside it the name the deal was recorded with."""
+    from scoring.models import Deal
+
+    february = Evening.objects.get(club=club, date=dt.date(2026, 2, 5))
+    deal = Deal.objects.filter(table__evening=february, current=True).order_by("number").first()
+    page = admin_client.get(reverse("scoring:deal_history", args=[deal.pk])).content.decode()
+    assert "Bnet" not in page.replace("Bent (Bnet)", "")
+    log = admin_client.get(reverse("scoring:evening_log", args=[february.pk])).content.decode()
+    assert "Bnet" not in log.replace("Bent (Bnet)", "")
+    assert "Zoë" not in log.replace(RENAMED, "")
+
+
+def test_the_home_page_lists_each_evenings_players_as_they_are_now(admin_client, club, year):
+    page = admin_client.get(reverse("scoring:home")).content.decode()
+    assert "Bnet" not in page and "Anne, Bent, Carl" in page
+    assert f"Carl, {RENAMED}" in page and "Carl, Zoë<" not in page and "Carl, Zoë," not in page
+
+
 def test_shown_words_put_the_name_now_first_and_only_where_it_differs():
     names = {"Zoë": "Zoë Ørsted", "Bnet": "Bent", "Anne": "Anne", "Anne 2": "Anne Berg"}
     assert shown_words(("pagat ultimo Zoë", "nolo Bnet", "tout Anne 2", "Anne"), names) == (
@@ -181,6 +242,18 @@ def test_shown_words_put_the_name_now_first_and_only_where_it_differs():
     assert shown_words(("x",), {}) == ("x",)
 
 
-def test_kroner_stay_right(club, year):
+def test_a_mark_made_before_the_merge_is_read_as_the_merged_players(club, year):
+    """Every transfer of Bnet's evening, paid: the season report's books say so of Bent's rows,
+    and what is outstanding is the rest, by the players now."""
+    from scoring.selectors.payments import outstanding_by_player
+
+    february = Evening.objects.get(club=club, date=dt.date(2026, 2, 5))
+    for transfer in EveningTransfer.objects.filter(evening=february):
+        services.payment_mark(transfer=transfer, method="cash")
     report = season_report(season_scope(club, date_from=dt.date(2026, 1, 1), date_to=dt.date(2026, 12, 31)))
+    paid = [t for t in report.transfers if t.evening_id == february.pk]
+    assert paid and all(t.paid.startswith("betalt") for t in paid)
+    assert "Bent" in {t.payer for t in paid} | {t.payee for t in paid}
     assert sum((t.kroner for t in report.transfers), Decimal("0")) == report.moved
+    owed = {row.player: row for row in outstanding_by_player(club)}
+    assert set(owed) <= {"Anne", "Bent", "Carl", RENAMED} and sum(row.balance for row in owed.values()) == 0

@@ -11,7 +11,7 @@ every version on record.
 from django.contrib import admin
 
 from .models import (
-    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, EveningMail, EveningTransfer, JournalEntry,
+    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, EveningMail, EveningTransfer, ImportDraft, JournalEntry,
     LanguageChoice, Leg, Membership, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
     Entrant, Tournament, TournamentEvent, TournamentRound,
 )
@@ -98,6 +98,13 @@ class SeatAdmin(ReadOnlyAdmin):
 class SubmissionAdmin(ReadOnlyAdmin):
     list_display = ("action", "user", "object_id", "created_at")
     list_filter = ("action",)
+    date_hierarchy = "created_at"
+
+
+@admin.register(ImportDraft)
+class ImportDraftAdmin(ReadOnlyAdmin):
+    """An uploaded file waiting for its names to be answered (the import's second step)."""
+    list_display = ("club", "evening", "user", "created_at")
     date_hierarchy = "created_at"
 
 

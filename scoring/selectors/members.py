@@ -30,6 +30,8 @@ from django.utils.formats import date_format
 
 from scoring.models import ClubEvent, ClubEventKind, Club, Evening, Player, PlayerEveningSummary, Seat
 
+from .counted import standings_evenings
+
 
 def identity(path: str = "player"):
     """The id of the player a row's ``path`` (a player foreign key) is now: an expression to
@@ -230,8 +232,6 @@ def _shared_evenings(a: Player, b: Player) -> tuple[SharedEvening, ...]:
 def _moves(duplicate: Player, keep: Player) -> list[RuleSetMove]:
     """Each player's evenings, deals, points and kroner per rule set, counted as the standings count
     them (their evenings: ``standings.standings_evenings``, closed and counting; one query)."""
-    from .standings import standings_evenings
-
     a_ids, b_ids = same_ids(duplicate), same_ids(keep)
     found: dict[tuple[str, str], list] = {}
     for player_id, rules, family, evenings, deals, points, kroner in (

@@ -13,7 +13,6 @@ rule set. Only kroner may be added across rule sets (``kroner_across``), and are
 """
 from __future__ import annotations
 
-import datetime as dt
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -23,8 +22,9 @@ from django.db.models import Count, Max, Min, Q, Sum
 
 from scoring.engine import families as engine_families
 from scoring.engine.money import evening_kroner, kroner
+from .counted import standings_evenings, standings_source  # noqa: F401 (read from here too)
 from scoring.models import (
-    Account, Club, Evening, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, figure_sum
+    Account, Club, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, figure_sum
 )
 from scoring.table_families import table_family
 
@@ -234,26 +234,6 @@ def played_kinds(family: str) -> tuple[str, ...]:
 def written_score(family: str) -> bool:
     """Whether the ``family`` writes a score whose money is not its points (``selectors.written_score``)."""
     return family_writes_score(engine_families.family(family))
-
-
-def standings_source(club: Club):
-    """The club's evenings whose tables count in its standings: all but a tournament's rounds that
-    its director kept out (``Evening.counts_in_standings``)."""
-    return Evening.objects.filter(club=club, counts_in_standings=True)
-
-
-def standings_evenings(club: Club, *, season: Season | None = None, date_from: dt.date | None = None,
-                       date_to: dt.date | None = None, include_open: bool = False):
-    evenings = standings_source(club)
-    if season is not None:
-        evenings = evenings.filter(season=season)
-    if date_from is not None:
-        evenings = evenings.filter(date__gte=date_from)
-    if date_to is not None:
-        evenings = evenings.filter(date__lte=date_to)
-    if not include_open:
-        evenings = evenings.filter(closed_at__isnull=False)
-    return evenings
 
 
 def evening_points(evenings, family: str, rules: str | None = None) -> dict[int, dict[int, int]]:

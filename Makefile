@@ -54,9 +54,9 @@ messages: $(STAMP) debs-test
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-## Install everything the tests need, lint, and run the whole suite on SQLite and on PostgreSQL side by
-## side (scripts/test-suites: one run per core, each line prefixed with its database), the production run
-## (tests/production/, DEBUG off) after the SQLite run.
+## Install everything the tests need, lint, and run the whole suite in three runs side by side
+## (scripts/test-suites, each line prefixed with its run): on SQLite, on PostgreSQL, and the browser
+## tests as deployed (tests/browser/ under tests/settings_production.py, DEBUG off).
 test: $(STAMP) debs-test lint
 	PY=$(PY) scripts/test-suites
 

@@ -11,11 +11,22 @@ settings.load_profile("tarokklub")
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The production run's tests (tests/production/) need its settings, which are fixed per process
-#: (tests/settings_production.py): the ordinary run leaves them to that run of their own, which `make
-#: test` runs after the SQLite run (scripts/test-suites).
+#: The browser tests (tests/browser/) run the app as deployed, under the production settings, which
+#: are fixed per process (tests/settings_production.py): a pytest run of their own, which `make test`
+#: runs beside the SQLite and PostgreSQL runs (scripts/test-suites). The ordinary run leaves them out,
+#: and the production run holds only them.
 PRODUCTION_SETTINGS = "tests.settings_production"
-collect_ignore = [] if os.environ.get("DJANGO_SETTINGS_MODULE") == PRODUCTION_SETTINGS else ["production"]
+BROWSER_TESTS = ROOT / "tests" / "browser"
+
+
+def pytest_ignore_collect(collection_path, config):
+    production = os.environ.get("DJANGO_SETTINGS_MODULE") == PRODUCTION_SETTINGS or config.getoption("ds") == PRODUCTION_SETTINGS
+    inside = collection_path == BROWSER_TESTS or BROWSER_TESTS in collection_path.parents
+    if production:
+        # the production run: the browser tests, and the folders above them on the way there
+        return not (inside or collection_path in BROWSER_TESTS.parents) or None
+    return inside or None
+
 
 #: The golden evenings and their expected settlements: the project's own test data (every family).
 GOLDEN = ROOT / "tests" / "golden"

@@ -1,5 +1,5 @@
-"""The settings of the production test run (tests/production/, a pytest run of its own that `make test`
-runs after the SQLite run: ``pytest --ds=tests.settings_production tests/production``): the app as
+"""The settings of the production test run (the browser tests, tests/browser/, a pytest run of its own
+beside the SQLite and PostgreSQL runs: ``pytest --ds=tests.settings_production tests/browser``): the app as
 deployed — DEBUG off, a secret key, the manifest storage of collected static files and WhiteNoise
 serving them — served over plain http://localhost, so without the HTTPS redirect, the secure cookies
 and HSTS (docs/operations.md "Production").

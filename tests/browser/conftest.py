@@ -1,10 +1,25 @@
-"""Browser tests: Playwright driving Debian's Chromium against pytest-django's live server."""
+"""Browser tests: Playwright driving Debian's Chromium against the app as deployed.
+
+They run under the production settings (tests/settings_production.py: DEBUG off, a secret key, the
+manifest storage, WhiteNoise), in a pytest run of their own with the production checks
+(scripts/test-suites; alone: ``.venv/bin/python -m pytest -p no:cacheprovider
+--ds=tests.settings_production tests/browser``). The static files are collected
+once per run, and ``live_server`` is pytest-django's with one change: it serves what gunicorn serves
+(tarokklub/wsgi.py's application, WhiteNoise answering /static/ by the hashed names), where
+pytest-django's own answers /static/ from the finders under the names as written, so a page that
+works only with DEBUG on would pass."""
 import os
 
 import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.test import override_settings
 
+from scoring.models import Club, Role
 from tests.browser import helpers
-from tests.browser.helpers import phone_context
+from tests.browser.helpers import DeployedLiveServer, phone_context
+from tests.web.conftest import make_user
+from tests.web.family_tables import seat
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make in
 # between are ordinary synchronous calls, which Django would otherwise refuse.
@@ -13,6 +28,31 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def production_settings():
+    """These tests mean nothing under the ordinary run's settings (DEBUG on, no manifest)."""
+    if settings.DEBUG or "whitenoise.middleware.WhiteNoiseMiddleware" not in settings.MIDDLEWARE:
+        pytest.fail("the browser tests run under the production settings: "
+                    "pytest --ds=tests.settings_production tests/browser")
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory):
+    """``collectstatic`` once per run, into a folder of its own (the storage follows STATIC_ROOT)."""
+    root = tmp_path_factory.mktemp("staticfiles")
+    with override_settings(STATIC_ROOT=root):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        yield root
+
+
+@pytest.fixture(scope="session")
+def live_server(collected_static):
+    """Started after the collection: WhiteNoise reads STATIC_ROOT's files once, when the application is made."""
+    server = DeployedLiveServer("localhost")
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -77,3 +117,15 @@ def phone390(browser):
     context, page = _phone_page(browser, 390, 844)
     yield page
     context.close()
+
+
+#: The deployed checks' table (test_deployed_*.py): three players, everyone plays every deal.
+NAMES = ("Anne", "Bent", "Carl")
+
+
+@pytest.fixture
+def table(transactional_db):
+    """An open evening of a club with one Danish table, and its scorekeeper ``skriver``."""
+    club = Club.objects.create(name="Vestjysk Tarokklub")
+    make_user(club, Role.SCOREKEEPER, "skriver")
+    return seat(club, NAMES, "vlk")

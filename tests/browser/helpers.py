@@ -1,6 +1,11 @@
-"""What the table pages' browser tests share: a phone's page, logging in, screenshots and the
-"never scrolls sideways" check."""
+"""What the browser tests share: a phone's page, logging in, screenshots, the "never scrolls
+sideways" check, and a plain GET of the deployed server (``fetch``)."""
+import http.client
 import os
+from dataclasses import dataclass
+
+from django.core.wsgi import get_wsgi_application
+from pytest_django.live_server_helper import LiveServer
 
 PASSWORD = "pw-secret-1"   # tests.web.conftest.make_user's
 
@@ -102,3 +107,47 @@ def no_sideways_scroll(page) -> None:
     assert widths["page"] <= widths["inner"], widths
     for name, scroll_width, client_width in widths["boxes"]:
         assert scroll_width <= client_width, (name, scroll_width, client_width, widths)
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8")
+
+
+def fetch(server, path: str, cookies: dict | None = None) -> Answer:
+    """GET ``path`` from ``server`` as it answers (a redirect is not followed)."""
+    connection = http.client.HTTPConnection("localhost", server.thread.port, timeout=30)
+    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        return Answer(response.status, response.headers, response.read())
+    finally:
+        connection.close()
+
+
+class DeployedLiveServer(LiveServer):
+    """pytest-django's live server (the test database shared with its thread, the host allowed)
+    serving the WSGI application as gunicorn does; ``paths`` is every path it was asked for, in order."""
+
+    def __init__(self, addr: str):
+        super().__init__(addr, start=False)
+        self.paths: list[str] = []
+        # the thread wraps its static handler around Django's handler and a media handler; both are
+        # left out: production serves no media, and WhiteNoise (in the middleware) answers /static/
+        self.thread.static_handler = self._application
+        self.start()
+
+    def _application(self, _media_files_handler):
+        application = get_wsgi_application()
+
+        def recorded(environ, start_response):
+            self.paths.append(environ.get("PATH_INFO", ""))
+            return application(environ, start_response)
+        return recorded

@@ -13,7 +13,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from scoring.models import Club, Deal, Role, Submission
-from tests.browser.helpers import PASSWORD, login, no_sideways_scroll, phone_context, shot, wait_until
+from tests.browser.helpers import PASSWORD, DeployedLiveServer, login, no_sideways_scroll, phone_context, shot, wait_until
 from tests.web.conftest import make_user
 from tests.web.family_tables import seat
 
@@ -45,10 +45,9 @@ class Server:
         self.live = None
 
     def start(self):
-        from pytest_django.live_server_helper import LiveServer
         for _attempt in range(50):
             try:
-                self.live = LiveServer(f"localhost:{self.port}")
+                self.live = DeployedLiveServer(f"localhost:{self.port}")
                 break
             except OSError:          # the port is still being released
                 time.sleep(0.1)
@@ -70,7 +69,7 @@ OPEN: set = set()
 
 
 @pytest.fixture
-def server(transactional_db, monkeypatch):
+def server(transactional_db, collected_static, monkeypatch):
     from django.core.servers import basehttp
     accept = basehttp.ThreadedWSGIServer.process_request
 

@@ -42,15 +42,15 @@ NOT_KEPT = """async () => {
 }"""
 
 
-def test_a_table_page_reloaded_without_network_shows_the_table_from_the_service_worker(server, table, phone):
+def test_a_table_page_reloaded_without_network_shows_the_table_from_the_service_worker(live_server, table, phone):
     context, page = phone
     url = f"/tables/{table.pk}/"
-    login(page, server, url, "skriver")
+    login(page, live_server, url, "skriver")
     kept(page)
     assert page.evaluate(NOT_KEPT) == []
 
     context.set_offline(True)
-    asked = len(server.paths)
+    asked = len(live_server.paths)
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
     response = page.reload()
@@ -59,7 +59,7 @@ def test_a_table_page_reloaded_without_network_shows_the_table_from_the_service_
     shot(page, "production-offline-reload")
 
     assert response is not None and response.from_service_worker and response.status == 200
-    assert server.paths[asked:] == [], "the offline reload reached the server"
+    assert live_server.paths[asked:] == [], "the offline reload reached the server"
     assert [url for url in failed if "/static/" in url] == []
     # the stylesheets applied and the scripts ran, from the worker's cache
     assert page.evaluate("""[...document.querySelectorAll('link[rel=stylesheet]')]
@@ -67,6 +67,6 @@ def test_a_table_page_reloaded_without_network_shows_the_table_from_the_service_
     assert page.evaluate("typeof window.htmx === 'object' && typeof window.idbKeyval === 'object'")
 
     tab = context.new_page()                 # a new tab without network: the same page, the same way
-    tab.goto(f"{server.url}{url}")
+    tab.goto(f"{live_server.url}{url}")
     expect(tab.locator("#deal-form")).to_be_visible()
-    assert server.paths[asked:] == []
+    assert live_server.paths[asked:] == []

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.production.conftest import fetch
+from tests.browser.helpers import fetch
 
 pytestmark = pytest.mark.usefixtures("transactional_db")   # the server thread reads the test database
 
@@ -23,49 +23,49 @@ def static_urls(text: str, attributes: str = "") -> list[str]:
     return re.findall(rf'{attributes}"({re.escape(settings.STATIC_URL)}[^"]+)"', text)
 
 
-def served_hashed(server, url: str) -> None:
+def served_hashed(live_server, url: str) -> None:
     assert HASH.search(url), f"{url} is not the collected file's hashed name"
-    answer = fetch(server, url)
+    answer = fetch(live_server, url)
     assert answer.status == 200, (url, answer.status)
     assert "immutable" in answer.headers["Cache-Control"], (url, answer.headers["Cache-Control"])
 
 
-def worker(server, path: str = "/sw.js") -> str:
-    answer = fetch(server, path)
+def worker(live_server, path: str = "/sw.js") -> str:
+    answer = fetch(live_server, path)
     assert answer.status == 200, answer.text[:2000]
     assert answer.headers["Content-Type"].startswith("application/javascript")
     return answer.text
 
 
-def test_the_service_worker_names_each_static_file_by_its_hashed_name_and_each_is_served(server):
-    urls = static_urls(worker(server))
+def test_the_service_worker_names_each_static_file_by_its_hashed_name_and_each_is_served(live_server):
+    urls = static_urls(worker(live_server))
     names = {re.sub(HASH, r"\1", url.rsplit("/", 1)[1]) for url in urls}
     # what it imports (Workbox's loader and the modules it uses) and what it keeps for the table page
     assert {"workbox-sw.js", "workbox-core.prod.js", "workbox-routing.prod.js", "workbox-strategies.prod.js",
             "workbox-expiration.prod.js", "app.css", "table-sync.js", "idb-keyval.umd.js", "htmx-2.min.js"} <= names, names
     for url in urls:
-        served_hashed(server, url)
+        served_hashed(live_server, url)
 
 
-def test_the_table_page_its_static_files_manifest_and_worker_load_as_deployed(server, table):
+def test_the_table_page_its_static_files_manifest_and_worker_load_as_deployed(live_server, table):
     client = Client()
     client.force_login(get_user_model().objects.get(username="skriver"))
     cookies = {settings.SESSION_COOKIE_NAME: client.cookies[settings.SESSION_COOKIE_NAME].value}
-    page = fetch(server, f"/tables/{table.pk}/", cookies)
+    page = fetch(live_server, f"/tables/{table.pk}/", cookies)
     assert page.status == 200, page.status
     html = page.text
     assert 'id="deal-form"' in html
     loaded = static_urls(html, r'(?:src|href)=')
     assert loaded, "the table page names no static file"
     for url in loaded:
-        served_hashed(server, url)
+        served_hashed(live_server, url)
 
-    manifest = fetch(server, re.search(r'<link rel="manifest" href="([^"]+)"', html).group(1))
+    manifest = fetch(live_server, re.search(r'<link rel="manifest" href="([^"]+)"', html).group(1))
     assert manifest.status == 200
     for icon in json.loads(manifest.body)["icons"]:
-        served_hashed(server, icon["src"])
+        served_hashed(live_server, icon["src"])
 
     # The worker the page registers keeps every file the page loads: a reload without network finds them.
     data = json.loads(re.search(r'id="table-sync-data" type="application/json">(.*?)</script>', html, re.S).group(1))
-    kept = set(static_urls(worker(server, data["sw"])))
+    kept = set(static_urls(worker(live_server, data["sw"])))
     assert set(loaded) <= kept, sorted(set(loaded) - kept)

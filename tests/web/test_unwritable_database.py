@@ -41,6 +41,11 @@ def read_only():
     set_read_only(False)
 
 
+@pytest.fixture
+def read_only_later(request):
+    return lambda: request.getfixturevalue("read_only")
+
+
 def seating(names) -> dict:
     data = {"date": "2026-11-21"}
     for i, name in enumerate(names, start=1):
@@ -112,3 +117,20 @@ def test_every_writing_form_keeps_what_was_typed_when_the_database_cannot_write(
     assert response.status_code == 503, (response.status_code, html[-1500:])
     assert SAYS in html and typed in html, html[-3000:]
     assert "<form" in html
+
+
+
+@pytest.mark.parametrize("who", ["member", "anonymous with a session", "anonymous"])
+def test_the_language_picker_works_on_this_phone_when_the_database_cannot_write(client, who, read_only_later):
+    """The choice is the language cookie's (scoring/language.py); the login's copy of it cannot be kept.
+    An existing session's save failing used to answer 400, a new one's 500."""
+    club = Club.objects.create(name="VLK")
+    if who == "member":
+        client.force_login(make_user(club, Role.ADMIN))
+    elif who == "anonymous with a session":
+        client.post("/i18n/setlang/", {"language": "de", "next": "/login/"})
+        assert client.session.session_key
+    read_only_later()
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/login/"})
+    assert response.status_code == 302 and response["Location"] == "/login/"
+    assert client.get("/login/")["Content-Language"] == "en"

@@ -6,10 +6,12 @@ deals next after each kind of deal) is ``scoring/table/sync.py``; what the worke
 The endpoint answers a program (the queue in ``static/js/table-sync.js``), always JSON:
 
 - ``saved`` (200): the deal's number, the table's version now and the sheet's next dealer; a repeat
-  of a saved key answers ``saved`` again with the same number and writes nothing.
+  of a saved key with the same deal answers ``saved`` again with the same number and writes nothing.
 - ``retry`` (409 busy, 503 the server cannot write): nothing written, send again later.
 - ``conflict`` (409): the table moved on; the deals saved since, each compared with the queued one
-  (``conflicts``), and the queued deal with the dealer reset to the sheet's dealer now.
+  (``conflicts``), and the queued deal with the dealer reset to the sheet's dealer now. Also a saved
+  key sent again with another deal: the deal it saved, and ``new_key`` (sent again as a later deal,
+  the queued deal needs a key of its own).
 - ``login`` (401, 403): the session expired or the role does not allow it; the queue waits.
 - ``invalid`` (422): the problems by field, the form's own and the engine's, as the form shows them.
 
@@ -86,13 +88,23 @@ def _login(request, table_pk: int, code: int, message: str) -> JsonResponse:
     return _answer("login", code, login=reverse("login") + "?" + urlencode({"next": url}), message=message)
 
 
-def _repeat(request, table: Table, done: Submission, kinds: list[str]) -> JsonResponse:
-    """A key seen before: the first result if it was this user's deal at this table, else refused."""
-    deal = Deal.objects.filter(pk=done.object_id).first() if done.object_id else None
+def _repeat(request, table: Table, done: Submission, kinds: list[str], form) -> JsonResponse:
+    """A key seen before: the first result if it was this user's deal at this table and the deal sent
+    is the one it saved (a lost answer, sent again); another deal under the same key is a conflict
+    with the one saved, never dropped as "saved"; a key of someone else's or of another table is
+    refused."""
+    deal = Deal.objects.filter(pk=done.object_id).select_related("dealer").first() if done.object_id else None
     if not submissions.bound_to(done, request.user, ACTION, deal.table_id if deal else None, table.pk):
         return _invalid(_one(submissions.FIELD, _("Nøglen er allerede brugt til noget andet; spillet er ikke gemt.")),
                         code=409)
-    return _saved(table, deal, kinds)
+    outcome = form.to_outcome() if form.is_valid() else None
+    if outcome is not None and conflicts.same_deal(table, outcome, deal):
+        return _saved(table, deal, kinds)
+    since = [conflicts.SavedSince(deal, outcome is not None and conflicts.same_hand(table, outcome, deal),
+                                  conflicts.recorder(deal))]
+    message = _("Spil %(n)s er allerede gemt under denne nøgle, men som et andet spil; dette spil er ikke gemt.") % {
+        "n": deal.number}
+    return _conflict(request, table, outcome, None, message, since=since)
 
 
 @login_not_required      # an expired session must get JSON ("login"), not the login page
@@ -125,7 +137,7 @@ def table_sync(request, pk: int):
         return _invalid(_one(submissions.FIELD, _("Spillet mangler sin nøgle; send det igen fra siden.")))
     done = Submission.objects.filter(key=key).first()
     if done is not None:
-        return _repeat(request, table, done, kinds)
+        return _repeat(request, table, done, kinds, form)
     if not form.is_valid():
         return _invalid(_problems(form))
     outcome, version = form.to_outcome(), form.cleaned_data.get("version")
@@ -139,7 +151,7 @@ def table_sync(request, pk: int):
             table=table, outcome=outcome, user=request.user, expected_version=version),
             url=reverse("scoring:table_detail", args=[table.pk]))
     except submissions.Repeated as repeat:
-        return _repeat(request, table, repeat.done, kinds)
+        return _repeat(request, table, repeat.done, kinds, form)
     except services.EveningClosedError as exc:
         return _invalid(_one("", exc.errors[0].message), code=403, closed=True)
     except services.StaleTableError as exc:
@@ -169,13 +181,18 @@ def _state(request, table: Table, sheet: TableSheet, kinds: list[str]) -> JsonRe
     return _answer("state", 200, **body)
 
 
-def _conflict(request, table: Table, outcome, version, message: str) -> JsonResponse:
+def _conflict(request, table: Table, outcome, version, message: str,
+              since: list[conflicts.SavedSince] | None = None) -> JsonResponse:
     """The table moved on: the deals saved since the queued deal's number, each compared with it, and
-    the queued deal with the dealer reset to the sheet's now (what that cleared named)."""
+    the queued deal with the dealer reset to the sheet's now (what that cleared named). Or (``since``
+    given) its key saved another deal: that deal, and ``new_key``: sent again, as a later deal, the
+    queued deal needs a key of its own."""
     table.refresh_from_db()
     sheet = table_sheet(table)
     family = table_family(table.family)
-    since = conflicts.saved_since(sheet, outcome, conflicts.loaded_number(request.POST, sheet, version))
+    new_key = since is not None
+    if since is None:
+        since = conflicts.saved_since(sheet, outcome, conflicts.loaded_number(request.POST, sheet, version))
     same = conflicts.same_as(since)
     now = conflicts.expected_dealer(sheet)
     kept = request.POST.get("dealer", "")
@@ -193,6 +210,7 @@ def _conflict(request, table: Table, outcome, version, message: str) -> JsonResp
         same={"number": same.deal.number, "by": same.by, "note": same.note} if same else None,
         reset={"dealer": now, "fields": fields, "cleared": cleared_text,
                "note": conflicts.dealer_reset(kept, now)} if kept != now else None,
+        new_key=new_key,
     )
 
 

@@ -66,6 +66,20 @@ def test_a_queued_deal_is_saved_and_its_repeat_answers_the_same_number(keeper_cl
     assert rows() == before and EveningEvent.objects.filter(kind=EveningEventKind.DEAL_RECORDED).count() == 1
 
 
+def test_a_key_sent_again_with_another_deal_is_a_conflict_with_the_deal_it_saved(keeper_client, four_table):
+    data = plain(four_table)
+    assert post(keeper_client, four_table, data)[0].status_code == 200
+    before = rows()
+    response, body = post(keeper_client, four_table, {**data, "counts.Bent": "33"})   # mended, same key
+    assert response.status_code == 409 and body["status"] == "conflict" and rows() == before
+    assert "Spil 1 er allerede gemt under denne nøgle" in body["message"] and body["new_key"] is True
+    assert [(s["number"], s["dealer"], s["same"]) for s in body["since"]] == [(1, "Anne", False)]
+    assert body["same"] is None and body["number"] == 2 and body["version"] == 1
+    # the same hand under another dealer is another deal too; the panel offers to drop it as the same hand
+    response, body = post(keeper_client, four_table, {**data, "dealer": "Bent", "confirm_dealer": "1"})
+    assert body["status"] == "conflict" and body["same"]["number"] == 1 and rows() == before
+
+
 def test_three_queued_deals_each_expect_the_version_the_one_before_makes(keeper_client, four_table):
     """The phone chains the versions itself: the page's for the first, one more for each later."""
     numbers = []

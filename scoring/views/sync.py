@@ -15,6 +15,10 @@ The endpoint answers a program (the queue in ``static/js/table-sync.js``), alway
 - ``login`` (401, 403): the session expired or the role does not allow it; the queue waits.
 - ``invalid`` (422): the problems by field, the form's own and the engine's, as the form shows them.
 
+Every other refusal, also one made before the view (a body too large, a refused CSRF token, a method
+it does not take, a table that is not there, an error of the server), is one of these too:
+``refusal``, applied by ``middleware.QueueAnswersMiddleware``.
+
 Views stay thin (STYLE.md §5): the form, ``services.deal_record`` through ``submissions.write``
 and ``conflicts`` do the work.
 """
@@ -29,14 +33,16 @@ from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import filesizeformat
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services
+from scoring.engine import bounds
 from scoring.table import conflicts, submissions
 from scoring.table.offline import worker_settings
 from scoring.table.sync import deal_kinds, rotation
@@ -212,6 +218,38 @@ def _conflict(request, table: Table, outcome, version, message: str,
                "note": conflicts.dealer_reset(kept, now)} if kept != now else None,
         new_key=new_key,
     )
+
+
+# Refusals made before or around the view ---------------------------------------------------------
+
+def endpoint_pk(request) -> int | None:
+    """The table's number if ``request`` is for the queue's endpoint, else None."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    return match.kwargs.get("pk") if match.view_name == "scoring:table_sync" else None
+
+
+def refusal(request, code: int, pk: int) -> JsonResponse:
+    """The JSON the queue reads for an answer with status ``code`` that was not made by the view: a
+    body over the request bound (413, before anything reads it), a refused CSRF token (403: a new
+    login changed it), a method it does not take (405), a malformed body (400), a table that is
+    not there (404), an error of the server (5xx). Statuses as ``table_sync``'s own: ``login`` for
+    401/403 (the queue waits for a new login), ``retry`` for 5xx (nothing written, send again),
+    ``invalid`` with one problem for every other refusal (the phone shows it; mend or discard)."""
+    if code in (401, 403):
+        return _login(request, pk, code, _("Sikkerhedstjekket afviste spillet; log ind igen, så sendes det."))
+    if code >= 500:
+        return _answer("retry", code, message=_("Serveren kan ikke gemme lige nu; spillet sendes igen senere."))
+    if code == 404:
+        message = _("Bordet findes ikke.")
+    elif code == 413:
+        message = _("Spillet fylder mere, end serveren tager imod (højst %(max)s); det er ikke gemt.") % {
+            "max": filesizeformat(bounds.MAX_REQUEST_BYTES)}
+    else:
+        message = _("Serveren kunne ikke læse det sendte; spillet er ikke gemt.")
+    return _invalid(_one("", message), code=code)
 
 
 # The service worker and the manifest -----------------------------------------------------------

@@ -250,6 +250,41 @@ def test_a_user_of_another_club_sees_no_table(client, four_table):
     assert response.status_code == 404 and body["status"] == "invalid" and not Deal.objects.exists()
 
 
+def _refused(kind, client, table, monkeypatch):
+    from scoring.engine import bounds
+    from scoring.views import sync
+    if kind == "too large":       # refused by the body limit, unread (scoring/middleware.py)
+        return client.generic("POST", url(table), b"x", CONTENT_LENGTH=str(bounds.MAX_REQUEST_BYTES + 1),
+                              content_type="application/x-www-form-urlencoded")
+    if kind == "unreadable body":
+        return client.generic("POST", url(table), b"--x\r\n", content_type="multipart/form-data; boundary=")
+    if kind == "refused CSRF token":
+        strict = Client(enforce_csrf_checks=True)
+        strict.force_login(Table.objects.get(pk=table.pk).evening.club.memberships.get().user)
+        return strict.post(url(table), plain(table))
+    if kind == "wrong method":
+        return client.put(url(table))
+    if kind == "no such table":
+        return client.post(f"/tables/{table.pk + 1000}/sync/", plain(table))
+    monkeypatch.setattr(sync, "table_sheet", lambda table: 1 / 0)   # a bug: the server's 500 page
+    client.raise_request_exception = False
+    return client.post(url(table), plain(table))
+
+
+@pytest.mark.parametrize("kind, code, status", [
+    ("too large", 413, "invalid"), ("unreadable body", 400, "invalid"), ("refused CSRF token", 403, "login"),
+    ("wrong method", 405, "invalid"), ("no such table", 404, "invalid"), ("server error", 500, "retry"),
+])
+def test_every_refusal_is_json_the_queue_reads(keeper_client, four_table, monkeypatch, kind, code, status):
+    response = _refused(kind, keeper_client, four_table, monkeypatch)
+    assert response.status_code == code and response["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert body["status"] == status and body["message" if status != "invalid" else "problems"]
+    if code not in (404, 500):   # django-csp leaves Django's debug pages of these alone under DEBUG
+        assert "default-src" in response["Content-Security-Policy"]
+    assert not Deal.objects.exists()
+
+
 def test_problems_come_by_field_as_the_form_shows_them(keeper_client, four_table):
     response, body = post(keeper_client, four_table, plain(four_table, last_trick="Carl", **{"counts.Dorte": "500"}))
     assert response.status_code == 422 and body["status"] == "invalid" and not Deal.objects.exists()

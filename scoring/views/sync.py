@@ -32,7 +32,7 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.template.defaultfilters import filesizeformat
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve, reverse
@@ -252,7 +252,7 @@ def refusal(request, code: int, pk: int) -> JsonResponse:
     return _invalid(_one("", message), code=code)
 
 
-# The service worker and the manifest -----------------------------------------------------------
+# The service worker, the manifest and the icon --------------------------------------------------
 
 @login_not_required
 @require_GET
@@ -280,3 +280,16 @@ def manifest(request):
                    "purpose": "any maskable"} for size in (192, 512)],
     }
     return JsonResponse(body, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False})
+
+
+@login_not_required
+@require_GET
+def favicon(request):
+    """``/favicon.ico``, which a browser asks for on its own (the pages link the SVG icon; a browser
+    that reads no SVG icon asks here): the collected icon, by the URL ``static()`` gives it (under the
+    manifest storage its hashed name, which WhiteNoise serves for good). Not a permanent redirect:
+    the hashed name changes with the icon."""
+    response = redirect(static("icons/favicon.ico"))
+    response["Cache-Control"] = "max-age=86400"
+    return response
+

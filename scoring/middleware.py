@@ -125,4 +125,3 @@ class QueueAnswersMiddleware:
         if response.has_header("Allow"):   # a 405 names the methods it takes
             answer["Allow"] = response["Allow"]
         return answer
-

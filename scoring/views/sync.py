@@ -292,4 +292,3 @@ def favicon(request):
     response = redirect(static("icons/favicon.ico"))
     response["Cache-Control"] = "max-age=86400"
     return response
-

@@ -1,7 +1,9 @@
 """The operator's health endpoint (/health/, django-health-check): the database answers, the disk
 has room and can be written, and every migration is applied. 200 when all pass, 500 naming the
 failing check otherwise (JSON with ``Accept: application/json`` or ``?format=json``, one line a
-check with ``?format=text``). It needs no login and shows no club's data."""
+check with ``?format=text``). It needs no login and shows no club's data; only a staff login sees
+what the checks are about (the install's folders, the error's words), anyone else each check's name
+and whether it passed."""
 from __future__ import annotations
 
 import dataclasses
@@ -14,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.db import connections
 from django.db.migrations.executor import MigrationExecutor
-from health_check.base import HealthCheck
+from health_check.base import HealthCheck, HealthCheckResult
 from health_check.exceptions import ServiceUnavailable
 from health_check.views import HealthCheckView
 
@@ -70,4 +72,45 @@ class MigrationsApplied(HealthCheck):
 
 CHECKS = ("health_check.checks.Database", DiskSpace, MigrationsApplied)
 
-health = login_not_required(HealthCheckView.as_view(checks=CHECKS, template_name="scoring/health.html"))
+class Named:
+    """A check as shown to anyone but staff: its name, none of its fields (``DiskSpace``, not
+    ``DiskSpace(paths=(…))``)."""
+
+    def __init__(self, check: HealthCheck):
+        self.name = type(check).__name__
+
+    def __repr__(self) -> str:
+        return self.name
+
+    @property
+    def labels(self) -> dict[str, str]:
+        return {"check": self.name}
+
+
+def undisclosed(result: HealthCheckResult) -> HealthCheckResult:
+    """``result`` without what it tells about the install: the check's name, passed or failed."""
+    error = result.error
+    if error is not None:
+        error = type(error)("details for staff only", timestamp=error.timestamp)
+    return HealthCheckResult(check=Named(result.check), error=error, time_taken=result.time_taken)
+
+
+class HealthView(HealthCheckView):
+    """The library's view, its results shown in full to staff only, in every format it answers in
+    (each reads ``results``)."""
+
+    async def get(self, request, *args, **kwargs):
+        user = await request.auser()
+        self.disclosed = user.is_active and user.is_staff
+        return await super().get(request, *args, **kwargs)
+
+    @property
+    def results(self) -> list[HealthCheckResult]:
+        return self._results if self.disclosed else [undisclosed(r) for r in self._results]
+
+    @results.setter
+    def results(self, value) -> None:
+        self._results = value
+
+
+health = login_not_required(HealthView.as_view(checks=CHECKS, template_name="scoring/health.html"))

@@ -100,3 +100,28 @@ class UnwritableDatabaseMiddleware:
             return None
         storage.log.error("%s %s: the database cannot be written (%s)", request.method, request.path, exception)
         return render(request, "scoring/message.html", {"message": storage.message()}, status=503)
+
+
+class QueueAnswersMiddleware:
+    """The phone's queue endpoint answers a program, always JSON (``views.sync``): a refusal made
+    outside its view — the body limit's 413 here below, the CSRF check's 403, a 405, a 404 page, a
+    500 page — is turned into the JSON it reads (``views.sync.refusal``). Placed inside the
+    Content-Security-Policy middleware (so every answer has its header) and outside the body limit
+    and the CSRF check."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code < 400 or response.get("Content-Type", "").startswith("application/json"):
+            return response
+        from scoring.views import sync   # the views import the app's models: not at settings time
+
+        pk = sync.endpoint_pk(request)
+        if pk is None:
+            return response
+        answer = sync.refusal(request, response.status_code, pk)
+        if response.has_header("Allow"):   # a 405 names the methods it takes
+            answer["Allow"] = response["Allow"]
+        return answer

@@ -18,6 +18,7 @@ urlpatterns = [
     path("tables/<int:pk>/sync/", sync.table_sync, name="table_sync"),
     path("sw.js", sync.service_worker, name="service_worker"),
     path("manifest.webmanifest", sync.manifest, name="manifest"),
+    path("favicon.ico", sync.favicon, name="favicon"),
     path("tables/<int:pk>/form/", table.deal_form, name="deal_form"),
     path("tables/<int:pk>/preview/", table.deal_preview, name="deal_preview"),
     path("tables/<int:pk>/others/", live.table_others, name="table_others"),

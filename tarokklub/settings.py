@@ -61,6 +61,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",
+    # outside every middleware that may answer on its own (the body limit's 413, the CSRF check's
+    # 403): every answer has the policy's header
+    "csp.middleware.CSPMiddleware",
+    "scoring.middleware.QueueAnswersMiddleware",   # the queue's endpoint refuses in JSON only
     "django.middleware.common.CommonMiddleware",
     # before the CSRF check, the first to read a POST's body: an oversized body is refused unread
     "scoring.middleware.UploadLimitMiddleware",
@@ -70,7 +74,6 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
     "scoring.middleware.UnwritableDatabaseMiddleware",   # a full or read-only database: 503, not 500
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into the 429 page
 ]

@@ -72,20 +72,32 @@ def loaded_number(data, sheet: TableSheet, expected_version: int | None) -> int:
     return max(1, sheet.next_number - max(gap, 0))
 
 
-def _hand(table, outcome, number: int) -> dict | None:
-    """The deal object as the engine writes it, without its dealer; None if the engine refuses it."""
+def _written(table, outcome, number: int) -> dict | None:
+    """The deal object as the engine writes it; None if the engine refuses it."""
     family = table.engine
     try:
-        written = family.deal_to_dict(family.parse_deal(outcome, number, table.card))
-    except Exception:   # an outcome the engine refuses is no hand at all; never the same as another
+        return family.deal_to_dict(family.parse_deal(outcome, number, table.card))
+    except Exception:   # an outcome the engine refuses is no deal at all; never the same as another
         return None
-    return {key: value for key, value in written.items() if key != "dealer"}
+
+
+def _hand(table, outcome, number: int) -> dict | None:
+    """The deal object as the engine writes it, without its dealer; None if the engine refuses it."""
+    written = _written(table, outcome, number)
+    return None if written is None else {key: value for key, value in written.items() if key != "dealer"}
 
 
 def same_hand(table, outcome, deal: Deal) -> bool:
     """Whether ``outcome`` (about to be saved) is the hand ``deal`` records, whoever dealt."""
     mine = _hand(table, outcome, deal.number)
     return mine is not None and mine == _hand(table, deal.outcome, deal.number)
+
+
+def same_deal(table, outcome, deal: Deal) -> bool:
+    """Whether ``outcome`` is the very deal ``deal`` records, its dealer too: a submission key sent
+    again answers with its first result only for the deal it saved (``views.sync``)."""
+    mine = _written(table, outcome, deal.number)
+    return mine is not None and mine == _written(table, deal.outcome, deal.number)
 
 
 def recorder(deal: Deal) -> str:

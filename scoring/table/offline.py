@@ -16,7 +16,7 @@ from scoring.table_families import table_families
 #: The table page's own static files, which the worker keeps when it installs (the page that
 #: registers it loaded them before it was there to keep them); each family's stylesheet is added.
 PAGE_FILES = ("css/app.css", "django_htmx/htmx-2.min.js", "vendor/idb-keyval/idb-keyval.umd.js",
-              "js/table-sync.js", "js/live.js", "icons/icon-192.png")
+              "js/table-sync.js", "js/live.js", "icons/icon-192.png", "icons/favicon.svg")
 WORKBOX = "vendor/workbox"   # Workbox's loader and the modules it loads (static/vendor/README.md)
 
 

@@ -13,7 +13,10 @@ SQLite at BEGIN IMMEDIATE, on PostgreSQL at the insert into the unique index, th
 A race the database reports — a deadlock, a serialization failure, "database is locked" after the
 busy timeout, a unique key taken by a concurrent write — rolls the whole transaction back and the
 write is tried again from the start; if it still fails, ``services.BusyError`` (409, the user's
-input kept, nothing saved).
+input kept, nothing saved). A database that cannot be written at all (full, read-only: SQLite's
+OperationalError, PostgreSQL's InternalError; ``storage.is_unwritable``) is no race: it is not tried
+again but refused with ``storage.StorageError``, which every writing view shows at its form with what
+was typed, answered 503 by ``@once``.
 
 A request without a key (a hand-made request, a page rendered before keys existed) is written once
 per request, as before. Keys are kept for ``KEEP`` (7 days) and pruned whenever a new evening is
@@ -30,7 +33,7 @@ import uuid
 from typing import Callable, TypeVar
 
 from django.contrib import messages
-from django.db import IntegrityError, OperationalError, transaction
+from django.db import DatabaseError, IntegrityError, OperationalError, transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -117,6 +120,8 @@ def once(view):
         except services.BusyError as exc:   # a view that keeps no input of its own: say so plainly
             return render(request, "scoring/message.html", {"message": exc.errors[0].message},
                           status=exc.http_status)
+        if getattr(request, "_submission_unwritable", False):
+            return _unwritable(response)
         if not getattr(request, "_submission_written", False) and key_of(request) is not None:
             done = applied(request)
             if done is not None:
@@ -152,14 +157,29 @@ def write(request, action: str, work: Callable[[], T], url: Callable[[T], str] |
             if done is not None:
                 raise Repeated(done) from None
             # the first request rolled back after all: this one may write
-        except (OperationalError, IntegrityError) as exc:
-            if storage.is_unwritable(exc):   # not a race: another try cannot help (storage.py)
+        except DatabaseError as exc:
+            # not a race: another try cannot help (storage.py). SQLite says so with an
+            # OperationalError, PostgreSQL's read-only transaction with an InternalError.
+            if storage.is_unwritable(exc):
+                request._submission_unwritable = True
                 raise storage.refused(action, exc) from exc
+            if not isinstance(exc, (OperationalError, IntegrityError)):
+                raise
             log.warning("%s lost a race (attempt %s of %s): %s", action, attempt, ATTEMPTS, exc)
             if attempt == ATTEMPTS or (isinstance(exc, IntegrityError) and attempt >= 2):
                 raise _busy() from exc
         time.sleep(random.uniform(0.01, 0.05) * attempt)
     raise _busy()
+
+
+def _unwritable(response: HttpResponse) -> HttpResponse:
+    """The page a view answered after the database refused its write: its form again, with what was
+    typed and ``storage.message`` beside it, whatever status the view gives a refused write (422 at
+    most forms); the status says that nothing could be stored (503). A redirect (a form of buttons
+    only, its message carried to the next page) stays one."""
+    if 400 <= response.status_code < 500:
+        response.status_code = storage.StorageError.http_status
+    return response
 
 
 def _busy() -> services.BusyError:

@@ -6,12 +6,18 @@ deals next after each kind of deal) is ``scoring/table/sync.py``; what the worke
 The endpoint answers a program (the queue in ``static/js/table-sync.js``), always JSON:
 
 - ``saved`` (200): the deal's number, the table's version now and the sheet's next dealer; a repeat
-  of a saved key answers ``saved`` again with the same number and writes nothing.
+  of a saved key with the same deal answers ``saved`` again with the same number and writes nothing.
 - ``retry`` (409 busy, 503 the server cannot write): nothing written, send again later.
 - ``conflict`` (409): the table moved on; the deals saved since, each compared with the queued one
-  (``conflicts``), and the queued deal with the dealer reset to the sheet's dealer now.
+  (``conflicts``), and the queued deal with the dealer reset to the sheet's dealer now. Also a saved
+  key sent again with another deal: the deal it saved, and ``new_key`` (sent again as a later deal,
+  the queued deal needs a key of its own).
 - ``login`` (401, 403): the session expired or the role does not allow it; the queue waits.
 - ``invalid`` (422): the problems by field, the form's own and the engine's, as the form shows them.
+
+Every other refusal, also one made before the view (a body too large, a refused CSRF token, a method
+it does not take, a table that is not there, an error of the server), is one of these too:
+``refusal``, applied by ``middleware.QueueAnswersMiddleware``.
 
 Views stay thin (STYLE.md §5): the form, ``services.deal_record`` through ``submissions.write``
 and ``conflicts`` do the work.
@@ -26,15 +32,17 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
+from django.template.defaultfilters import filesizeformat
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import access, services
+from scoring.engine import bounds
 from scoring.table import conflicts, submissions
 from scoring.table.offline import worker_settings
 from scoring.table.sync import deal_kinds, rotation
@@ -86,13 +94,23 @@ def _login(request, table_pk: int, code: int, message: str) -> JsonResponse:
     return _answer("login", code, login=reverse("login") + "?" + urlencode({"next": url}), message=message)
 
 
-def _repeat(request, table: Table, done: Submission, kinds: list[str]) -> JsonResponse:
-    """A key seen before: the first result if it was this user's deal at this table, else refused."""
-    deal = Deal.objects.filter(pk=done.object_id).first() if done.object_id else None
+def _repeat(request, table: Table, done: Submission, kinds: list[str], form) -> JsonResponse:
+    """A key seen before: the first result if it was this user's deal at this table and the deal sent
+    is the one it saved (a lost answer, sent again); another deal under the same key is a conflict
+    with the one saved, never dropped as "saved"; a key of someone else's or of another table is
+    refused."""
+    deal = Deal.objects.filter(pk=done.object_id).select_related("dealer").first() if done.object_id else None
     if not submissions.bound_to(done, request.user, ACTION, deal.table_id if deal else None, table.pk):
         return _invalid(_one(submissions.FIELD, _("Nøglen er allerede brugt til noget andet; spillet er ikke gemt.")),
                         code=409)
-    return _saved(table, deal, kinds)
+    outcome = form.to_outcome() if form.is_valid() else None
+    if outcome is not None and conflicts.same_deal(table, outcome, deal):
+        return _saved(table, deal, kinds)
+    since = [conflicts.SavedSince(deal, outcome is not None and conflicts.same_hand(table, outcome, deal),
+                                  conflicts.recorder(deal))]
+    message = _("Spil %(n)s er allerede gemt under denne nøgle, men som et andet spil; dette spil er ikke gemt.") % {
+        "n": deal.number}
+    return _conflict(request, table, outcome, None, message, since=since)
 
 
 @login_not_required      # an expired session must get JSON ("login"), not the login page
@@ -125,7 +143,7 @@ def table_sync(request, pk: int):
         return _invalid(_one(submissions.FIELD, _("Spillet mangler sin nøgle; send det igen fra siden.")))
     done = Submission.objects.filter(key=key).first()
     if done is not None:
-        return _repeat(request, table, done, kinds)
+        return _repeat(request, table, done, kinds, form)
     if not form.is_valid():
         return _invalid(_problems(form))
     outcome, version = form.to_outcome(), form.cleaned_data.get("version")
@@ -139,7 +157,7 @@ def table_sync(request, pk: int):
             table=table, outcome=outcome, user=request.user, expected_version=version),
             url=reverse("scoring:table_detail", args=[table.pk]))
     except submissions.Repeated as repeat:
-        return _repeat(request, table, repeat.done, kinds)
+        return _repeat(request, table, repeat.done, kinds, form)
     except services.EveningClosedError as exc:
         return _invalid(_one("", exc.errors[0].message), code=403, closed=True)
     except services.StaleTableError as exc:
@@ -169,13 +187,18 @@ def _state(request, table: Table, sheet: TableSheet, kinds: list[str]) -> JsonRe
     return _answer("state", 200, **body)
 
 
-def _conflict(request, table: Table, outcome, version, message: str) -> JsonResponse:
+def _conflict(request, table: Table, outcome, version, message: str,
+              since: list[conflicts.SavedSince] | None = None) -> JsonResponse:
     """The table moved on: the deals saved since the queued deal's number, each compared with it, and
-    the queued deal with the dealer reset to the sheet's now (what that cleared named)."""
+    the queued deal with the dealer reset to the sheet's now (what that cleared named). Or (``since``
+    given) its key saved another deal: that deal, and ``new_key``: sent again, as a later deal, the
+    queued deal needs a key of its own."""
     table.refresh_from_db()
     sheet = table_sheet(table)
     family = table_family(table.family)
-    since = conflicts.saved_since(sheet, outcome, conflicts.loaded_number(request.POST, sheet, version))
+    new_key = since is not None
+    if since is None:
+        since = conflicts.saved_since(sheet, outcome, conflicts.loaded_number(request.POST, sheet, version))
     same = conflicts.same_as(since)
     now = conflicts.expected_dealer(sheet)
     kept = request.POST.get("dealer", "")
@@ -193,10 +216,43 @@ def _conflict(request, table: Table, outcome, version, message: str) -> JsonResp
         same={"number": same.deal.number, "by": same.by, "note": same.note} if same else None,
         reset={"dealer": now, "fields": fields, "cleared": cleared_text,
                "note": conflicts.dealer_reset(kept, now)} if kept != now else None,
+        new_key=new_key,
     )
 
 
-# The service worker and the manifest -----------------------------------------------------------
+# Refusals made before or around the view ---------------------------------------------------------
+
+def endpoint_pk(request) -> int | None:
+    """The table's number if ``request`` is for the queue's endpoint, else None."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    return match.kwargs.get("pk") if match.view_name == "scoring:table_sync" else None
+
+
+def refusal(request, code: int, pk: int) -> JsonResponse:
+    """The JSON the queue reads for an answer with status ``code`` that was not made by the view: a
+    body over the request bound (413, before anything reads it), a refused CSRF token (403: a new
+    login changed it), a method it does not take (405), a malformed body (400), a table that is
+    not there (404), an error of the server (5xx). Statuses as ``table_sync``'s own: ``login`` for
+    401/403 (the queue waits for a new login), ``retry`` for 5xx (nothing written, send again),
+    ``invalid`` with one problem for every other refusal (the phone shows it; mend or discard)."""
+    if code in (401, 403):
+        return _login(request, pk, code, _("Sikkerhedstjekket afviste spillet; log ind igen, så sendes det."))
+    if code >= 500:
+        return _answer("retry", code, message=_("Serveren kan ikke gemme lige nu; spillet sendes igen senere."))
+    if code == 404:
+        message = _("Bordet findes ikke.")
+    elif code == 413:
+        message = _("Spillet fylder mere, end serveren tager imod (højst %(max)s); det er ikke gemt.") % {
+            "max": filesizeformat(bounds.MAX_REQUEST_BYTES)}
+    else:
+        message = _("Serveren kunne ikke læse det sendte; spillet er ikke gemt.")
+    return _invalid(_one("", message), code=code)
+
+
+# The service worker, the manifest and the icon --------------------------------------------------
 
 @login_not_required
 @require_GET
@@ -224,3 +280,15 @@ def manifest(request):
                    "purpose": "any maskable"} for size in (192, 512)],
     }
     return JsonResponse(body, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False})
+
+
+@login_not_required
+@require_GET
+def favicon(request):
+    """``/favicon.ico``, which a browser asks for on its own (the pages link the SVG icon; a browser
+    that reads no SVG icon asks here): the collected icon, by the URL ``static()`` gives it (under the
+    manifest storage its hashed name, which WhiteNoise serves for good). Not a permanent redirect:
+    the hashed name changes with the icon."""
+    response = redirect(static("icons/favicon.ico"))
+    response["Cache-Control"] = "max-age=86400"
+    return response

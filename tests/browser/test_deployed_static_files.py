@@ -69,3 +69,11 @@ def test_the_table_page_its_static_files_manifest_and_worker_load_as_deployed(li
     data = json.loads(re.search(r'id="table-sync-data" type="application/json">(.*?)</script>', html, re.S).group(1))
     kept = set(static_urls(worker(live_server, data["sw"])))
     assert set(loaded) <= kept, sorted(set(loaded) - kept)
+
+
+def test_the_favicon_answers_at_the_root_as_deployed(server):
+    """Browsers ask /favicon.ico on their own, on every page: a redirect to the collected icon."""
+    answer = fetch(server, "/favicon.ico")
+    assert answer.status in (301, 302), answer.status
+    served_hashed(server, answer.headers["Location"])
+    assert fetch(server, answer.headers["Location"]).body[:4] == b"\x00\x00\x01\x00"   # an ICO file

@@ -66,6 +66,20 @@ def test_a_queued_deal_is_saved_and_its_repeat_answers_the_same_number(keeper_cl
     assert rows() == before and EveningEvent.objects.filter(kind=EveningEventKind.DEAL_RECORDED).count() == 1
 
 
+def test_a_key_sent_again_with_another_deal_is_a_conflict_with_the_deal_it_saved(keeper_client, four_table):
+    data = plain(four_table)
+    assert post(keeper_client, four_table, data)[0].status_code == 200
+    before = rows()
+    response, body = post(keeper_client, four_table, {**data, "counts.Bent": "33"})   # mended, same key
+    assert response.status_code == 409 and body["status"] == "conflict" and rows() == before
+    assert "Spil 1 er allerede gemt under denne nøgle" in body["message"] and body["new_key"] is True
+    assert [(s["number"], s["dealer"], s["same"]) for s in body["since"]] == [(1, "Anne", False)]
+    assert body["same"] is None and body["number"] == 2 and body["version"] == 1
+    # the same hand under another dealer is another deal too; the panel offers to drop it as the same hand
+    response, body = post(keeper_client, four_table, {**data, "dealer": "Bent", "confirm_dealer": "1"})
+    assert body["status"] == "conflict" and body["same"]["number"] == 1 and rows() == before
+
+
 def test_three_queued_deals_each_expect_the_version_the_one_before_makes(keeper_client, four_table):
     """The phone chains the versions itself: the page's for the first, one more for each later."""
     numbers = []
@@ -234,6 +248,41 @@ def test_a_user_of_another_club_sees_no_table(client, four_table):
     client.force_login(make_user(Club.objects.create(name="Andre"), Role.SCOREKEEPER, "fremmed"))
     response, body = post(client, four_table, plain(four_table))
     assert response.status_code == 404 and body["status"] == "invalid" and not Deal.objects.exists()
+
+
+def _refused(kind, client, table, monkeypatch):
+    from scoring.engine import bounds
+    from scoring.views import sync
+    if kind == "too large":       # refused by the body limit, unread (scoring/middleware.py)
+        return client.generic("POST", url(table), b"x", CONTENT_LENGTH=str(bounds.MAX_REQUEST_BYTES + 1),
+                              content_type="application/x-www-form-urlencoded")
+    if kind == "unreadable body":
+        return client.generic("POST", url(table), b"--x\r\n", content_type="multipart/form-data; boundary=")
+    if kind == "refused CSRF token":
+        strict = Client(enforce_csrf_checks=True)
+        strict.force_login(Table.objects.get(pk=table.pk).evening.club.memberships.get().user)
+        return strict.post(url(table), plain(table))
+    if kind == "wrong method":
+        return client.put(url(table))
+    if kind == "no such table":
+        return client.post(f"/tables/{table.pk + 1000}/sync/", plain(table))
+    monkeypatch.setattr(sync, "table_sheet", lambda table: 1 / 0)   # a bug: the server's 500 page
+    client.raise_request_exception = False
+    return client.post(url(table), plain(table))
+
+
+@pytest.mark.parametrize("kind, code, status", [
+    ("too large", 413, "invalid"), ("unreadable body", 400, "invalid"), ("refused CSRF token", 403, "login"),
+    ("wrong method", 405, "invalid"), ("no such table", 404, "invalid"), ("server error", 500, "retry"),
+])
+def test_every_refusal_is_json_the_queue_reads(keeper_client, four_table, monkeypatch, kind, code, status):
+    response = _refused(kind, keeper_client, four_table, monkeypatch)
+    assert response.status_code == code and response["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert body["status"] == status and body["message" if status != "invalid" else "problems"]
+    if code not in (404, 500):   # django-csp leaves Django's debug pages of these alone under DEBUG
+        assert "default-src" in response["Content-Security-Policy"]
+    assert not Deal.objects.exists()
 
 
 def test_problems_come_by_field_as_the_form_shows_them(keeper_client, four_table):

@@ -77,3 +77,11 @@ def test_the_favicon_answers_at_the_root_as_deployed(server):
     assert answer.status in (301, 302), answer.status
     served_hashed(server, answer.headers["Location"])
     assert fetch(server, answer.headers["Location"]).body[:4] == b"\x00\x00\x01\x00"   # an ICO file
+
+
+def test_the_favicon_answers_at_the_root_as_deployed(live_server):
+    """Browsers ask /favicon.ico on their own, on every page: a redirect to the collected icon."""
+    answer = fetch(live_server, "/favicon.ico")
+    assert answer.status in (301, 302), answer.status
+    served_hashed(live_server, answer.headers["Location"])
+    assert fetch(live_server, answer.headers["Location"]).body[:4] == b"\x00\x00\x01\x00"   # an ICO file

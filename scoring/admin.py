@@ -8,11 +8,14 @@ everything that depends on them (docs/architecture.md), so an edit here would le
 disagreeing with themselves; a mistake is corrected or voided on the table's pages, which keep
 every version on record.
 """
+from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
+from .currency import proposed_currency
 from .models import (
-    Club, ClubEvent, ClubRateCard, Deal, Evening, EveningEvent, EveningMail, EveningTransfer, ImportDraft, JournalEntry,
-    LanguageChoice, Leg, Membership, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
+    Club, ClubEvent, ClubRateCard, Currency, Deal, Evening, EveningEvent, EveningMail, EveningTransfer, ImportDraft,
+    JournalEntry, LanguageChoice, Leg, Membership, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
     Entrant, Tournament, TournamentEvent, TournamentRound,
 )
 
@@ -30,9 +33,34 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+class ClubAdminForm(forms.ModelForm):
+    """A club as the operator makes it: a new club proposes the currency of its default language
+    (``currency.proposed_currency``: euro for a German or Slovenian club, else kroner) unless another
+    is chosen; a club's currency is changed later on its settings page, from the next close on."""
+
+    class Meta:
+        model = Club
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is None and "currency" in self.fields:
+            field = self.fields["currency"]
+            field.required = False
+            field.choices = [("", _("efter sproget: euro for tysk og slovensk, ellers kroner"))] + list(Currency.choices)
+            self.initial["currency"] = ""
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk is None and not data.get("currency"):
+            data["currency"] = proposed_currency(data.get("language"))
+        return data
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "rules", "kroner_per_point", "default_card", "language")
+    form = ClubAdminForm
+    list_display = ("name", "rules", "kroner_per_point", "currency", "default_card", "language")
     search_fields = ("name",)
 
 
@@ -73,11 +101,11 @@ class LanguageChoiceAdmin(admin.ModelAdmin):
 
 @admin.register(Evening)
 class EveningAdmin(admin.ModelAdmin):
-    list_display = ("date", "club", "season", "closed_at", "kroner_per_point")
+    list_display = ("date", "club", "season", "closed_at", "kroner_per_point", "currency")
     list_filter = ("club", "season")
     date_hierarchy = "date"
-    # Closing, reopening and the frozen rate are the services' (they write the audit trail).
-    readonly_fields = ("closed_at", "kroner_per_point", "created_at")
+    # Closing, reopening and the frozen rate and currency are the services' (they write the audit trail).
+    readonly_fields = ("closed_at", "kroner_per_point", "currency", "created_at")
 
 
 @admin.register(Table)
@@ -156,7 +184,7 @@ class ClubEventAdmin(ReadOnlyAdmin):
 @admin.register(EveningTransfer)
 class EveningTransferAdmin(ReadOnlyAdmin):
     """Who pays whom of each closed evening (written by the close), with the mark that holds."""
-    list_display = ("evening", "family", "payer", "receiver", "amount", "mark")
+    list_display = ("evening", "family", "payer", "receiver", "amount", "currency", "mark")
     list_filter = ("club",)
     date_hierarchy = "date"
 

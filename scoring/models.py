@@ -11,12 +11,13 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Round
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.bounds import CARD_NAME_MAX_LENGTH, CARD_TITLE_MAX_LENGTH, NAME_MAX_LENGTH
 from scoring.engine import families
+from scoring.engine.money import DEFAULT_CURRENCY
 
 
 
@@ -29,11 +30,21 @@ def family_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in families.names()]
 
 
+class Currency(models.TextChoices):
+    """The currencies a club keeps its books in (``money.CURRENCIES``, docs/money.md)."""
+    DKK = "DKK", _("danske kroner (DKK)")
+    EUR = "EUR", _("euro (EUR)")
+    CHF = "CHF", _("schweizerfranc (CHF)")
+
+
 class Club(models.Model):
     name = models.CharField(_("navn"), max_length=100, unique=True)
+    # The rate per point in the club's currency (the column keeps its first currency's name).
     kroner_per_point = models.DecimalField(
-        _("kroner pr. point"), max_digits=8, decimal_places=4, default=Decimal("0.25"),
+        _("sats pr. point"), max_digits=8, decimal_places=4, default=Decimal("0.25"),
         validators=[MinValueValidator(Decimal("0"))])
+    # The currency of its evenings from the next close on (an evening freezes it with the rate).
+    currency = models.CharField(_("valuta"), max_length=3, choices=Currency.choices, default=DEFAULT_CURRENCY)
     rules = models.CharField(_("takstkort"), max_length=CARD_NAME_MAX_LENGTH, choices=rules_choices,
                              default=families.default_rules())
     default_card = models.ForeignKey("ClubRateCard", on_delete=models.PROTECT, null=True, blank=True,
@@ -124,10 +135,12 @@ class Evening(models.Model):
     date = models.DateField(_("dato"))
     season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="evenings")
     closed_at = models.DateTimeField(_("lukket"), null=True, blank=True)
-    # The club's rate frozen when the evening is closed: a later change of the club's
-    # rate never rewrites a closed evening's kroner. None while the evening is open.
-    kroner_per_point = models.DecimalField(_("kroner pr. point"), max_digits=8, decimal_places=4,
+    # The club's rate and currency frozen together when the evening is first closed: a later change
+    # of the club's rate or currency never rewrites or relabels a closed evening's money. None while
+    # the evening has not been closed (a tournament's round freezes them when it is drawn).
+    kroner_per_point = models.DecimalField(_("sats pr. point"), max_digits=8, decimal_places=4,
                                            null=True, blank=True)
+    currency = models.CharField(_("valuta"), max_length=3, choices=Currency.choices, null=True, blank=True)
     # Whether the evening's tables count in the club's standings: a tournament's rounds are evenings
     # whose director may keep them out (docs/tournaments.md).
     counts_in_standings = models.BooleanField(_("tæller i stillingen"), default=True)
@@ -138,6 +151,9 @@ class Evening(models.Model):
         verbose_name_plural = _("aftener")
         ordering = ["-date", "-id"]
         indexes = [models.Index(fields=["club", "date"])]
+        constraints = [models.CheckConstraint(
+            condition=Q(kroner_per_point__isnull=True, currency__isnull=True)
+            | Q(kroner_per_point__isnull=False, currency__isnull=False), name="evening_rate_with_currency")]
 
     def __str__(self) -> str:
         return f"{self.club} {self.date:%Y-%m-%d}"
@@ -148,8 +164,20 @@ class Evening(models.Model):
 
     @property
     def rate(self) -> Decimal:
-        """Kroner per point of this evening: frozen at its first close, the club's until then."""
+        """The rate per point of this evening: frozen at its first close, the club's until then."""
         return self.kroner_per_point if self.kroner_per_point is not None else self.club.kroner_per_point
+
+    @property
+    def money_currency(self) -> str:
+        """The currency of this evening's money: frozen with its rate, the club's until then."""
+        return self.currency if self.currency is not None else self.club.currency
+
+    def freeze_money(self) -> list[str]:
+        """Freeze the club's rate and currency on the evening, unless frozen before (a reopened
+        evening keeps what it was played for): the fields to save."""
+        if self.kroner_per_point is None:
+            self.kroner_per_point, self.currency = self.club.kroner_per_point, self.club.currency
+        return ["kroner_per_point", "currency"]
 
 
 class Table(models.Model):
@@ -373,7 +401,7 @@ class EveningEventKind(models.TextChoices):
     REOPENED = "reopened", _("genåbnet")
     MAILED = "mailed", _("arket lagt i udbakken til spillerne")
     # the marks of "who pays whom" (``services.payments``): each names its transfer (payer,
-    # receiver, amount in øre, family) so that a later close can tell which marks still hold
+    # receiver, amount in hundredths, family) so that a later close can tell which marks still hold
     PAID = "paid", _("betaling markeret")
     UNPAID = "unpaid", _("betaling afmarkeret")
     PAID_CLEARED = "cleared", _("betaling ryddet ved genåbning")
@@ -381,11 +409,20 @@ class EveningEventKind(models.TextChoices):
 
 
 class PaymentMethod(models.TextChoices):
-    """How a transfer was paid (clubs settle in cash or by MobilePay)."""
+    """How a transfer was paid: in cash, by the phone payment of the currency's country (MobilePay
+    in kroner, TWINT in Swiss francs), by bank, otherwise (``of_currency``)."""
     CASH = "cash", _("kontant")
     MOBILEPAY = "mobilepay", "MobilePay"
+    TWINT = "twint", "TWINT"
     BANK = "bank", _("bank")
     OTHER = "other", _("andet")
+
+    @classmethod
+    def of_currency(cls, currency: str) -> list[tuple[str, str]]:
+        """The methods a transfer in ``currency`` may be paid by, as choices: no MobilePay in euro
+        or francs, no TWINT in kroner or euro."""
+        phone = {"DKK": cls.MOBILEPAY, "CHF": cls.TWINT}.get(currency)
+        return [(m.value, m.label) for m in cls if m not in (cls.MOBILEPAY, cls.TWINT) or m == phone]
 
 
 class EveningEvent(models.Model):
@@ -405,11 +442,11 @@ class EveningEvent(models.Model):
     reason = models.TextField(_("begrundelse"), blank=True)
     at = models.DateTimeField(auto_now_add=True)
     # A payment mark's transfer (``PAID``, ``UNPAID``, ``PAID_CLEARED``, ``PAID_KEPT``): who pays whom
-    # how much (øre) in which game family's settlement; how it was paid and a note (``PAID``); the
+    # how much (hundredths) in which game family's settlement; how it was paid and a note (``PAID``); the
     # ``PAID`` event that an unmarking, a clearing or a keeping is about (``mark``).
     payer = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     receiver = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    amount = models.BigIntegerField(_("beløb (øre)"), null=True, blank=True)
+    amount = models.BigIntegerField(_("beløb (hundrededele)"), null=True, blank=True)
     family = models.CharField(max_length=20, blank=True, default="")
     method = models.CharField(_("betalt med"), max_length=10, choices=PaymentMethod.choices, blank=True, default="")
     note = models.TextField(_("note"), blank=True, default="")
@@ -433,7 +470,9 @@ class EveningTransfer(models.Model):
     position = models.PositiveIntegerField()   # the order of "who pays whom" on the evening page
     payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="transfers_paid")
     receiver = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="transfers_received")
-    amount = models.BigIntegerField()   # øre (0 only at a rate of 0)
+    amount = models.BigIntegerField()   # hundredths of the currency (0 only at a rate of 0)
+    # the evening's currency (``Evening.currency``): what is outstanding is summed per currency
+    currency = models.CharField(max_length=3, choices=Currency.choices, default=DEFAULT_CURRENCY)
     mark = models.ForeignKey(EveningEvent, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
 
     class Meta:
@@ -472,6 +511,14 @@ def figure_sum(name: str):
     over the rows, read by its name: an aggregate for a query (a row without it counts 0; no row
     with it at all: None)."""
     return models.Sum(Cast(KT(f"figures__{name}"), models.IntegerField()))
+
+
+def cents_sum(field: str, filter: Q | None = None):
+    """The sum of a money column (two decimals, ``PlayerEveningSummary.kroner``) over the rows in
+    whole hundredths, exact on every database: each value is rounded to a whole number of hundredths
+    before it is summed (SQLite keeps such a column as a float, whose plain sum reads
+    13.6000000000000); ``money.from_cents`` makes it an amount again."""
+    return models.Sum(Cast(Round(models.F(field) * 100), models.BigIntegerField()), filter=filter)
 
 
 class PlayerEveningSummary(models.Model):
@@ -543,7 +590,8 @@ class ClubEventKind(models.TextChoices):
     RETIRED = "retired", _("spiller udtrådt")
     UNRETIRED = "returned", _("spiller tilbage")
     CONTACT = "contact", _("e-mail eller login ændret")
-    RATE = "rate", _("kroner pr. point ændret")
+    RATE = "rate", _("sats pr. point ændret")
+    CURRENCY = "currency", _("valuta ændret")
 
 
 class ClubEvent(models.Model):
@@ -602,7 +650,7 @@ class Tournament(models.Model):
     bye_score = models.CharField(_("en oversidder får"), max_length=8, choices=ByeScore.choices,
                                  default=ByeScore.ZERO)
     counts_in_standings = models.BooleanField(_("tæller i sæsonens stilling"), default=False)
-    kroner_per_point = models.DecimalField(_("kroner pr. point"), max_digits=8, decimal_places=4,
+    kroner_per_point = models.DecimalField(_("sats pr. point"), max_digits=8, decimal_places=4,
                                            default=Decimal("0"), validators=[MinValueValidator(Decimal("0"))])
     seed = models.BigIntegerField()               # the draw's recorded seed (each round's is its own)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -38,7 +38,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring.models import EveningMail
-from scoring.numbers import format_kroner, plain_decimal
+from scoring.currency import format_money, format_rate
 from scoring.selectors import evening_summary
 from scoring.selectors.standings import family_title
 from scoring.selectors.members import identity_of
@@ -73,18 +73,20 @@ class MailText:
 def statement_context(statement: Statement, evening, rate) -> dict:
     """What the mail's templates print, every amount written out in the active language."""
     lang = translation.get_language()
+    currency = evening.money_currency   # frozen with the rate at the close
     return {
         "evening": evening, "club": evening.club.name, "date": date_format(evening.date, "DATE_FORMAT"),
         "s": statement, "game": family_title(statement.family),
         # an opening or a split that moved nothing of his is left out
         "lines": [(_row_label(line.number, line.kind), line.net, line.running, line.active)
                   for line in statement.lines if line.number is not None or line.net],
-        "kroner": format_kroner(statement.kroner, lang),
+        "kroner": format_money(statement.kroner, currency, lang),
         # the payments name the players as seated; the mail, as they are called now
-        "pays": [(statement.called(p.payee), p.points, format_kroner(p.kroner, lang)) for p in statement.pays],
-        "receives": [(statement.called(p.payer), p.points, format_kroner(p.kroner, lang))
+        "pays": [(statement.called(p.payee), p.points, format_money(p.kroner, currency, lang))
+                 for p in statement.pays],
+        "receives": [(statement.called(p.payer), p.points, format_money(p.kroner, currency, lang))
                      for p in statement.receives],
-        "rate": plain_decimal(rate, lang), "pdf": pdf_name(evening),
+        "rate": format_rate(rate, currency, lang), "pdf": pdf_name(evening),
     }
 
 

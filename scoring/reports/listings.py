@@ -10,11 +10,14 @@ import django_tables2 as tables
 from django.http import HttpResponse
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.encoding import force_str
 from django.utils.http import urlencode
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.numbers import format_kroner, format_number, page_language
+from scoring.currency import format_purse
+from scoring.engine.money import Purse, from_cents
+from scoring.numbers import format_number, page_language
 from scoring.selectors.standings import event_fields, figure_heading, written_score
 from scoring.selectors.tournaments import format_score
 
@@ -55,6 +58,9 @@ def xlsx_date_format(lang: str) -> str:
     return "".join(codes.get(c, c) for c in formats.get_format("SHORT_DATE_FORMAT", lang))
 
 
+#: Money's number format in XLSX: two decimals, thousands grouped (the currency is in the heading).
+MONEY_FORMAT = "#,##0.00"
+
 #: Booleans in a CSV export, a spreadsheet convention of the language like its separators.
 YES_NO = {"da": {True: "ja", False: "nej"}, "en": {True: "yes", False: "no"}, "de": {True: "ja", False: "nein"},
           "sl": {True: "da", False: "ne"}}
@@ -81,7 +87,12 @@ class SpreadsheetExport:
     decimal comma and "ja"/"nej" (what Danish Excel expects), English with "," a decimal point and
     "yes"/"no". XLSX: one sheet named after the table ("Stilling"/"Standings"), dates as dates,
     numbers as numbers, booleans as booleans. Every text cell goes through :func:`spreadsheet_cell`
-    (tablib cannot do it — CSV has no escaping, XLSX's ``escape=True`` only drops a "=")."""
+    (tablib cannot do it — CSV has no escaping, XLSX's ``escape=True`` only drops a "=").
+
+    Money (a ``MoneyColumn``) is a number with two decimals, one column per currency, its code in
+    the heading ("Beløb (DKK)"; a club that changed its currency gets "Beløb (EUR)" beside it, each
+    amount in its own): "13,60" in a Danish CSV, a two-decimal number format ``#,##0.00`` in XLSX
+    (docs/money.md)."""
 
     CONTENT_TYPES = {"csv": "text/csv; charset=utf-8",
                      "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
@@ -90,14 +101,38 @@ class SpreadsheetExport:
         if export_format not in self.CONTENT_TYPES:
             raise TypeError(f"export format {export_format!r} is not supported")
         self.format, self.table, self.exclude = export_format, table, tuple(exclude_columns)
+        self.money_columns: set[int] = set()   # the places of the money columns (``rows``)
         self.sheet_title = str(sheet_title or getattr(table.Meta, "sheet_title", "") or "Ark")
         self.lang = page_language()
 
     def rows(self) -> list[list]:
-        """The header and the rows, each cell a typed value (date, bool, int, Decimal, str)."""
-        values = list(self.table.as_values(exclude_columns=self.exclude))
-        return [[spreadsheet_cell(str(h)) for h in values[0]]] + [
-            [spreadsheet_cell(cell) for cell in row] for row in values[1:]]
+        """The header and the rows, each cell a typed value (date, bool, int, Decimal, str); each
+        money column one column per currency (``money_columns``: their places)."""
+        columns = [c for c in self.table.columns.iterall()
+                   if not (c.column.exclude_from_export or c.name in self.exclude)]
+        head: list = []
+        cells: list = []          # per column: how to read a row's cell(s)
+        self.money_columns = set()
+        body = [[row.get_cell_value(c.name) for c in columns] for row in self.table.rows]
+        for i, column in enumerate(columns):
+            title = force_str(column.header)
+            if isinstance(column.column, MoneyColumn):
+                found = Purse({code: 0 for row in body if isinstance(row[i], Purse) for code in row[i]})
+                for code in found or (None,):
+                    self.money_columns.add(len(head))
+                    head.append(f"{title} ({code})" if code else title)
+                    cells.append((i, code))
+            else:
+                head.append(title)
+                cells.append((i, False))
+
+        def cell(row, i, code):
+            value = row[i]
+            if code is False:
+                return force_str(value, strings_only=True)
+            return value.get(code) if isinstance(value, Purse) and code else None
+        return [[spreadsheet_cell(h) for h in head]] + [
+            [spreadsheet_cell(cell(row, i, code)) for i, code in cells] for row in body]
 
     def export(self) -> bytes:
         rows = self.rows()
@@ -122,7 +157,8 @@ class SpreadsheetExport:
 
     def write_sheet(self, book, rows=None, *, other_decimals: str = "0.0") -> None:
         """The table as a new sheet of the openpyxl ``book``, named after it: a bold header, dates
-        as dates, kroner (two decimals) as amounts and any other decimal in ``other_decimals``."""
+        as dates, money as amounts with two decimals (``#,##0.00``) and any other decimal in
+        ``other_decimals``."""
         from openpyxl.styles import Font
 
         sheet = book.create_sheet(re.sub(r"[\\/*?:\[\]]", " ", self.sheet_title)[:31])
@@ -132,11 +168,13 @@ class SpreadsheetExport:
         for cell in sheet[1]:
             cell.font = Font(bold=True)
         for row in sheet.iter_rows(min_row=2):
-            for cell in row:
+            for i, cell in enumerate(row):
                 if isinstance(cell.value, (dt.date, dt.datetime)):
                     cell.number_format = date_format
+                elif i in self.money_columns:
+                    cell.number_format = MONEY_FORMAT
                 elif isinstance(cell.value, Decimal):
-                    cell.number_format = "#,##0.00" if cell.value.as_tuple().exponent == -2 else other_decimals
+                    cell.number_format = other_decimals
         sheet.freeze_panes = "B2"
 
     def response(self, filename: str) -> HttpResponse:
@@ -171,18 +209,28 @@ class TypedBooleanColumn(tables.BooleanColumn):
         return bool(self._get_bool_value(record, value, bound_column))
 
 
-class KronerColumn(tables.Column):
-    """Kroner in the language's one currency format (format_kroner), on one line; a number in exports."""
+class MoneyColumn(tables.Column):
+    """Money on one line, in its currency and the page's language (scoring/currency.py); in an
+    export a number with two decimals per currency (``SpreadsheetExport``). A cell is a sum over
+    evenings (``money.Purse``) or one evening's amount, whose currency the row names (its
+    ``currency``); ``cents``: the amount is stored in hundredths (``EveningTransfer.amount``)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, cents: bool = False, **kwargs):
         kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num kr"}})
         super().__init__(*args, **kwargs)
+        self.cents = cents
 
-    def render(self, value):
-        return format_kroner(value, page_language())
+    def purse(self, value, record) -> Purse:
+        if isinstance(value, Purse):
+            return value
+        currency = record["currency"] if isinstance(record, dict) else record.currency
+        return Purse.of(currency, from_cents(value) if self.cents else value)
 
-    def value(self, value):
-        return value
+    def render(self, value, record):
+        return format_purse(self.purse(value, record), page_language())
+
+    def value(self, value, record):
+        return self.purse(value, record)
 
 
 class NumberColumn(tables.Column):
@@ -215,7 +263,7 @@ class StandingsTable(tables.Table):
     deals = NumberColumn(verbose_name=_("Spil"))
     points = NumberColumn(verbose_name=_("Point"))
     money = NumberColumn(verbose_name=_("Penge (point)"))
-    kroner = KronerColumn(verbose_name=_("Kroner"))
+    amounts = MoneyColumn(verbose_name=_("Beløb"))
     average = NumberColumn(verbose_name=_("Gns. pr. spil"))
     # here, between the average and the best evening: the family's own figures (``standings_table``)
     best_evening = NumberColumn(verbose_name=_("Bedste aften"), extra=True)
@@ -231,12 +279,12 @@ class StandingsTable(tables.Table):
 class WrittenScoreStandingsTable(StandingsTable):
     """The standings of a written-score family (docs/rules/selca.md Decision: each deal writes points;
     money comes at the end from the pairwise differences of the totals): the points are what was
-    written ("Skrevet"), the money column the points the kroner are."""
+    written ("Skrevet"), the money column the points the money is."""
     points = NumberColumn(verbose_name=_("Skrevet"))
     money = NumberColumn(verbose_name=_("Penge (point)"))
 
     class Meta(StandingsTable.Meta):
-        sequence = ("player", "evenings", "deals", "points", "money", "kroner", "...")
+        sequence = ("player", "evenings", "deals", "points", "money", "amounts", "...")
 
 
 def _standings_class(family: str):
@@ -250,7 +298,7 @@ def _standings_excluded(family: str) -> list[str]:
 
 
 #: The standings' own columns before and after the family's figures.
-_LEADING = ("player", "evenings", "deals", "points", "money", "kroner", "average")
+_LEADING = ("player", "evenings", "deals", "points", "money", "amounts", "average")
 _TRAILING = ("best_evening", "worst_evening")
 
 
@@ -279,7 +327,7 @@ class PlayerEveningsTable(tables.Table):
         "scoring:evening_detail", record.evening_id))
     points = NumberColumn(verbose_name=_("Point"))
     money = NumberColumn(verbose_name=_("Penge (point)"))
-    kroner = KronerColumn(verbose_name=_("Kroner"))
+    kroner = MoneyColumn(verbose_name=_("Beløb"))
     cumulative = NumberColumn(verbose_name=_("Samlet"))
     closed = TypedBooleanColumn(verbose_name=_("Lukket"))
 
@@ -353,16 +401,6 @@ def tournament_standings_table(rows, rounds: int, **kwargs) -> TournamentStandin
         "rank", "name", "status", *(f"round_{n}" for n in range(1, rounds + 1)), "score", "points"), **kwargs)
 
 
-class OreColumn(KronerColumn):
-    """An amount stored in whole øre, shown and exported in kroner."""
-
-    def render(self, value):
-        return format_kroner(Decimal(value) / 100, page_language())
-
-    def value(self, value):
-        return Decimal(value) / 100
-
-
 def _evening_link(record) -> str:
     return pk_url("scoring:evening_detail", record.evening_id) + "#payments"
 
@@ -396,7 +434,7 @@ class OutstandingTable(tables.Table):
     # the players they stand for now (``payments.outstanding_transfers``' names, docs/names.md)
     payer = tables.Column(verbose_name=_("Betaler"), accessor="payer_now", order_by=("payer_now",))
     receiver = tables.Column(verbose_name=_("Modtager"), accessor="receiver_now", order_by=("receiver_now",))
-    amount = OreColumn(verbose_name=_("Kroner"))
+    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
 
     class Meta:
         attrs = {"class": "outstanding", "id": "outstanding"}
@@ -405,12 +443,12 @@ class OutstandingTable(tables.Table):
 
 class OutstandingPlayersTable(tables.Table):
     """Each player's unpaid transfers summed (``payments.outstanding_by_player``): what he owes,
-    is owed and the balance."""
+    is owed and the balance, each per currency."""
     player = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "player"}},
                            linkify=lambda record: pk_url("scoring:player_detail", record["player_id"]))
-    owes = OreColumn(verbose_name=_("Skylder"))
-    owed = OreColumn(verbose_name=_("Har til gode"))
-    balance = OreColumn(verbose_name=_("Saldo"))
+    owes = MoneyColumn(verbose_name=_("Skylder"))
+    owed = MoneyColumn(verbose_name=_("Har til gode"))
+    balance = MoneyColumn(verbose_name=_("Saldo"))
 
     class Meta:
         attrs = {"class": "outstanding-players", "id": "outstanding-players"}
@@ -433,7 +471,7 @@ class PlayerPaymentsTable(tables.Table):
     """A player's transfers evening by evening: whom he pays or who pays him, and whether it is paid."""
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
     transfer = TransferColumn(verbose_name=_("Overførsel"), accessor="pk", orderable=False)
-    amount = OreColumn(verbose_name=_("Kroner"))
+    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
     state = StateColumn(verbose_name=_("Status"), accessor="mark", orderable=False,
                         attrs={"td": {"class": "payment-state"}})
 

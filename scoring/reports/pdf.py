@@ -32,7 +32,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.numbers import format_kroner, page_language, plain_decimal
+from scoring.currency import format_money, format_purse, format_rate
+from scoring.numbers import page_language
 
 from scoring.models import Deal, Evening
 from scoring.reports.listings import standings_columns
@@ -121,7 +122,7 @@ class SheetLines:
     rules: str
     tab: int
     chars: int
-    #: lines under the totals (a written score's money and kroner, ``PdfTable.money``)
+    #: lines under the totals (a written score's money and its amount, ``PdfTable.money``)
     after: tuple[SafeString, ...] = ()
 
     @property
@@ -142,7 +143,7 @@ class PdfTable:
     formulas: bool = False   # the family gives each deal a formula (Karlsruhe): its column is printed
     label: str = ""       # the game family, as the pages name it
     written: bool = False    # a written score (Selca's zapisnik): printed as its own sheet
-    money: tuple = ()     # a written score's (player, written total, money points, kroner) per player
+    money: tuple = ()     # a written score's (player, written total, money points, amount) per player
     cup_heads: tuple[str, ...] = ()   # the cups' columns, in the family's words (``TableFamily.pot_words``)
     lines: SheetLines | None = None   # a long table printed as lines of text (``LINE_ROWS``)
     #: a written score's sheet words by role (``table_families.written_words``)
@@ -302,7 +303,7 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     after = []
     if written and money:
         for word, values in ((str(_("Penge (point)")), [m[2] for m in money]),
-                             (str(_("Kroner")), [m[3] for m in money])):
+                             (str(_("Beløb")), [m[3] for m in money])):
             after.append(head(f"{'':<{number_w + 2}}{_cut(word, tab - number_w - 3)}",
                               [escape(_centre(str(v), group - 1)) + " " for v in values], []))
     return SheetLines(names, sub, tuple(lines), totals, rules, tab, chars, tuple(after)), wide
@@ -319,7 +320,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     """One table's sheet for the PDF: a family without pots has no cup columns and no opening or
     split row that moves nothing; a family whose deals carry a formula gets a column for it; a
     written score's sheet names each deal's game and declarer and ends with the money of its
-    totals (``money``: player -> (money points, kroner)). Under each deal, what was played
+    totals (``money``: player -> (money points, amount)). Under each deal, what was played
     (``SheetRow.words``). A long table of any family is printed as lines of text (``LINE_ROWS``)."""
     pots = bool(sheet.pots)
     written = written_score(sheet.family)
@@ -355,7 +356,7 @@ def render_evening_pdf(evening: Evening) -> bytes:
     """The evening's settlement sheet on A4: each table's deal-by-deal sheet (each player's net and
     running total, sitters-out greyed; the cups after every row and the split for a family with
     cups, each deal's formula for a family that gives one), the final totals, who pays whom in
-    points and kroner — per game family, whose points are never added together — and a signature
+    points and money — per game family, whose points are never added together — and a signature
     line per player."""
 
     # a long evening's helper process is started first, so that its start (Python and WeasyPrint
@@ -364,7 +365,8 @@ def render_evening_pdf(evening: Evening) -> bytes:
               and Deal.objects.filter(table__evening=evening).count() > PART_ROWS else None)
     summary = evening_summary(evening)
     lang = page_language()   # amounts and rates as the page's language writes them
-    money = {p: (m, format_kroner(k, lang)) for g in summary.families
+    currency = summary.currency
+    money = {p: (m, format_money(k, currency, lang)) for g in summary.families
              for (p, _t, k), (_p, m) in zip(g.totals, g.money)}
     tables = [_pdf_table(s, money) for s in summary.sheets]
     # each transfer's state (paid: how, when, by whom; or unpaid), as the evening page shows it
@@ -384,14 +386,14 @@ def render_evening_pdf(evening: Evening) -> bytes:
                           "signatures": written_words(g.name)["signatures"] if g.written else "",
                           "lines": [(now.get(p, p), t, money[p][0], money[p][1], table_of.get(p))
                                     for p, t, _k in g.totals],
-                          "payments": [(shown_payment(p, now), format_kroner(p.kroner, lang),
+                          "payments": [(shown_payment(p, now), format_money(p.kroner, currency, lang),
                                         state_of(states, g.name, p, shown_payment(p, now))) for p in g.payments]}
                          for g in summary.families],
-        "totals": [(now.get(p, p), t, format_kroner(k, lang), table_of.get(p)) for p, t, k in summary.totals],
+        "totals": [(now.get(p, p), t, format_money(k, currency, lang), table_of.get(p)) for p, t, k in summary.totals],
         # every player signs once, at the end (a zapisnik's too: one signature block per PDF)
         "signers": [p for t in tables for p in t.sheet.shown],
-        "payments": [(shown_payment(p, now), format_kroner(p.kroner, lang)) for p in summary.payments],
-        "rate": plain_decimal(summary.kroner_per_point, lang),
+        "payments": [(shown_payment(p, now), format_money(p.kroner, currency, lang)) for p in summary.payments],
+        "rate": format_rate(summary.kroner_per_point, currency, lang),
         "corrected": sum(1 for s in summary.sheets for row in s.rows if row.deal and row.deal.replaces_id),
     }
     parts = _parts(tables)
@@ -515,7 +517,7 @@ def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family:
                if evening_filter is not None and evening_filter.is_valid() else {"count": 0})
     html = render_to_string("scoring/pdf/standings.html", {
         "club": club, "columns": columns, "family_label": family_label, "filters": data,
-        "rows": [[(key, format_kroner(r["kroner"], lang) if key == "kroner" else r[key]) for key, _h in columns]
+        "rows": [[(key, format_purse(r["amounts"], lang) if key == "amounts" else r[key]) for key, _h in columns]
                  for r in rows],
         "covered": covered, "include_open": bool(data.get("include_open")), "printed": timezone.localtime(),
     })

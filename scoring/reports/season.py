@@ -15,8 +15,10 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _, gettext_lazy
 
 from scoring.reports.charts import bars_svg, columns_svg
-from scoring.reports.listings import SpreadsheetExport, TypedDateColumn
-from scoring.numbers import format_kroner, format_number, page_language
+from scoring.currency import format_money, format_purse
+from scoring.engine.money import Purse
+from scoring.reports.listings import MoneyColumn, SpreadsheetExport, TypedDateColumn
+from scoring.numbers import format_number, page_language
 from scoring.selectors.season import Scope, SeasonReport
 from scoring.selectors.standings import figure_heading, family_title
 
@@ -48,14 +50,17 @@ def report_context(report: SeasonReport) -> dict:
     def day(value):
         return date_format(value, "SHORT_DATE_FORMAT")
 
-    def kr(amount):
-        return format_kroner(amount, lang) if amount is not None else "—"
+    def kr(amount, currency=None):
+        """An evening's amount in its currency, or a sum over evenings (a purse) per currency."""
+        if amount is None:
+            return "—"
+        return format_purse(amount, lang) if isinstance(amount, Purse) else format_money(amount, currency, lang)
 
     rule_sets = []
     for rs in report.rule_sets:
         money_column = rs.written
         rows = [{"player": r.player, "player_id": r.player_id, "evenings": r.evenings, "deals": r.deals,
-                 "points": r.points, "money": r.money, "kroner": kr(r.kroner),
+                 "points": r.points, "money": r.money, "kroner": kr(r.amounts),
                  "average": format_number(r.average, lang) if r.average is not None else "—",
                  "best": r.best_evening, "worst": r.worst_evening} for r in rs.rows]
         chart = bars_svg([(r.player, r.points, format_number(r.points, lang, grouping=True)) for r in rs.rows],
@@ -80,29 +85,32 @@ def report_context(report: SeasonReport) -> dict:
             "figures": [figure_heading(rs.family, h.name) for h in rs.highlights],
         })
     players = [{"player": p.player, "player_id": p.player_id, "evenings": p.evenings, "deals": p.deals,
-                "paid": kr(p.paid), "received": kr(p.received), "kroner": kr(p.kroner)} for p in report.players]
-    money_chart = bars_svg([(p.player, p.kroner, kr(p.kroner)) for p in report.players],
-                           title=_("Kroner pr. spiller")) if report.players else ""
-    moved_chart = columns_svg([day(e.date) for e in report.evenings],
-                              [(_("Kroner flyttet"), [e.moved for e in report.evenings])],
-                              title=_("Kroner flyttet aften for aften"),
-                              fmt=lambda v: format_number(round(Decimal(v)), lang, grouping=True)) \
-        if report.evenings else ""
-    busiest = report.busiest
+                "paid": kr(p.paid), "received": kr(p.received), "kroner": kr(p.amounts)} for p in report.players]
+    # one chart per currency: an amount in kroner is never drawn beside one in euro on one scale
+    currencies = list(report.moved) or [report.scope.club.currency]
+    several = len(currencies) > 1
+    money_charts = [bars_svg([(p.player, p.amounts[c], kr(p.amounts[c], c)) for p in report.players if c in p.amounts],
+                             title=_("Penge pr. spiller") + (f" ({c})" if several else ""))
+                    for c in currencies] if report.players else []
+    moved_charts = [columns_svg([day(e.date) for e in report.evenings if e.currency == c],
+                                [(_("Penge flyttet"), [e.moved for e in report.evenings if e.currency == c])],
+                                title=_("Penge flyttet aften for aften") + (f" ({c})" if several else ""),
+                                fmt=lambda v: format_number(round(Decimal(v)), lang, grouping=True))
+                    for c in currencies] if report.evenings else []
     return {
         "club": report.scope.club, "scope": report.scope, "scope_title": scope_title(report.scope),
         "first": report.first and day(report.first), "last": report.last and day(report.last),
         "evening_count": len(report.evenings), "rule_sets": rule_sets, "players": players,
         "evenings": [{"evening_id": e.evening_id, "date": day(e.date), "tables": e.tables, "players": e.players,
-                      "deals": e.deals, "rule_sets": ", ".join(e.rule_sets), "moved": kr(e.moved)}
+                      "deals": e.deals, "rule_sets": ", ".join(e.rule_sets), "moved": kr(e.moved, e.currency)}
                      for e in report.evenings],
         "transfers": [{"evening_id": t.evening_id, "date": day(t.date), "payer": t.payer, "payee": t.payee,
-                       "kroner": kr(t.kroner), "paid": t.paid, "family": family_title(t.family)}
+                       "kroner": kr(t.kroner, t.currency), "paid": t.paid, "family": family_title(t.family)}
                       for t in report.transfers],
         "moved": kr(report.moved), "transfer_count": len(report.transfers),
-        "busiest": busiest and busiest.moved and {"date": day(busiest.date), "evening_id": busiest.evening_id,
-                                                  "moved": kr(busiest.moved)},
-        "money_chart": money_chart, "moved_chart": moved_chart,
+        "busiest": [{"date": day(b.date), "evening_id": b.evening_id, "moved": kr(b.moved, b.currency)}
+                    for b in report.busiest if b.moved],
+        "money_charts": money_charts, "moved_charts": moved_charts,
         "deal_count": sum(e.deals for e in report.evenings),
     }
 
@@ -110,7 +118,8 @@ def report_context(report: SeasonReport) -> dict:
 def _result(result, kr, day):
     if result is None:
         return None
-    return {"player": result.player, "points": result.points, "kroner": kr(result.kroner), "date": day(result.date),
+    return {"player": result.player, "points": result.points, "kroner": kr(result.kroner, result.currency),
+            "date": day(result.date),
             "evening_id": result.evening_id}
 
 
@@ -133,8 +142,9 @@ class SeasonEveningsTable(tables.Table):
     tables_count = tables.Column(verbose_name=gettext_lazy("Borde"))
     players = tables.Column(verbose_name=gettext_lazy("Spillere"))
     deals = tables.Column(verbose_name=gettext_lazy("Spil"))
-    rate = tables.Column(verbose_name=gettext_lazy("Kroner pr. point"))
-    moved = tables.Column(verbose_name=gettext_lazy("Kroner flyttet"))
+    currency = tables.Column(verbose_name=gettext_lazy("Valuta"))
+    rate = tables.Column(verbose_name=gettext_lazy("Sats pr. point"))
+    moved = MoneyColumn(verbose_name=gettext_lazy("Penge flyttet"))
 
     class Meta:
         sheet_title = gettext_lazy("Aftener")
@@ -148,7 +158,7 @@ class SeasonTransfersTable(tables.Table):
     payer = tables.Column(verbose_name=gettext_lazy("Betaler"))
     payee = tables.Column(verbose_name=gettext_lazy("Modtager"))
     points = tables.Column(verbose_name=gettext_lazy("Point"))
-    kroner = tables.Column(verbose_name=gettext_lazy("Kroner"))
+    kroner = MoneyColumn(verbose_name=gettext_lazy("Beløb"))
     paid = tables.Column(verbose_name=gettext_lazy("Betalt"))
 
     class Meta:
@@ -161,10 +171,10 @@ SHEETS = ("evenings", "transfers")
 
 def export_tables(report: SeasonReport) -> dict[str, tables.Table]:
     evenings = [{"date": e.date, "evening_id": e.evening_id, "season": e.season, "rule_sets": ", ".join(e.rule_sets),
-                 "tables_count": e.tables, "players": e.players, "deals": e.deals, "rate": e.rate,
-                 "moved": e.moved} for e in report.evenings]
+                 "tables_count": e.tables, "players": e.players, "deals": e.deals, "currency": e.currency,
+                 "rate": e.rate, "moved": e.moved} for e in report.evenings]
     transfers = [{"date": t.date, "evening_id": t.evening_id, "game": family_title(t.family), "payer": t.payer,
-                  "payee": t.payee, "points": t.points, "kroner": t.kroner, "paid": t.paid}
+                  "payee": t.payee, "points": t.points, "kroner": t.kroner, "currency": t.currency, "paid": t.paid}
                  for t in report.transfers]
     return {"evenings": SeasonEveningsTable(evenings), "transfers": SeasonTransfersTable(transfers)}
 

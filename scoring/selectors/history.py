@@ -13,7 +13,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
 from scoring.engine import families as engine_families
-from scoring.engine.money import kroner
+from scoring.engine.money import DEFAULT_CURRENCY, kroner
 from scoring.models import Evening, Player, PlayerDealStat, PlayerEveningSummary
 from scoring.table_families import cup_won_word
 
@@ -30,9 +30,10 @@ class PlayerEvening:
     date: dt.date
     closed: bool
     points: int
-    kroner: Decimal
+    kroner: Decimal       # his money of the evening, in its currency
     cumulative: int
-    money: int = 0        # the points his kroner are (``StandingRow.money``)
+    money: int = 0        # the points his money is (``StandingRow.money``)
+    currency: str = DEFAULT_CURRENCY    # the evening's (``Evening.money_currency``)
 
 
 def player_evenings(player, evenings, family: str | None = None, rules: str | None = None) -> list[PlayerEvening]:
@@ -55,7 +56,7 @@ def player_evenings(player, evenings, family: str | None = None, rules: str | No
         made = money.get(summary.evening_id, {}).get(player.pk, summary.points)
         amount = summary.kroner if summary.kroner is not None else kroner(made, summary.evening.rate)
         rows.append(PlayerEvening(summary.evening_id, summary.date, summary.closed, summary.points,
-                                  amount, running, made))
+                                  amount, running, made, summary.evening.money_currency))
     return rows
 
 

@@ -174,7 +174,7 @@ def summary_differences(evenings) -> list[str]:
                 summary, journal = fast.get(player_id), slow.get(player_id)
                 if summary != journal:
                     name = (summary or journal).player
-                    fields = [f for f in ("points", "kroner", "evenings", "deals")
+                    fields = [f for f in ("points", "amounts", "evenings", "deals")
                               if getattr(summary, f, None) != getattr(journal, f, None)]
                     found.append(f"club {club.name}, {family} {rules}, player {name}: the standings summaries differ "
                                  f"from the journal ({', '.join(fields) or 'event figures'})")

@@ -22,13 +22,13 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils.formats import date_format
 
-from scoring.models import ClubEvent, ClubEventKind, Club, Evening, Player, PlayerEveningSummary, Seat
+from scoring.engine.money import Purse, from_cents
+from scoring.models import ClubEvent, ClubEventKind, Club, Evening, Player, PlayerEveningSummary, Seat, cents_sum
 
 from .counted import standings_evenings
 
@@ -139,15 +139,15 @@ class SharedEvening:
 @dataclass(frozen=True)
 class RuleSetMove:
     """What a merge moves at one rule set's tables, of the evenings the standings count: each
-    player's evenings, deals, points and kroner before, and the merged player's after (their sums). The page names
-    the rule set (``standings.rules_title``): a member's read needs no family's words."""
+    player's evenings, deals, points and money (per currency) before, and the merged player's after (their sums).
+    The page names the rule set (``standings.rules_title``): a member's read needs no family's words."""
     rules: str
     family: str
-    duplicate: tuple[int, int, int, Decimal]    # evenings, deals, points, kroner
-    keep: tuple[int, int, int, Decimal]
+    duplicate: tuple[int, int, int, Purse]    # evenings, deals, points, money
+    keep: tuple[int, int, int, Purse]
 
     @property
-    def after(self) -> tuple[int, int, int, Decimal]:
+    def after(self) -> tuple[int, int, int, Purse]:
         return tuple(a + b for a, b in zip(self.duplicate, self.keep))
 
 
@@ -230,19 +230,21 @@ def _shared_evenings(a: Player, b: Player) -> tuple[SharedEvening, ...]:
 
 
 def _moves(duplicate: Player, keep: Player) -> list[RuleSetMove]:
-    """Each player's evenings, deals, points and kroner per rule set, counted as the standings count
-    them (their evenings: ``standings.standings_evenings``, closed and counting; one query)."""
+    """Each player's evenings, deals, points and money per rule set, counted as the standings count
+    them (their evenings: ``standings.standings_evenings``, closed and counting; the money per
+    currency, ``cents_sum``; one query)."""
     a_ids, b_ids = same_ids(duplicate), same_ids(keep)
     found: dict[tuple[str, str], list] = {}
-    for player_id, rules, family, evenings, deals, points, kroner in (
+    for player_id, rules, family, currency, evenings, deals, points, cents in (
             PlayerEveningSummary.objects.filter(player__in=a_ids + b_ids,
                                                 evening__in=standings_evenings(keep.club_id))
-            .values_list("player_id", "rules", "family")
-            .annotate(n=Count("id"), d=Sum("deals"), p=Sum("points"), k=Sum("kroner", filter=Q(closed=True)))
+            .values_list("player_id", "rules", "family", "evening__currency")
+            .annotate(n=Count("id"), d=Sum("deals"), p=Sum("points"), k=cents_sum("kroner", Q(closed=True)))
             .order_by("family", "rules")):
-        row = found.setdefault((rules, family), [[0, 0, 0, Decimal("0.00")], [0, 0, 0, Decimal("0.00")]])
+        row = found.setdefault((rules, family), [[0, 0, 0, Purse()], [0, 0, 0, Purse()]])
         side = row[0 if player_id in a_ids else 1]
-        for i, value in enumerate((evenings, deals or 0, points or 0, kroner or Decimal("0.00"))):
+        money = Purse.of(currency, from_cents(cents)) if cents is not None else Purse()
+        for i, value in enumerate((evenings, deals or 0, points or 0, money)):
             side[i] += value
     return [RuleSetMove(rules, family, tuple(a), tuple(b))
             for (rules, family), (a, b) in found.items()]

@@ -11,16 +11,17 @@ from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet, Sum
 
+from scoring.currency import format_money
+from scoring.engine.money import CURRENCIES, DEFAULT_CURRENCY, Purse, from_cents
 from scoring.models import Club, Evening, EveningTransfer, PaymentMethod, Player
-from scoring.numbers import format_kroner
 
 from .members import identity_name, identity_of
 
 
 @dataclass(frozen=True)
 class TransferState:
-    """One transfer of "who pays whom" and whether it is paid. ``amount`` is in øre (``kroner``
-    the same in kroner); ``paid_by`` the login that marked it (its user name), ``paid_at`` when,
+    """One transfer of "who pays whom" and whether it is paid. ``amount`` is in hundredths of the
+    evening's ``currency`` (``kroner`` the same as an amount); ``paid_by`` the login that marked it (its user name), ``paid_at`` when,
     ``method`` how (``PaymentMethod``), all empty while unpaid. ``payer``/``receiver`` are the
     players they stand for now, by name and key (``payer_id``/``receiver_id``): a merged player is
     the one he was merged into (``selectors.members``, docs/names.md)."""
@@ -38,22 +39,23 @@ class TransferState:
     paid_at: dt.datetime | None = None
     method: str = ""
     note: str = ""
+    currency: str = DEFAULT_CURRENCY
 
     @property
     def kroner(self) -> Decimal:
-        return Decimal(self.amount) / 100
+        return from_cents(self.amount)
 
     @property
     def kroner_text(self) -> str:
-        """The amount in the page language's currency format."""
-        return format_kroner(self.kroner)
+        """The amount in its currency, as the page's language writes it."""
+        return format_money(self.kroner, self.currency)
 
     @property
     def method_label(self) -> str:
         return str(PaymentMethod(self.method).label) if self.method else ""
 
     def key(self) -> tuple[str, str, str, int]:
-        """(family, payer, receiver, øre): how the evening page finds a payment's state."""
+        """(family, payer, receiver, hundredths): how the evening page finds a payment's state."""
         return self.family, self.payer, self.receiver, self.amount
 
 
@@ -72,7 +74,7 @@ def _state(t: EveningTransfer) -> TransferState:
         id=t.pk, evening_id=t.evening_id, date=t.date, family=t.family,
         payer=identity_of(t.payer).name, payer_id=identity_of(t.payer).pk,
         receiver=identity_of(t.receiver).name, receiver_id=identity_of(t.receiver).pk,
-        amount=t.amount, paid=mark is not None,
+        amount=t.amount, paid=mark is not None, currency=t.currency,
         paid_by=(mark.user.get_username() if mark is not None and mark.user is not None else ""),
         paid_at=mark.at if mark is not None else None,
         method=mark.method if mark is not None else "", note=mark.note if mark is not None else "")
@@ -92,7 +94,7 @@ def evenings_transfer_states(evening_ids) -> list[TransferState]:
 
 
 def states_by_payment(evening: Evening) -> dict[tuple[str, str, str, int], list[TransferState]]:
-    """``transfer_states`` by (family, payer, receiver, øre), as the page's payments name them."""
+    """``transfer_states`` by (family, payer, receiver, hundredths), as the page's payments name them."""
     found: dict[tuple, list[TransferState]] = {}
     for state in transfer_states(evening):
         found.setdefault(state.key(), []).append(state)
@@ -101,13 +103,13 @@ def states_by_payment(evening: Evening) -> dict[tuple[str, str, str, int], list[
 
 def state_of(states: dict, family: str, *payments) -> TransferState | None:
     """The stored state of one payment as a page shows it (``states``: ``states_by_payment``'s,
-    copied, as each state is taken once): the same family, payer, receiver and øre. A state names
+    copied, as each state is taken once): the same family, payer, receiver and hundredths. A state names
     its players as they are now, so the payment as shown now is the one found; the payment as
     recorded (names as seated) is tried too."""
-    from scoring.services.payments import to_ore
+    from scoring.engine.money import to_cents
 
     for payment in payments:
-        found = states.get((family, payment.payer, payment.payee, to_ore(payment.kroner)))
+        found = states.get((family, payment.payer, payment.payee, to_cents(payment.kroner)))
         if found:
             return found.pop(0)
     return None
@@ -148,63 +150,71 @@ def outstanding_transfers(club: Club) -> QuerySet:
             .select_related(*_STATE_RELATED).order_by("date", "evening_id", "position"))
 
 
+def _purses(cents: dict[str, int], other: dict[str, int]) -> Purse:
+    """Hundredths per currency as a purse, with a 0 in each currency only ``other`` has (what a
+    player owes beside what he is owed, currency by currency)."""
+    return Purse({c: from_cents(cents.get(c, 0)) for c in (*cents, *other)})
+
+
 @dataclass(frozen=True)
 class Outstanding:
     """One player's unpaid transfers across evenings: how much he owes, is owed, and the balance,
-    in øre (``kroner`` in kroner)."""
+    each per currency (``money.Purse``: a transfer in kroner and one in euro are never added), with a
+    0 in a currency he only owes or is only owed in."""
     player_id: int
     player: str
-    owes: int
-    owed: int
+    owes: Purse
+    owed: Purse
     transfers: int
 
     @property
-    def balance(self) -> int:
+    def balance(self) -> Purse:
         return self.owed - self.owes
-
-    def kroner(self, name: str) -> Decimal:
-        return Decimal(getattr(self, name)) / 100
 
 
 def outstanding_by_player(club: Club) -> list[Outstanding]:
-    """Each player's outstanding sums (``outstanding_transfers``), summed by the database: two
-    queries and one for the names, however long the club's history. A merged player's transfers
-    count for the player he was merged into."""
+    """Each player's outstanding sums (``outstanding_transfers``) per currency, summed by the
+    database: two queries and one for the names, however long the club's history. A merged player's
+    transfers count for the player he was merged into."""
     unpaid = EveningTransfer.objects.filter(club=club, mark__isnull=True, amount__gt=0)
-    owes, owed, counts = {}, {}, {}
+    owes: dict[int, dict[str, int]] = {}
+    owed: dict[int, dict[str, int]] = {}
+    counts: dict[int, int] = {}
     for side, sums in (("payer", owes), ("receiver", owed)):
-        for player_id, merged, total, n in (unpaid.values_list(f"{side}_id", f"{side}__merged_into_id")
-                                            .annotate(total=Sum("amount"), n=Count("id"))
-                                            .values_list(f"{side}_id", f"{side}__merged_into_id", "total", "n")):
+        for player_id, merged, currency, total, n in (
+                unpaid.values_list(f"{side}_id", f"{side}__merged_into_id", "currency")
+                .annotate(total=Sum("amount"), n=Count("id"))
+                .values_list(f"{side}_id", f"{side}__merged_into_id", "currency", "total", "n")):
             who = merged or player_id
-            sums[who] = sums.get(who, 0) + total
+            mine = sums.setdefault(who, {})
+            mine[currency] = mine.get(currency, 0) + int(total)
             counts[who] = counts.get(who, 0) + n
     names = dict(Player.objects.filter(pk__in=counts).values_list("pk", "name"))
-    rows = [Outstanding(p, names[p], owes.get(p, 0), owed.get(p, 0), counts[p]) for p in counts]
-    return sorted(rows, key=lambda r: (r.balance, r.player.casefold()))
+    rows = [Outstanding(p, names[p], _purses(owes.get(p, {}), owed.get(p, {})),
+                        _purses(owed.get(p, {}), owes.get(p, {})), counts[p]) for p in counts]
+    return sorted(rows, key=lambda r: (r.balance.sort_key(), r.player.casefold()))
 
 
 @dataclass(frozen=True)
 class PlayerPaymentSums:
     """A player's transfers (his and those of players merged into him) counted, and the sums of the
-    unpaid ones, in øre: what he owes and what he is owed, across evenings."""
+    unpaid ones per currency: what he owes and what he is owed, across evenings (no currency he has
+    nothing unpaid in)."""
     transfers: int
-    owes: int
-    owed: int
+    owes: Purse
+    owed: Purse
 
 
 def player_payment_sums(player: Player) -> PlayerPaymentSums:
-    """``player``'s transfers counted (the rows ``player_transfers`` lists) and his outstanding sums,
-    in one query: the player page shows both."""
+    """``player``'s transfers counted (the rows ``player_transfers`` lists) and his outstanding sums
+    per currency, in one query: the player page shows both."""
     pays, receives = _pays(player)
     unpaid = Q(mark__isnull=True, club_id=player.club_id)
     sums = EveningTransfer.objects.filter(pays | receives).aggregate(
-        transfers=Count("id"), owes=Sum("amount", filter=unpaid & pays), owed=Sum("amount", filter=unpaid & receives))
-    return PlayerPaymentSums(sums["transfers"], sums["owes"] or 0, sums["owed"] or 0)
+        transfers=Count("id"),
+        **{f"owes_{c}": Sum("amount", filter=unpaid & pays & Q(currency=c)) for c in CURRENCIES},
+        **{f"owed_{c}": Sum("amount", filter=unpaid & receives & Q(currency=c)) for c in CURRENCIES})
 
-
-def player_outstanding(player: Player) -> tuple[int, int]:
-    """(owes, is owed) in øre: the sums of ``player``'s unpaid transfers (his and those of players
-    merged into him), across evenings."""
-    sums = player_payment_sums(player)
-    return sums.owes, sums.owed
+    def side(name: str) -> Purse:
+        return Purse({c: from_cents(sums[f"{name}_{c}"]) for c in CURRENCIES if sums[f"{name}_{c}"]})
+    return PlayerPaymentSums(sums["transfers"], side("owes"), side("owed"))

@@ -1,7 +1,8 @@
 """The season report: a club's closed evenings of one season (or of any dates) as the general
 assembly reads them — the standings of every rule set played, the game's highlights (each family's
 own, ``table_families.season_highlights``), the cups' history, the best and worst evening, each
-player's evenings, deals and kroner, and the money that moved (every transfer of every evening).
+player's evenings, deals and money, and the money that moved (every transfer of every evening). Money
+is in each evening's currency and summed per currency (``money.Purse``, docs/money.md).
 
 Everything is read from what is stored (the per-evening summaries, the per-deal figures, the
 seats, the cups' split legs): nothing is settled again but who pays whom, which ``evening_kroner``
@@ -19,7 +20,7 @@ from decimal import Decimal
 from django.db.models import Count, Sum
 
 from scoring.engine import families as engine_families
-from scoring.engine.money import evening_kroner
+from scoring.engine.money import Purse, evening_kroner
 from scoring.models import (
     Account, Club, Deal, EntryKind, Evening, Leg, PlayerDealStat, PlayerEveningSummary, Seat, Season, figure_sum
 )
@@ -104,6 +105,7 @@ class EveningResult:
     player: str
     points: int
     kroner: Decimal | None
+    currency: str = ""      # the evening's
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,7 @@ class Transfer:
     points: int
     kroner: Decimal
     paid: str = NO_MARK
+    currency: str = ""      # the evening's
 
 
 @dataclass(frozen=True)
@@ -151,21 +154,22 @@ class EveningLine:
     players: int
     deals: int
     rule_sets: tuple[str, ...]
-    moved: Decimal          # the kroner that changed hands (the sum of the evening's transfers)
+    moved: Decimal          # the money that changed hands (the sum of the evening's transfers)
     rate: Decimal
+    currency: str = ""      # of both
 
 
 @dataclass(frozen=True)
 class PlayerLine:
-    """A player's season across every rule set: evenings, deals, and kroner (the one figure that
-    may be added across rule sets), with what he paid and received."""
+    """A player's season across every rule set: evenings, deals, and money (the one figure that
+    may be added across rule sets), with what he paid and received, each per currency."""
     player_id: int
     player: str
     evenings: int
     deals: int
-    kroner: Decimal
-    paid: Decimal
-    received: Decimal
+    amounts: Purse
+    paid: Purse
+    received: Purse
 
 
 @dataclass(frozen=True)
@@ -179,19 +183,24 @@ class SeasonReport:
     last: dt.date | None = None
 
     @property
-    def moved(self) -> Decimal:
-        return sum((t.kroner for t in self.transfers), Decimal("0.00"))
+    def moved(self) -> Purse:
+        return Purse((t.currency, t.kroner) for t in self.transfers)
 
     @property
-    def busiest(self) -> EveningLine | None:
-        """The evening where the most money moved."""
-        return max(self.evenings, key=lambda e: (e.moved, e.date), default=None)
+    def busiest(self) -> tuple[EveningLine, ...]:
+        """The evening where the most money moved, in each currency (one for a club of one)."""
+        best: dict[str, EveningLine] = {}
+        for e in self.evenings:
+            if e.currency not in best or (e.moved, e.date) > (best[e.currency].moved, best[e.currency].date):
+                best[e.currency] = e
+        return tuple(best[c] for c in Purse({c: 0 for c in best}))
 
 
 def season_report(scope: Scope) -> SeasonReport:
     """The whole report of the ``scope`` (see the module's note on queries)."""
     evenings = scope.evenings()
-    heads = list(evenings.order_by("date", "id").values_list("id", "date", "kroner_per_point", "season__name"))
+    heads = [(e, date, rate, season, currency or scope.club.currency) for e, date, rate, season, currency in
+             evenings.order_by("date", "id").values_list("id", "date", "kroner_per_point", "season__name", "currency")]
     ids = [h[0] for h in heads]
     # every player by the player he is now (a merged duplicate is the one he was merged into: he
     # never sat an evening that one sat, ``services.player_merge``), named as he is called now
@@ -241,7 +250,7 @@ def _transfers(club: Club, heads, summaries, seats) -> tuple[Transfer, ...]:
         tables[evening_id].setdefault(family, {}).setdefault(table_id, []).append(player_id)
     marks = _paid_marks([h[0] for h in heads])
     out = []
-    for evening_id, date, frozen, _season in heads:
+    for evening_id, date, frozen, _season, currency in heads:
         rate = frozen if frozen is not None else club.kroner_per_point
         for family_name, family_tables in tables.get(evening_id, {}).items():
             family = engine_families.family(family_name)
@@ -249,7 +258,8 @@ def _transfers(club: Club, heads, summaries, seats) -> tuple[Transfer, ...]:
                 tuple((names.get(p, str(p)), points.get((p, evening_id), 0)) for p in players)))
             _amounts, payments = evening_kroner(money, rate, settled=bool(money))
             out.extend(Transfer(evening_id, date, family_name, p.payer, p.payee, p.points, p.kroner,
-                                marks.get((evening_id, family_name, p.payer, p.payee), NO_MARK)) for p in payments)
+                                marks.get((evening_id, family_name, p.payer, p.payee), NO_MARK), currency)
+                       for p in payments)
     return tuple(out)
 
 
@@ -284,8 +294,8 @@ def _evening_lines(heads, seats, deals, transfers, club) -> tuple[EveningLine, .
         moved[t.evening_id] += t.kroner
     return tuple(EveningLine(e, date, season or "", len(tables[e]), len(players[e]), deals.get(e, 0),
                              tuple(rules_title(r, f) for r, f in rules[e]), moved[e],
-                             frozen if frozen is not None else club.kroner_per_point)
-                 for e, date, frozen, season in heads)
+                             frozen if frozen is not None else club.kroner_per_point, currency)
+                 for e, date, frozen, season, currency in heads)
 
 
 def _player_lines(summaries, transfers) -> tuple[PlayerLine, ...]:
@@ -296,14 +306,18 @@ def _player_lines(summaries, transfers) -> tuple[PlayerLine, ...]:
         names[player_id] = name
         evenings[player_id].add(evening_id)
         deals[player_id] += played
-    paid: dict[str, Decimal] = defaultdict(lambda: Decimal("0.00"))
-    received: dict[str, Decimal] = defaultdict(lambda: Decimal("0.00"))
+    paid: dict[str, list] = defaultdict(list)
+    received: dict[str, list] = defaultdict(list)
     for t in transfers:
-        paid[t.payer] += t.kroner
-        received[t.payee] += t.kroner
-    rows = [PlayerLine(p, name, len(evenings[p]), deals[p], received[name] - paid[name], paid[name], received[name])
-            for p, name in names.items()]
-    rows.sort(key=lambda r: (-r.kroner, r.player))
+        paid[t.payer].append((t.currency, t.kroner))
+        received[t.payee].append((t.currency, t.kroner))
+    rows = []
+    for p, name in names.items():
+        # a 0 in each currency he paid or received in, so that both columns name the same currencies
+        zero = [(c, 0) for c, _k in paid[name] + received[name]]
+        out, into = Purse(paid[name] + zero), Purse(received[name] + zero)
+        rows.append(PlayerLine(p, name, len(evenings[p]), deals[p], into - out, out, into))
+    rows.sort(key=lambda r: ((-r.amounts).sort_key(), r.player))
     return tuple(rows)
 
 
@@ -311,8 +325,10 @@ def _rule_set_report(club, evenings, ids, rules: str, family: str) -> RuleSetRep
     engine = engine_families.family(family)
     rows = tuple(standings(club, evenings=evenings, family=family, rules=rules))
     summaries = PlayerEveningSummary.objects.filter(evening_id__in=ids, family=family, rules=rules)
-    best = _result(summaries.select_related("player__merged_into").order_by("-points", "date", "player__name").first())
-    worst = _result(summaries.select_related("player__merged_into").order_by("points", "date", "player__name").first())
+    best = _result(summaries.select_related("player__merged_into", "evening__club")
+                   .order_by("-points", "date", "player__name").first())
+    worst = _result(summaries.select_related("player__merged_into", "evening__club")
+                    .order_by("points", "date", "player__name").first())
     wanted = season_highlights(family, rules)
     highlights = _highlights(ids, rules, family, wanted) if wanted else ()
     cups, largest = (), None
@@ -329,7 +345,7 @@ def _result(summary) -> EveningResult | None:
     if summary is None:
         return None
     return EveningResult(summary.evening_id, summary.date, identity_of(summary.player).name, summary.points,
-                         summary.kroner)
+                         summary.kroner, summary.evening.money_currency)
 
 
 def _highlights(ids, rules: str, family: str, wanted) -> tuple[Highlight, ...]:

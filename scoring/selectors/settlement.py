@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.db.models import Q
 
 from scoring.engine.families import Family
-from scoring.engine.money import Payment, evening_kroner
+from scoring.engine.money import DEFAULT_CURRENCY, Payment, evening_kroner
 from scoring.models import EntryKind, Evening, JournalEntry
 
 from .sheets import SHEET_ENTRIES, TableSheet, player_legs, table_sheet, written_score
@@ -51,6 +51,7 @@ class EveningSummary:
     payments: tuple[Payment, ...]
     kroner_per_point: Decimal
     families: tuple[FamilySettlement, ...] = ()    # the sheets by game family, each settled on its own
+    currency: str = DEFAULT_CURRENCY               # of every amount above (``Evening.money_currency``)
 
     @property
     def mixed(self) -> bool:
@@ -100,4 +101,5 @@ def evening_summary(evening: Evening) -> EveningSummary:
         payments=tuple(p for g in groups for p in g.payments),
         kroner_per_point=rate,
         families=tuple(groups),
+        currency=evening.money_currency,
     )

@@ -9,7 +9,9 @@ Karlsruhe …) are different units and are never added together, so every select
 ``rules`` whose tables it sums (``PlayerEveningSummary.rules``, ``Table.rules``) and its ``family``
 (whose engine reads them). A club that has played several rule sets picks one
 (``standings_rules``); the default is the club's own card if it was played, else its most played
-rule set. Only kroner may be added across rule sets (``kroner_across``), and are then labelled so.
+rule set. Only money may be added across rule sets (``money_across``), and is then labelled so.
+Money is summed per currency (``money.Purse``): each evening's in its own (``Evening.currency``), two
+currencies never added together (docs/money.md).
 """
 from __future__ import annotations
 
@@ -21,10 +23,10 @@ from typing import Any, Mapping
 from django.db.models import Count, Max, Min, Q, Sum
 
 from scoring.engine import families as engine_families
-from scoring.engine.money import evening_kroner, kroner
+from scoring.engine.money import CURRENCIES, Purse, evening_kroner, from_cents, kroner
 from .counted import standings_evenings, standings_source  # noqa: F401 (read from here too)
 from scoring.models import (
-    Account, Club, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, figure_sum
+    Account, Club, Leg, Player, PlayerDealStat, PlayerEveningSummary, Seat, cents_sum, figure_sum
 )
 from scoring.table_families import table_family
 
@@ -183,14 +185,15 @@ def rules_family(rules: str, played: list[tuple[str, str]] | None = None) -> str
     return engine_families.rule_sets().get(rules, engine_families.DEFAULT_FAMILY)
 
 
-def kroner_across(player: Player, evenings) -> Decimal:
-    """The player's kroner over every rule set he played in ``evenings``: the only figure that may
-    be added across rule sets (a krone is a krone), and shown labelled as such."""
-    total = Decimal("0.00")
+def money_across(player: Player, evenings) -> Purse:
+    """The player's money over every rule set he played in ``evenings``: the only figure that may
+    be added across rule sets (a krone is a krone, a euro a euro: each currency on its own), and
+    shown labelled as such."""
+    total = Purse()
     for rules, family in player_rule_sets(player):
         row = next((r for r in standings(player.club, evenings=evenings, family=family, rules=rules)
                     if r.player_id == player.pk), None)
-        total += row.kroner if row is not None else Decimal("0")
+        total += row.amounts if row is not None else Purse()
     return total
 
 
@@ -201,11 +204,13 @@ class StandingRow:
     evenings: int
     deals: int
     points: int
-    kroner: Decimal
+    #: His money over the evenings, per currency (``money.Purse``): each closed evening's as its
+    #: close settled it, each open one's points at the rate, each in its evening's currency.
+    amounts: Purse
     average: Decimal | None        # points per deal played, one decimal
     best_evening: int | None
     worst_evening: int | None
-    #: The points his kroner are: each evening's ``Family.money`` of his table's totals, summed. A
+    #: The points his money is: each evening's ``Family.money`` of his table's totals, summed. A
     #: family whose deals are payments: his points; a written score (``written_score``): the
     #: pairwise differences of the totals at his tables (docs/rules/selca.md §11).
     money: int = 0
@@ -282,44 +287,57 @@ def standings(club: Club, evenings=None, *, family: str | None = None, rules: st
     ``family`` is the rule set's) over
     ``evenings`` (default: ``standings_evenings(club, **filters)``), from the per-evening summaries:
     one aggregate query, however long the history, and one for the open evenings' provisional
-    kroner (each table's money at the evening's rate). A written score (``written_score``) needs
-    its tables to make money of the totals: one query of the seats. A closed evening's kroner are
-    the summaries' (settled among the family's tables of the evening)."""
+    money (each table's money at the evening's rate). A written score (``written_score``) needs
+    its tables to make money of the totals: one query of the seats. A closed evening's money is
+    the summaries' (settled among the family's tables of the evening), summed in whole hundredths
+    per currency by the database (``cents_sum``: no float on any database)."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
     rules, family = _rules_and_family(club, rules, family)
     summaries = PlayerEveningSummary.objects.filter(evening__in=evenings, family=family, rules=rules)
     rows = (summaries.values(pid=identity(), pname=identity_name())
             .annotate(evenings=Count("id"), total=Sum("points"), played=Sum("deals"), best=Max("points"),
-                      worst=Min("points"), closed_kroner=Sum("kroner", filter=Q(closed=True)),
+                      worst=Min("points"),
+                      **{f"cents_{c}": cents_sum("kroner", Q(closed=True, evening__currency=c)) for c in CURRENCIES},
                       **{f: figure_sum(f) for f in event_fields(family)}))
     written = written_score(family)
-    open_kroner: dict[int, Decimal] = defaultdict(Decimal)
+    open_money: dict[int, Purse] = defaultdict(Purse)
     money: dict[int, int] = defaultdict(int)
     if written:
         # every evening's money from its tables (the close froze the kroner, not the money points)
         by_evening: dict[int, dict] = defaultdict(dict)
-        for player_id, evening_id, points, closed, frozen in summaries.values_list(
-                identity(), "evening_id", "points", "closed", "evening__kroner_per_point"):
-            by_evening[evening_id][player_id] = (points, closed, frozen)
+        for player_id, evening_id, points, closed, frozen, currency in summaries.values_list(
+                identity(), "evening_id", "points", "closed", "evening__kroner_per_point", "evening__currency"):
+            by_evening[evening_id][player_id] = (points, closed, frozen, currency)
         seats = table_seats(evenings.filter(pk__in=list(by_evening)), family, rules)
         for evening_id, lines in by_evening.items():
             made = evening_money(family, seats.get(evening_id, {}), {p: v[0] for p, v in lines.items()})
-            for player_id, (points, closed, frozen) in lines.items():
+            for player_id, (points, closed, frozen, currency) in lines.items():
                 money[player_id] += made.get(player_id, points)
                 if not closed:
-                    rate = club.kroner_per_point if frozen is None else frozen
-                    open_kroner[player_id] += kroner(made.get(player_id, points), rate)
+                    open_money[player_id] += _open_money(club, made.get(player_id, points), frozen, currency)
     else:
-        for player_id, points, frozen in summaries.filter(closed=False).values_list(
-                identity(), "points", "evening__kroner_per_point"):
-            open_kroner[player_id] += kroner(points, club.kroner_per_point if frozen is None else frozen)
+        for player_id, points, frozen, currency in summaries.filter(closed=False).values_list(
+                identity(), "points", "evening__kroner_per_point", "evening__currency"):
+            open_money[player_id] += _open_money(club, points, frozen, currency)
     result = [_row(r["pid"], r["pname"], r["evenings"], r["played"] or 0, r["total"] or 0,
-                   (r["closed_kroner"] or Decimal("0.00")) + open_kroner[r["pid"]],
+                   _closed_money(r) + open_money[r["pid"]],
                    {f: r.get(f) or 0 for f in event_fields(family)}, r["best"], r["worst"],
                    money[r["pid"]] if written else r["total"] or 0) for r in rows]
     result.sort(key=lambda r: (-r.points, r.player))
     return result
+
+
+def _open_money(club: Club, points: int, frozen: Decimal | None, currency: str | None) -> Purse:
+    """An open evening's points at its rate, in its currency: the club's, unless it was closed once
+    and froze them (``Evening.rate``, ``Evening.money_currency``)."""
+    return Purse.of(club.currency if currency is None else currency,
+                    kroner(points, club.kroner_per_point if frozen is None else frozen))
+
+
+def _closed_money(row: dict) -> Purse:
+    """A standings query row's closed evenings' money, per currency that occurred (``cents_<code>``)."""
+    return Purse({c: from_cents(row[f"cents_{c}"]) for c in CURRENCIES if row[f"cents_{c}"] is not None})
 
 
 def _rules_and_family(club: Club, rules: str | None, family: str | None) -> tuple[str, str]:
@@ -332,10 +350,9 @@ def _rules_and_family(club: Club, rules: str | None, family: str | None) -> tupl
     return rules, family
 
 
-def _row(player_id, name, evenings, deals, total, amount, events, best, worst, money) -> StandingRow:
+def _row(player_id, name, evenings, deals, total, amounts: Purse, events, best, worst, money) -> StandingRow:
     return StandingRow(
-        player_id=player_id, player=name, evenings=evenings, deals=deals, points=total,
-        kroner=amount + Decimal("0.00"),
+        player_id=player_id, player=name, evenings=evenings, deals=deals, points=total, amounts=amounts,
         average=(Decimal(total) / deals).quantize(Decimal("0.1"), ROUND_HALF_UP) if deals else None,
         best_evening=best, worst_evening=worst, money=money, figures=events)
 
@@ -344,13 +361,13 @@ def standings_from_journal(club: Club, evenings=None, *, family: str | None = No
                            **filters) -> list[StandingRow]:
     """The same standings re-summed from every leg and per-deal row of the ``rules``' tables (the
     check on the summaries): each table's totals made money by the family's rule, a closed
-    evening's kroner re-settled from it (the family's tables of the evening among themselves, as
+    evening's money re-settled from it (the family's tables of the evening among themselves, as
     the close settles them: a krone is paid across rule sets of one family), an open one's at its
     rate."""
     if evenings is None:
         evenings = standings_evenings(club, **filters)
     rules, family = _rules_and_family(club, rules, family)
-    amounts, money = _journal_kroner(club, evenings, evening_points(evenings, family), family)
+    amounts, money, currencies = _journal_kroner(club, evenings, evening_points(evenings, family), family)
     points = evening_points(evenings, family, rules)
     figures = {
         row["pid"]: row for row in
@@ -367,7 +384,7 @@ def standings_from_journal(club: Club, evenings=None, *, family: str | None = No
         per_evening = points.get(player_id, {})
         rows.append(_row(player_id, names[player_id], len(per_evening), row.get("deals") or 0,
                          sum(per_evening.values()),
-                         sum((amounts[player_id].get(e, Decimal("0")) for e in per_evening), Decimal("0.00")),
+                         Purse((currencies[e], amounts[player_id].get(e, Decimal("0"))) for e in per_evening),
                          {f: row.get(f) or 0 for f in event_fields(family)},
                          max(per_evening.values()) if per_evening else None,
                          min(per_evening.values()) if per_evening else None,
@@ -376,16 +393,19 @@ def standings_from_journal(club: Club, evenings=None, *, family: str | None = No
     return rows
 
 
-def _journal_kroner(club: Club, evenings, points: dict[int, dict[int, int]],
-                    family: str) -> tuple[dict[int, dict[int, Decimal]], dict[int, dict[int, int]]]:
-    """({player id: {evening id: kroner}}, {player id: {evening id: money points}}) from the
-    journal's points: each table's totals made money by the family's rule (``Family.money``),
-    closed evenings settled anew by ``money.evening_kroner`` among the ``family``'s tables (table
-    and seat order), open ones at the evening's rate."""
+def _journal_kroner(club: Club, evenings, points: dict[int, dict[int, int]], family: str
+                    ) -> tuple[dict[int, dict[int, Decimal]], dict[int, dict[int, int]], dict[int, str]]:
+    """({player id: {evening id: money}}, {player id: {evening id: money points}}, {evening id:
+    currency}) from the journal's points: each table's totals made money by the family's rule
+    (``Family.money``), closed evenings settled anew by ``money.evening_kroner`` among the
+    ``family``'s tables (table and seat order), open ones at the evening's rate, each in the
+    evening's currency."""
     tables = table_seats(evenings, family)
     result: dict[int, dict[int, Decimal]] = defaultdict(dict)
     made: dict[int, dict[int, int]] = defaultdict(dict)
+    currencies: dict[int, str] = {}
     for evening in evenings.select_related("club"):
+        currencies[evening.pk] = evening.money_currency
         money = tuple((str(p), m) for p, m in evening_money(
             family, tables[evening.pk], {p: e.get(evening.pk, 0) for p, e in points.items()}).items())
         for player_id, amount in money:
@@ -396,4 +416,4 @@ def _journal_kroner(club: Club, evenings, points: dict[int, dict[int, int]],
         amounts, _payments = evening_kroner(money, evening.rate, settled=evening.is_closed and bool(money) and balanced)
         for player_id, amount in amounts.items():
             result[int(player_id)][evening.pk] = amount
-    return result, made
+    return result, made, currencies

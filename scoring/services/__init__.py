@@ -4,7 +4,7 @@ its journal entries. They raise ``RecordingError`` with messages that name the f
 One module per noun (tables, deals, evenings, players, imports, payments), over what they share: the errors, the
 locks, the journal (posting an engine entry) and the evening summaries. Callers use this package's names
 (``services.deal_record``): one surface for every write, whichever module holds it."""
-from .clubs import club_language_set, club_rate_set, lockout_clear
+from .clubs import club_currency_set, club_language_set, club_rate_set, lockout_clear
 from .deals import VoidPlan, deal_correct, deal_record, deal_void, next_deal_number, void_plan
 from .errors import BusyError, EveningClosedError, FieldError, RecordingError, StaleTableError
 from .evenings import evening_close, evening_create, evening_reopen
@@ -25,7 +25,7 @@ from .tournaments import (
 __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "ImportQuestion", "NamesUnanswered", "PreparedImport",
     "RecordingError", "StaleTableError", "VoidPlan",
-    "builtin_card", "club_card", "club_language_set", "club_rate_set", "deal_correct", "deal_record", "deal_void",
+    "builtin_card", "club_card", "club_currency_set", "club_language_set", "club_rate_set", "deal_correct", "deal_record", "deal_void",
     "evening_close", "evening_create", "evening_import", "evening_import_prepare", "evening_mail_queue", "MailQueued",
     "NoAddressError", "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",
     "payment_unmark", "player_contact_set", "player_get_or_create", "player_merge", "player_rename", "player_retire",

@@ -43,9 +43,8 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
         _post(table, entry, EntryKind.SPLIT, players)
         Table.objects.filter(pk=table.pk).update(version=table.version + 1)
     evening.closed_at = timezone.now()
-    if evening.kroner_per_point is None:  # frozen at the first close; a reopening keeps it
-        evening.kroner_per_point = evening.club.kroner_per_point
-    evening.save(update_fields=["closed_at", "kroner_per_point"])
+    # the rate and the currency frozen at the first close; a reopening keeps them (docs/money.md)
+    evening.save(update_fields=["closed_at", *evening.freeze_money()])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CLOSED, user=_user(user))
     summary_refresh(evening)
     transfers_write(evening, user)   # who pays whom, keeping the marks of transfers unchanged since a reopening

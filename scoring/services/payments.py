@@ -2,17 +2,17 @@
 
 A transfer (``EveningTransfer``) is written by the close from the journal, as the evening page shows
 it, and removed by a reopening. A mark is an event of the evening's log (``EveningEventKind.PAID``,
-``UNPAID``) naming its transfer by payer, receiver, amount in øre and game family. A reopening
-clears every mark that holds (a ``PAID_CLEARED`` event each, the marks stay in the log); the next
-close keeps a cleared mark only for a transfer that is the same to the øre (a ``PAID_KEPT`` event
-pointing to the first mark), and every other transfer is unpaid, to be asked again."""
+``UNPAID``) naming its transfer by payer, receiver, amount in hundredths (øre, cents: the evening's
+currency) and game family. A reopening clears every mark that holds (a ``PAID_CLEARED`` event
+each, the marks stay in the log); the next close keeps a cleared mark only for a transfer that is the
+same to the hundredth (a ``PAID_KEPT`` event pointing to the first mark), and every other transfer is
+unpaid, to be asked again."""
 from __future__ import annotations
-
-from decimal import Decimal
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.engine.money import to_cents
 from scoring.models import Evening, EveningEvent, EveningEventKind, EveningTransfer, PaymentMethod
 
 from .errors import RecordingError
@@ -24,30 +24,27 @@ from .summaries import closed_payments
 NOTE_MAX_LENGTH = 500
 
 
-def to_ore(kroner: Decimal) -> int:
-    """Kroner (rounded to whole øre by ``money.kroner``) as whole øre."""
-    return int((kroner * 100).to_integral_value())
-
-
 def identity(family: str, payer_id: int, receiver_id: int, amount: int) -> tuple[str, int, int, int]:
     """What makes two transfers the same transfer: the same game family's settlement, the same
-    payer and receiver and the same amount to the øre."""
+    payer and receiver and the same amount to the hundredth (of the evening's one currency)."""
     return family, payer_id, receiver_id, amount
 
 
 def transfers_write(evening: Evening, user=None) -> list[EveningTransfer]:
     """The closed ``evening``'s transfers, computed from the journal as the page shows them, each
     with the mark it keeps: a mark the last reopening cleared holds again for a transfer the same
-    to the øre (``identity``); every other transfer is unpaid. Called by ``evening_close`` inside
+    to the hundredth (``identity``); every other transfer is unpaid. Each is in the evening's
+    currency (frozen by the close before). Called by ``evening_close`` inside
     its transaction, after the summaries."""
     _kroner, payments = closed_payments(evening)
     EveningTransfer.objects.filter(evening=evening).delete()
     cleared = _cleared_by_last_reopening(evening)
     made = []
     for position, (family, payment) in enumerate(payments):
-        key = identity(family, int(payment.payer), int(payment.payee), to_ore(payment.kroner))
+        key = identity(family, int(payment.payer), int(payment.payee), to_cents(payment.kroner))
         transfer = EveningTransfer(evening=evening, club_id=evening.club_id, date=evening.date, family=family,
-                                   position=position, payer_id=key[1], receiver_id=key[2], amount=key[3])
+                                   position=position, payer_id=key[1], receiver_id=key[2], amount=key[3],
+                                   currency=evening.money_currency)
         held = cleared.get(key)
         if held:   # the same transfer as before the reopening: its mark holds, logged as kept
             first = held.pop(0)
@@ -115,14 +112,17 @@ def _text(value, field: str, label: str, *, required: bool) -> str:
 
 @transaction.atomic
 def payment_mark(*, transfer: EveningTransfer | int, method: str, note: str = "", user=None) -> EveningEvent:
-    """Mark a transfer paid (how: ``PaymentMethod``; an optional note): a ``PAID`` event in the
-    evening's log, by ``user`` now. Refused, nothing written: a method that is not one of the
-    choices (field ``method``), a note too long (``note``), a transfer already marked paid or gone
-    with a reopening (``transfer``)."""
+    """Mark a transfer paid (how: one of ``PaymentMethod.of_currency`` of its currency; an optional
+    note): a ``PAID`` event in the evening's log, by ``user`` now. Refused, nothing written: a method
+    that is not one of the choices (field ``method``: MobilePay for a transfer in euro), a note too
+    long (``note``), a transfer already marked paid or gone with a reopening (``transfer``)."""
     if method not in PaymentMethod.values:
         raise RecordingError.single("method", _("Vælg, hvordan der er betalt."))
     note = _text(note, "note", _("Note"), required=False)
     transfer = _locked_transfer(getattr(transfer, "pk", transfer))
+    if method not in dict(PaymentMethod.of_currency(transfer.currency)):
+        raise RecordingError.single("method", _("%(method)s kan ikke bruges til et beløb i %(currency)s.")
+                                    % {"method": PaymentMethod(method).label, "currency": transfer.currency})
     if transfer.mark_id is not None:
         raise RecordingError.single("transfer", _("Overførslen er allerede markeret som betalt."))
     event = _log(transfer.evening, EveningEventKind.PAID, transfer, user, method=method, note=note)

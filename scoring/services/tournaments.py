@@ -258,7 +258,7 @@ def _season_of(club: Club, day: dt.date) -> Season | None:
 @transaction.atomic
 def round_confirm(*, round: TournamentRound, date: dt.date | None = None, user=None) -> TournamentRound:
     """The draw shown becomes the round: an evening of the club (counting in the season's standings
-    only if the director said so; settling kroner at the tournament's rate, 0 for none) with one
+    only if the director said so; settling its money at the tournament's rate, 0 for none) with one
     table per drawn table, its players seated in dealing order (the lowest number deals first)."""
     drawn = TournamentRound.objects.select_for_update(of=("self",)).select_related("tournament__club").get(pk=round.pk)
     if drawn.state != RoundState.DRAWN:
@@ -267,8 +267,9 @@ def round_confirm(*, round: TournamentRound, date: dt.date | None = None, user=N
     day = date or timezone.localdate()
     evening = evening_create(club=tournament.club, date=day, season=_season_of(tournament.club, day), user=user)
     evening.counts_in_standings = tournament.counts_in_standings
-    evening.kroner_per_point = tournament.kroner_per_point
-    evening.save(update_fields=["counts_in_standings", "kroner_per_point"])
+    # the tournament's rate, in the club's currency, frozen on the round now (docs/money.md)
+    evening.kroner_per_point, evening.currency = tournament.kroner_per_point, tournament.club.currency
+    evening.save(update_fields=["counts_in_standings", "kroner_per_point", "currency"])
     # by key, as the player is now: renamed since the draw, he sits under his new name
     players = {p.pk: identity_of(p) for p in Player.objects.filter(club=tournament.club, pk__in=drawn_keys(drawn.draw))
                .select_related("merged_into")}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from decimal import Decimal
 
 from django import forms
 from django.conf import settings
@@ -22,7 +21,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scoring import access, lockouts, services
 from scoring.table import submissions
 from scoring.language import club_default_reaches
-from scoring.numbers import format_kroner
+from scoring.currency import format_money
+from scoring.engine.money import from_cents
 from scoring.engine import families
 from scoring.engine import names as player_names
 from scoring.forms import NameQuestion, ReasonForm, name_field
@@ -224,7 +224,7 @@ def _event_line(event: EveningEvent) -> dict:
         words = _("%(payer)s betaler %(receiver)s %(kroner)s") % {
             "payer": identity_of(event.payer).name if event.payer else "—",
             "receiver": identity_of(event.receiver).name if event.receiver else "—",
-            "kroner": format_kroner(Decimal(event.amount or 0) / 100)}
+            "kroner": format_money(from_cents(event.amount or 0), event.evening.money_currency)}
         text = f"{PAYMENT_WORDS[kind]()}: {words}"
         paid = event if kind == EveningEventKind.PAID else event.mark
         if paid is not None:

@@ -1,7 +1,7 @@
 """Evening pages: the list, a new evening or table, closing, the PDF and export (import: ``imports``).
 
 Thin views (docs/architecture.md habit 5): parse the request, call one service, render. Every amount shown
-comes from ``selectors.evening_summary`` (points from the stored journal, kroner from
+comes from ``selectors.evening_summary`` (points from the stored journal, money from
 ``money.kroner``); services raise ``RecordingError`` and the page shows each of its messages with
 status 422, nothing saved.
 """
@@ -27,7 +27,7 @@ from scoring.engine.money import evening_kroner
 from scoring.forms import SeatingForm, seat_counts
 from scoring.language import page_language
 from scoring.models import Club, Deal, Evening, Player, Role, Table
-from scoring.numbers import format_kroner, plain_decimal
+from scoring.currency import format_money, format_rate
 from scoring.outbox_sender import pdf_name
 from scoring.reports.pdf import render_evening_pdf
 from scoring.selectors import (
@@ -69,7 +69,7 @@ def _chosen_club(request, clubs: list[Club]) -> Club:
 @dataclass(frozen=True)
 class FamilyMoney:
     """One game family's part of the evening's money: its players' totals and who pays whom among
-    them (a mixed evening settles each family on its own). ``totals`` are (player, points, kroner,
+    them (a mixed evening settles each family on its own). ``totals`` are (player, points, money,
     table number); ``lines`` the same with the money points after the points: a written score's
     money is the pairwise differences of its tables' totals (``written``), a payment family's its
     points."""
@@ -87,7 +87,7 @@ def _money_groups(summary: EveningSummary, lang: str, *, preview: bool = False,
     """Each family's money of the evening. With ``preview`` (the close page of an open evening) a
     written-score family's money is settled as closing would settle it (``money.evening_kroner``
     at today's rate, the fewest payments); a family with cups is not, its split comes first. Each
-    payment is (payment, kroner in words, its ``TransferState`` from ``states`` — of a closed
+    payment is (payment, its amount in words, its ``TransferState`` from ``states`` — of a closed
     evening, ``payments.states_by_payment`` — or None)."""
     table_of = {p: s.table.number for s in summary.sheets for p in s.players}
     states = {key: list(found) for key, found in (states or {}).items()}
@@ -99,12 +99,12 @@ def _money_groups(summary: EveningSummary, lang: str, *, preview: bool = False,
         amounts, payments = {p: k for p, _t, k in g.totals}, g.payments
         if preview and g.written and g.money and sum(money.values()) == 0:
             amounts, payments = evening_kroner(g.money, summary.kroner_per_point, settled=True)
-        lines = [(now.get(p, p), t, money.get(p, t), format_kroner(amounts[p], lang), table_of.get(p))
+        lines = [(now.get(p, p), t, money.get(p, t), format_money(amounts[p], summary.currency, lang), table_of.get(p))
                  for p, t, _k in g.totals]
         shown = [shown_payment(p, now) for p in payments]
         groups.append(FamilyMoney(
             g.name, family_title(g.name), [(p, t, kr, number) for p, t, _m, kr, number in lines],
-            [(p, format_kroner(p.kroner, lang), state_of(states, g.name, recorded, p))
+            [(p, format_money(p.kroner, summary.currency, lang), state_of(states, g.name, recorded, p))
              for recorded, p in zip(payments, shown)],
             len(g.sheets) > 1, g.written, lines))
     return groups
@@ -284,7 +284,7 @@ def evening_detail(request, pk: int):
     return render(request, "scoring/evening_detail.html", {
         "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
         "live_etag": etag,
-        "rate_text": plain_decimal(summary.kroner_per_point, page_language()),
+        "rate_text": format_rate(summary.kroner_per_point, summary.currency, page_language()),
         "can_record": not evening.is_closed and access.can(request.user, evening.club_id, Role.SCOREKEEPER),
         "can_admin": access.can(request.user, evening.club_id, Role.ADMIN),
         **_money_context(summary, page_language(), states),
@@ -366,7 +366,7 @@ def evening_close(request, pk: int):
             if s.pots and (side := table_side(s.family.name)) is not None and side.split_words)),
         # a written score's money as closing will settle it (a family with cups: after its split)
         "money_groups": [g for g in _money_groups(summary, page_language(), preview=True) if g.written],
-        "rate_text": plain_decimal(summary.kroner_per_point, page_language()),
+        "rate_text": format_rate(summary.kroner_per_point, summary.currency, page_language()),
         "several_tables": len(summary.sheets) > 1,
     })
 

@@ -1,6 +1,6 @@
 """The club's members (club admins): rename a player, his e-mail address and member's login, retire
 him and take him back, merge a duplicate into him (shown for review first); and the club's settings
-(kroner per point, its default language). Every write goes through ``services`` and
+(its rate per point and currency, its default language). Every write goes through ``services`` and
 ``submissions.write``: keyed, logged in the club's log, refused at its field with nothing written."""
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from scoring import services
 from scoring.table import submissions
 from scoring.forms import name_field
 from scoring.language import club_default_reaches
-from scoring.numbers import format_kroner
-from scoring.models import Club, ClubEventKind, Player, Role
+from scoring.currency import format_purse
+from scoring.models import Club, ClubEventKind, Currency, Player, Role
 from scoring.selectors.members import merge_preview
 from scoring.selectors.standings import rules_title
 
@@ -54,10 +54,18 @@ class MergeForm(forms.Form):
 
 class RateForm(forms.Form):
     # text, not a number field: "0,25" as a Dane writes it is read by the service (one rule)
-    kroner_per_point = forms.CharField(label=gettext_lazy("Kroner pr. point"), max_length=20,
+    kroner_per_point = forms.CharField(label=gettext_lazy("Sats pr. point"), max_length=20,
                                        help_text=gettext_lazy("Gælder fra næste lukning; lukkede aftener beholder "
                                                               "deres sats."),
                                        widget=forms.TextInput(attrs={"inputmode": "decimal"}))
+
+
+class CurrencyForm(forms.Form):
+    currency = forms.ChoiceField(label=gettext_lazy("Valuta"), choices=Currency.choices,
+                                 help_text=gettext_lazy("Gælder fra næste lukning; lukkede aftener beholder "
+                                                        "deres valuta."),
+                                 error_messages={"invalid_choice": gettext_lazy("Vælg en af valutaerne."),
+                                                 "required": gettext_lazy("Vælg en af valutaerne.")})
 
 
 def _status_word(player: Player) -> str:
@@ -207,10 +215,10 @@ def member_merge(request, pk: int, player: int):
 
 
 def _move_rows(preview) -> list:
-    """(rule set, [(who, (evenings, deals, points, kroner as the page writes them), the sum row)])."""
+    """(rule set, [(who, (evenings, deals, points, money as the page writes it), the sum row)])."""
     def cells(figures):
-        *counts, amount = figures
-        return (*counts, format_kroner(amount))
+        *counts, amounts = figures
+        return (*counts, format_purse(amounts))
     return [(rules_title(m.rules, m.family), [(preview.duplicate.name, cells(m.duplicate), False),
                                               (preview.keep.name, cells(m.keep), False),
                                               (_("bagefter"), cells(m.after), True)]) for m in preview.moves]
@@ -219,12 +227,13 @@ def _move_rows(preview) -> list:
 @require_http_methods(["GET", "POST"])
 @submissions.once
 def club_settings(request, pk: int):
-    """The club's settings on one page: kroner per point (from the next close on) and the default
-    language (as on ``club_language``)."""
+    """The club's settings on one page: the rate per point and the currency (each from the next close
+    on) and the default language (as on ``club_language``)."""
     club = _club(request, pk, Role.ADMIN)
     action = request.POST.get("action") if request.method == "POST" else None
     rate = RateForm(request.POST if action == "rate" else None,
                     initial={"kroner_per_point": _plain_rate(club.kroner_per_point)})
+    currency = CurrencyForm(request.POST if action == "currency" else None, initial={"currency": club.currency})
     language = ClubLanguageForm(request.POST if action == "language" else None, initial={"language": club.language})
     url = reverse("scoring:club_settings", args=[club.pk])
     status = 200
@@ -238,7 +247,19 @@ def club_settings(request, pk: int):
                 _errors(rate, exc)
                 status = exc.http_status
             else:
-                messages.success(request, _("Kroner pr. point er gemt; den gælder fra næste lukning."))
+                messages.success(request, _("Satsen er gemt; den gælder fra næste lukning."))
+                return redirect(url)
+    elif action == "currency":
+        status = 422
+        if currency.is_valid():
+            try:
+                submissions.write(request, "club_currency", lambda: services.club_currency_set(
+                    club=club, currency=currency.cleaned_data["currency"], user=request.user), url=url)
+            except services.RecordingError as exc:
+                _errors(currency, exc)
+                status = exc.http_status
+            else:
+                messages.success(request, _("Valutaen er gemt; den gælder fra næste lukning."))
                 return redirect(url)
     elif action == "language":
         status = 422
@@ -258,7 +279,7 @@ def club_settings(request, pk: int):
         status = 422
         messages.error(request, _("Ukendt handling."))
     return render(request, "scoring/club_settings.html", {
-        "club": club, "rate": rate, "language": language, "open_evenings": club.evenings.filter(
+        "club": club, "rate": rate, "currency": currency, "language": language, "open_evenings": club.evenings.filter(
             closed_at__isnull=True).count()}, status=status)
 
 

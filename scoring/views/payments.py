@@ -7,7 +7,6 @@ club 403, outside it 404); the write is ``services.payment_mark`` / ``payment_un
 (``submissions``); a refused write answers 422 with the message at its field, nothing written."""
 from __future__ import annotations
 
-from decimal import Decimal
 
 from django import forms
 from django.contrib import messages
@@ -22,7 +21,8 @@ from scoring.reports import paging
 from scoring.table import submissions
 from scoring.reports.listings import OutstandingPlayersTable, OutstandingTable, SpreadsheetExport
 from scoring.models import Club, EveningTransfer, PaymentMethod, Role
-from scoring.numbers import format_kroner
+from scoring.currency import format_money, format_purse
+from scoring.engine.money import Purse, from_cents
 from scoring.selectors.members import identity_of
 from scoring.selectors.payments import outstanding_by_player, outstanding_transfers
 from scoring.services.payments import NOTE_MAX_LENGTH
@@ -36,6 +36,11 @@ class PaymentForm(forms.Form):
     note = forms.CharField(label=gettext_lazy("Note"), required=False, max_length=NOTE_MAX_LENGTH,
                            help_text=gettext_lazy("Valgfri, fx hvem der tog imod kontanterne."),
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+    def __init__(self, *args, currency: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        # the ways of paying in the transfer's currency (no MobilePay in euro: ``PaymentMethod``)
+        self.fields["method"].choices = PaymentMethod.of_currency(currency)
 
 
 class UnmarkForm(forms.Form):
@@ -83,15 +88,10 @@ def _apply(request, form, transfer, action: str, work, done: str):
     return redirect(_evening_url(transfer))
 
 
-def _kroner(amount: int) -> Decimal:
-    """Whole øre as kroner."""
-    return Decimal(amount) / 100
-
-
 def _words(transfer: EveningTransfer) -> str:
     return (_("%(payer)s betaler %(receiver)s %(kroner)s")
             % {"payer": identity_of(transfer.payer).name, "receiver": identity_of(transfer.receiver).name,
-               "kroner": format_kroner(_kroner(transfer.amount))})
+               "kroner": format_money(from_cents(transfer.amount), transfer.currency)})
 
 
 @require_http_methods(["GET", "POST"])
@@ -102,7 +102,7 @@ def transfer_paid(request, pk: int):
         transfer = _transfer(request, pk)
     except Gone:
         return _gone(request)
-    form = PaymentForm(request.POST or None)
+    form = PaymentForm(request.POST or None, currency=transfer.currency)
     if request.method == "POST" and form.is_valid():
         done = _apply(request, form, transfer, "payment_mark", lambda: services.payment_mark(
             transfer=transfer.pk, method=form.cleaned_data["method"], note=form.cleaned_data["note"],
@@ -148,7 +148,8 @@ def club_outstanding(request, pk: int):
     fmt = request.GET.get("_export")
     if fmt in SpreadsheetExport.CONTENT_TYPES:
         return SpreadsheetExport(fmt, table).response(f"udestaaende-{club.pk}.{fmt}")
-    total = sum(row["owes"] for row in players.data)
+    total = sum((row["owes"] for row in players.data), Purse())
     return render(request, "scoring/club_outstanding.html", {
-        "club": club, "table": table, "players": players, "total": format_kroner(_kroner(total)),
+        "club": club, "table": table, "players": players,
+        "total": format_purse(total, empty=format_money(0, club.currency)),
         "query": request.GET.urlencode()})

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
 from django.db.models import Count, Sum
 from django.http import HttpResponse
@@ -21,12 +20,12 @@ from scoring.reports.listings import (
     EveningsTable, PlayerPaymentsTable, SpreadsheetExport, player_evenings_table, standings_table
 )
 from scoring.models import Account, Club, Evening, Leg, Player, Role
-from scoring.numbers import format_kroner
+from scoring.currency import format_money, format_purse
 from scoring.selectors.payments import player_payment_sums, player_transfers
 from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
 from scoring.selectors.members import player_log
 from scoring.selectors.standings import (
-    club_rule_sets, event_fields, figure_heading, kroner_across, player_rule_sets, rules_family, rules_title, standings, standings_source,
+    club_rule_sets, event_fields, figure_heading, money_across, player_rule_sets, rules_family, rules_title, standings, standings_source,
     standings_rules, table_side, written_score
 )
 
@@ -136,12 +135,12 @@ def player_detail(request, pk: int):
     history = player_evenings(player, evenings, family, rules)
     row = next((r for r in standings(club, evenings=evenings, family=family, rules=rules)
                 if r.player_id == player.pk), None)
-    # kroner are the one figure that may be added across rule sets: the evenings of the dates and
-    # season asked for, whatever rule set they were played by, labelled as such
+    # money is the one figure that may be added across rule sets (each currency on its own): the
+    # evenings of the dates and season asked for, whatever rule set they were played by, labelled so
     across = None
     if len(played) > 1 and evening_filter.is_valid():
         dated = EveningFilter(request.GET, queryset=standings_source(club), club=club)
-        across = format_kroner(kroner_across(player, dated.qs if dated.is_valid() else Evening.objects.none()))
+        across = format_purse(money_across(player, dated.qs if dated.is_valid() else Evening.objects.none()))
     table = player_evenings_table(history, family)
     paging.configure(request, table, per_page=50)
     payments = PlayerPaymentsTable(player_transfers(player), prefix="pay-")
@@ -156,10 +155,11 @@ def player_detail(request, pk: int):
             "family_label": rules_title(rules, family) if len(played) > 1 else "",
             "events": [(figure_heading(family, f), row.figures.get(f, 0)) for f in event_fields(family)]
             if row is not None else [], "written": written_score(family),
-            "kroner": format_kroner(row.kroner)
+            "kroner": format_purse(row.amounts)
             if row is not None else "", "figures": _figures_context(family_figures(player, evenings, family, rules)),
             "query": request.GET.urlencode(), "payments": payments,
-            "owes": format_kroner(Decimal(sums.owes) / 100), "owed": format_kroner(Decimal(sums.owed) / 100),
+            "owes": format_purse(sums.owes, empty=format_money(0, club.currency)),
+            "owed": format_purse(sums.owed, empty=format_money(0, club.currency)),
             "log": list(player_log(player)[:20]), "can_admin": access.can(request.user, club, Role.ADMIN)})
 
 

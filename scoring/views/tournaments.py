@@ -36,7 +36,7 @@ class TournamentForm(forms.Form):
     scoring = forms.ChoiceField(label=gettext_lazy("Stilling efter"), choices=TournamentScoring.choices)
     bye_score = forms.ChoiceField(label=gettext_lazy("En oversidder får"), choices=ByeScore.choices)
     counts_in_standings = forms.BooleanField(label=gettext_lazy("Tæller i sæsonens stilling"), required=False)
-    kroner_per_point = forms.DecimalField(label=gettext_lazy("Kroner pr. point (0: uden penge)"), min_value=0,
+    kroner_per_point = forms.DecimalField(label=gettext_lazy("Sats pr. point (0: uden penge)"), min_value=0,
                                           max_value=9999, decimal_places=4, initial=0)
 
     def __init__(self, *args, club: Club, **kwargs):

@@ -1,5 +1,5 @@
 """A club admin's members page on a 390×844 phone and a 1280 wide screen: rename a player, retire
-one, merge a typo's duplicate after reviewing what moves, and set the club's kroner per point.
+one, merge a typo's duplicate after reviewing what moves, and set the club's rate per point.
 
 ``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
 import json
@@ -96,7 +96,7 @@ def test_the_admin_renames_retires_merges_and_sets_the_rate(live_server, browser
         no_sideways_scroll(page)
         shot(page, f"members-{width}-player-page", full=True)
 
-        # the club's kroner per point
+        # the club's rate per point
         page.goto(f"{live_server.url}/clubs/{club.pk}/")
         page.click("#club-settings-link")
         page.fill("#rate input[name=kroner_per_point]", "abc")
@@ -104,7 +104,7 @@ def test_the_admin_renames_retires_merges_and_sets_the_rate(live_server, browser
         expect(page.locator("#rate .errorlist")).to_be_visible()
         page.fill("#rate input[name=kroner_per_point]", "0,50")
         page.click("#rate button")
-        expect(page.locator("ul.messages")).to_contain_text("Kroner pr. point er gemt")
+        expect(page.locator("ul.messages")).to_contain_text("Satsen er gemt")
         expect(page.locator("#rate input[name=kroner_per_point]")).to_have_value("0,50")
         no_sideways_scroll(page)
         shot(page, f"members-{width}-settings", full=True)

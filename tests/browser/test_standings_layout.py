@@ -58,8 +58,8 @@ def inside_viewport(page, selector: str) -> bool:
     return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5
 
 
-HEADERS = {"da": ["Spiller", "Aftener", "Spil", "Point", "Kroner", "Gns. pr. spil"],
-           "en": ["Player", "Evenings", "Deals", "Points", "Kroner", "Avg. per deal"]}
+HEADERS = {"da": ["Spiller", "Aftener", "Spil", "Point", "Beløb", "Gns. pr. spil"],
+           "en": ["Player", "Evenings", "Deals", "Points", "Amount", "Avg. per deal"]}
 
 
 @pytest.mark.parametrize("width, height, lang", [(390, 844, "da"), (390, 844, "en"), (1280, 900, "da")])

@@ -61,8 +61,17 @@ def _per_family(answers: dict) -> dict[str, list[list[dict]]]:
     grouped: dict[str, list[list[dict]]] = {}
     for key, rows in answers["standings"].items():
         club, family, _rules, mode = key.split("|")
-        grouped.setdefault(f"{club}|{family}|{mode}", []).append(rows)
+        grouped.setdefault(f"{club}|{family}|{mode}", []).append([_in_kroner(row) for row in rows])
     return grouped
+
+
+def _in_kroner(row: dict) -> dict:
+    """A row as the old code answered it: today's money per currency (``amounts``) is, for every
+    book kept before there were currencies, kroner alone (migration 0022), the old ``kroner``."""
+    row = dict(row)
+    amounts = row.pop("amounts")
+    assert set(amounts) == {"DKK"}, amounts
+    return {**row, "kroner": amounts["DKK"]}
 
 
 def _summed(row_sets: list[list[dict]]) -> dict[int, dict]:

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from scoring import services
 from scoring.outbox_sender import prepare, render_statement, send_round
-from scoring.numbers import format_kroner
+from scoring.currency import format_money
 from scoring.models import Club, EveningEvent, EveningMail, LanguageChoice, Player, Role
 from scoring.selectors import evening_summary
 from scoring.selectors.statements import evening_statements
@@ -181,7 +181,7 @@ def test_each_mail_is_in_its_players_language(evening, club, scorekeeper, lock):
     send_round(lock)
     by_address = {m.to[0]: m for m in outbox.outbox}
     assert by_address["anne@example.org"].body.startswith("Dragi Anne")
-    sl, de = format_kroner(Decimal("68.75"), "sl"), format_kroner(Decimal("68.75"), "de")
+    sl, de = format_money(Decimal("68.75"), "DKK", "sl"), format_money(Decimal("68.75"), "DKK", "de")
     assert f"Bent ti plača – točke: 275 ({sl})" in by_address["anne@example.org"].body   # kroner as Slovenian writes them
     assert by_address["bent@example.org"].body.startswith("Hallo Bent")
     assert f"Du zahlst Anne 275 Punkte ({de})" in by_address["bent@example.org"].body

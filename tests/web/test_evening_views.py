@@ -13,7 +13,7 @@ from scoring import selectors, services
 from scoring.engine.bounds import MAX_FILE_BYTES
 from scoring.engine.interchange import parse_evening
 from scoring.engine.money import kroner
-from scoring.numbers import format_kroner
+from scoring.currency import format_money
 from scoring.engine.settle import settle_evening
 from scoring.models import (
     Club, Deal, Evening, EveningEvent, JournalEntry, Leg, Player, PlayerDealStat, Role, Seat, Table,
@@ -207,7 +207,7 @@ def test_closed_evening_shows_final_totals_and_who_pays_whom_in_kroner(keeper_cl
     settlement = settle_evening(parse_evening(selectors.table_to_evening_file(closed_table)))
     assert dict(settlement.totals) == GOLDEN_TOTALS
     for t in settlement.transfers:
-        kr = format_kroner(kroner(t.points, Decimal("0.25")))
+        kr = format_money(kroner(t.points, Decimal("0.25")), "DKK")
         assert f"{t.payer} betaler {t.payee} {t.points} point <b>({kr})</b>" in html
     # the split per table: before + share = final, and the shares empty the cups
     lines = response.context["blocks"][0].lines

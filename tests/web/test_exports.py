@@ -106,19 +106,19 @@ def test_danish_csv_semicolons_decimal_comma_bom_and_ja_nej(keeper_client, seaso
 
     rows = standings(season_club)
     records = read_csv(keeper_client.get(f"/clubs/{season_club.pk}/standings/?_export=csv").content)
-    assert records[0][:6] == ["Spiller", "Aftener", "Spil", "Point", "Kroner", "Gns. pr. spil"]
+    assert records[0][:6] == ["Spiller", "Aftener", "Spil", "Point", "Beløb (DKK)", "Gns. pr. spil"]
     assert "Bøder" in records[0] and all(len(r) == 17 for r in records)
     by_name = {r[0]: r for r in records[1:]}
     for row in rows:
         assert by_name[row.player][3] == str(row.points)
-        assert by_name[row.player][4] == f"{row.kroner:.2f}".replace(".", ",")   # -12,50
+        assert by_name[row.player][4] == f"{row.amounts['DKK']:.2f}".replace(".", ",")   # -12,50
         assert by_name[row.player][5] == str(row.average).replace(".", ",")
     assert any("," in by_name[r.player][4] and by_name[r.player][4].startswith("-") for r in rows)
-    assert sum(Decimal(r[4].replace(",", ".")) for r in records[1:]) == sum(r.kroner for r in rows)
+    assert sum(Decimal(r[4].replace(",", ".")) for r in records[1:]) == sum(r.amounts["DKK"] for r in rows)
 
     anne = Player.objects.get(club=season_club, name="Anne")
     evenings = read_csv(keeper_client.get(f"/players/{anne.pk}/?include_open=on&_export=csv").content)
-    assert evenings[0] == ["Dato", "Point", "Kroner", "Samlet", "Lukket"]
+    assert evenings[0] == ["Dato", "Point", "Beløb (DKK)", "Samlet", "Lukket"]
     assert [r[4] for r in evenings[1:]] == ["ja", "ja", "ja", "nej"]
     assert evenings[1][0] == "02.01.2026" and evenings[-1][0] == "24.11.2026"
     club_rows = read_csv(keeper_client.get(f"/clubs/{season_club.pk}/?_export=csv").content)
@@ -130,9 +130,9 @@ def test_english_csv_commas_decimal_point_and_yes_no(keeper_client, season_club)
     rows = standings(season_club)
     content = client.get(f"/clubs/{season_club.pk}/standings/?_export=csv").content
     records = read_csv(content, delimiter=",")
-    assert records[0][:6] == ["Player", "Evenings", "Deals", "Points", "Kroner", "Avg. per deal"]
+    assert records[0][:6] == ["Player", "Evenings", "Deals", "Points", "Amount (DKK)", "Avg. per deal"]
     by_name = {r[0]: r for r in records[1:]}
-    assert all(by_name[r.player][4] == f"{r.kroner:.2f}" for r in rows)
+    assert all(by_name[r.player][4] == f"{r.amounts['DKK']:.2f}" for r in rows)
     anne = Player.objects.get(club=season_club, name="Anne")
     evenings = read_csv(client.get(f"/players/{anne.pk}/?include_open=on&_export=csv").content, delimiter=",")
     assert [r[4] for r in evenings[1:]] == ["yes", "yes", "yes", "no"]
@@ -145,12 +145,12 @@ def test_german_csv_semicolons_decimal_comma_and_ja_nein(keeper_client, season_c
     keeper_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     rows = standings(season_club)
     records = read_csv(keeper_client.get(f"/clubs/{season_club.pk}/standings/?_export=csv").content)
-    assert records[0][:6] == ["Spieler", "Abende", "Spiele", "Punkte", "Kronen", "Ø pro Spiel"]
+    assert records[0][:6] == ["Spieler", "Abende", "Spiele", "Punkte", "Betrag (DKK)", "Ø pro Spiel"]
     by_name = {r[0]: r for r in records[1:]}
-    assert all(by_name[r.player][4] == f"{r.kroner:.2f}".replace(".", ",") for r in rows)
+    assert all(by_name[r.player][4] == f"{r.amounts['DKK']:.2f}".replace(".", ",") for r in rows)
     anne = Player.objects.get(club=season_club, name="Anne")
     evenings = read_csv(keeper_client.get(f"/players/{anne.pk}/?include_open=on&_export=csv").content)
-    assert evenings[0] == ["Datum", "Punkte", "Kronen", "Gesamt", "Geschlossen"]
+    assert evenings[0] == ["Datum", "Punkte", "Betrag (DKK)", "Gesamt", "Geschlossen"]
     assert [r[4] for r in evenings[1:]] == ["ja", "ja", "ja", "nein"]
     assert evenings[1][0] == "02.01.2026" and evenings[-1][0] == "24.11.2026"
 
@@ -166,12 +166,13 @@ def test_xlsx_named_sheet_real_numbers_dates_and_booleans(keeper_client, season_
     assert book.sheetnames == [title]
     sheet = book[title]
     header = [c.value for c in sheet[1]]
-    kroner, average = header.index("Kroner"), header.index("Gns. pr. spil" if lang == "da" else "Avg. per deal")
+    kroner = header.index("Beløb (DKK)" if lang == "da" else "Amount (DKK)")
+    average = header.index("Gns. pr. spil" if lang == "da" else "Avg. per deal")
     by_name = {row[0].value: row for row in sheet.iter_rows(min_row=2)}
     for row in rows:
         cells = by_name[row.player]
         assert all(c.data_type == "n" for c in cells[1:])                  # every figure a number
-        assert Decimal(str(cells[kroner].value)) == row.kroner and cells[kroner].number_format == "#,##0.00"
+        assert Decimal(str(cells[kroner].value)) == row.amounts["DKK"] and cells[kroner].number_format == "#,##0.00"
         assert Decimal(str(cells[average].value)) == row.average
 
     anne = Player.objects.get(club=season_club, name="Anne")
@@ -191,7 +192,7 @@ def pdf_lines(content: bytes) -> list[str]:
 
 
 def test_standings_pdf_states_its_evenings_and_keeps_amounts_on_one_line(keeper_client, season_club):
-    from scoring.numbers import format_kroner
+    from scoring.currency import format_money
 
     # A long name that cannot wrap (the longest a player name may be) takes room from the other columns.
     Player.objects.filter(club=season_club, name="Anne").update(name=("AnneSofieØstergaard" * 4)[:60])
@@ -200,9 +201,9 @@ def test_standings_pdf_states_its_evenings_and_keeps_amounts_on_one_line(keeper_
     assert "Alle sæsoner" in scope and "3 aftener (02.01.2026–04.01.2026)" in scope
     assert "kun lukkede aftener" in scope and "udskrevet" in scope
     rows = standings(season_club)
-    assert any(r.kroner < 0 for r in rows)
+    assert any(r.amounts["DKK"] < 0 for r in rows)
     for row in rows:
-        figures = f"{row.evenings} {row.deals} {row.points} {format_kroner(row.kroner)} "   # "-12,50 kr." whole
+        figures = f"{row.evenings} {row.deals} {row.points} {format_money(row.amounts['DKK'], 'DKK')} "   # "-12,50 kr." whole
         assert any(figures in line for line in lines), (figures, lines)
 
     lines = pdf_lines(keeper_client.get(f"/clubs/{season_club.pk}/standings/pdf/?include_open=on"

@@ -19,7 +19,7 @@ from django.core.management import call_command
 from scoring import services
 from scoring.engine import families
 from scoring.engine.interchange import parse_evening
-from scoring.numbers import format_kroner
+from scoring.currency import format_money
 from scoring.engine.settle import settle_evening
 from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Club, Evening, Leg, Player, PlayerEveningSummary, Table
@@ -153,7 +153,7 @@ def test_the_pdf_of_a_karlsruhe_table_has_no_cup_columns_and_shows_each_formula(
     totals = seed_expected["totals"]
     assert f"I alt {' '.join(str(totals[p]) for p in KARLSRUHE)}" in lines
     for t in seed_expected["transfers"]:
-        assert f"{t['from']} {t['to']} {t['points']} {format_kroner(Decimal(t['points']) / 4)}" in lines
+        assert f"{t['from']} {t['to']} {t['points']} {format_money(Decimal(t['points']) / 4, 'DKK')}" in lines
 
 
 def test_the_pdf_of_a_mixed_evening_settles_each_family_apart(mixed):
@@ -188,7 +188,8 @@ def test_the_standings_keep_the_families_apart(member_client, club, mixed, karls
 def test_the_standings_exports_and_pdf_are_per_family(member_client, club, mixed, karlsruhe_evening):
     rows = list(csv.reader(io.StringIO(member_client.get(
         f"/clubs/{club.pk}/standings/?family=karlsruhe&_export=csv").content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0] == ["Spiller", "Aftener", "Spil", "Point", "Kroner", "Gns. pr. spil", "Bedste aften", "Værste aften"]
+    assert rows[0] == ["Spiller", "Aftener", "Spil", "Point", "Beløb (DKK)", "Gns. pr. spil", "Bedste aften",
+                       "Værste aften"]
     assert {r[0] for r in rows[1:]} == set(KARLSRUHE) and ["Spieler 3", "2", "18", "736", "184,00"] == rows[1][:5]
     danish = member_client.get(f"/clubs/{club.pk}/standings/?_export=csv").content.decode("utf-8-sig")
     assert "Spieler" not in danish and "Anne;1;3;320;80,00" in danish

@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from scoring import services
+from scoring.engine.money import Purse
 from scoring.models import Club, Evening, Membership, Role
 from scoring.selectors import evening_summary
 from scoring.selectors.history import player_evenings
@@ -53,18 +54,21 @@ def _page(client, evening) -> str:
     return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]*"', "", html)
 
 
-def test_the_rate_is_frozen_when_the_evening_closes(keeper_client, club, closed_golden):
+def test_the_rate_and_the_currency_are_frozen_when_the_evening_closes(keeper_client, club, closed_golden):
     before = evening_summary(Evening.objects.get(pk=closed_golden.pk))
     rows_before = standings(club)
     page_before = _page(keeper_client, closed_golden)
-    Club.objects.filter(pk=club.pk).update(kroner_per_point=Decimal("1.00"))
+    assert "68,75 kr." in page_before
+    # the club goes over to euro at another rate: the evening closed in kroner still reads kroner
+    Club.objects.filter(pk=club.pk).update(kroner_per_point=Decimal("1.00"), currency="EUR")
     club.refresh_from_db()
     evening = Evening.objects.get(pk=closed_golden.pk)
-    assert evening.kroner_per_point == Decimal("0.25")
+    assert (evening.kroner_per_point, evening.currency) == (Decimal("0.25"), "DKK")
     after = evening_summary(evening)
-    assert (after.totals, after.payments, after.kroner_per_point) == (before.totals, before.payments, Decimal("0.25"))
-    assert [r.kroner for r in standings(club)] == [r.kroner for r in rows_before]
-    assert _page(keeper_client, closed_golden) == page_before
+    assert (after.totals, after.payments, after.kroner_per_point, after.currency) == (
+        before.totals, before.payments, Decimal("0.25"), "DKK")
+    assert [r.amounts for r in standings(club)] == [r.amounts for r in rows_before]
+    assert _page(keeper_client, closed_golden) == page_before and "€" not in page_before
     player = closed_golden.summaries.first().player
     assert player_evenings(player, Evening.objects.all())[0].kroner == dict(
         (p, k) for p, _, k in before.totals)[player.name]
@@ -77,13 +81,14 @@ def test_an_open_evening_reads_the_clubs_rate_until_it_closes(club, golden_dir):
     assert evening_summary(evening).kroner_per_point == Decimal("0.50")
     services.evening_close(evening=evening)
     evening.refresh_from_db()
-    assert evening.kroner_per_point == Decimal("0.50")
-    # Reopening keeps the rate the evening was played with.
-    Club.objects.filter(pk=club.pk).update(kroner_per_point=Decimal("2.00"))
+    assert (evening.kroner_per_point, evening.currency) == (Decimal("0.50"), "DKK")
+    # Reopening keeps the rate and the currency the evening was played with.
+    Club.objects.filter(pk=club.pk).update(kroner_per_point=Decimal("2.00"), currency="CHF")
     services.evening_reopen(evening=evening, reason="ret et spil")
+    assert evening_summary(Evening.objects.get(pk=evening.pk)).currency == "DKK"
     services.evening_close(evening=evening)
     evening.refresh_from_db()
-    assert evening.kroner_per_point == Decimal("0.50")
+    assert (evening.kroner_per_point, evening.currency) == (Decimal("0.50"), "DKK")
 
 
 @pytest.mark.parametrize("rate", ["0.1234", "0.3333", "0.0050", "1.0000"])
@@ -109,7 +114,7 @@ def test_kroner_of_totals_and_of_transfers_agree_to_the_ore(club, golden_dir, ra
         payments = sum(1 for p in summary.payments if player in (p.payer, p.payee))
         assert abs(amount - Decimal(points) * Decimal(rate)) <= Decimal("0.005") * max(payments, 1)
     # The standings read the same kroner as the sheet, and the check re-sums them from the journal.
-    assert {r.player: r.kroner for r in standings(club)} == by_player
+    assert {r.player: r.amounts for r in standings(club)} == {p: Purse.of("DKK", k) for p, k in by_player.items()}
     assert standings(club) == standings_from_journal(club)
 
 
@@ -138,4 +143,4 @@ def test_check_ledger_names_the_player_whose_summary_drifted(club, closed_golden
     PlayerEveningSummary.objects.filter(pk=summary.pk).update(kroner=summary.kroner + 1)
     with pytest.raises(SystemExit):
         call_command("check_ledger")
-    assert f"player {summary.player.name}: the standings summaries differ from the journal (kroner)" in capsys.readouterr().err
+    assert f"player {summary.player.name}: the standings summaries differ from the journal (amounts)" in capsys.readouterr().err

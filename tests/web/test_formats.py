@@ -1,5 +1,5 @@
-"""One date format and one currency format per language: tarokklub/formats via
-FORMAT_MODULE_PATH for dates everywhere, format_kroner for amounts, the chart's dates from the same."""
+"""One date format per language and one way to write money in each currency: tarokklub/formats via
+FORMAT_MODULE_PATH for dates everywhere, scoring/currency.py for amounts, the chart's dates from the same."""
 import datetime as dt
 import re
 from decimal import Decimal
@@ -11,7 +11,8 @@ from django.template import Context, Template
 from django.utils import translation
 
 from scoring.reports.charts import FONT_SIZE, cumulative_svg
-from scoring.numbers import format_kroner
+from scoring.currency import format_money, format_purse, format_rate
+from scoring.engine.money import Purse
 from scoring.models import Player
 from tests.web.test_stats_views import add_evenings
 
@@ -35,39 +36,42 @@ def test_dates_in_the_language_of_the_page(lang, short_date, date, short_datetim
     assert not re.search(r"\d/\d|[ap]\.m\.", render(lang, '{{ d|date:"DATETIME_FORMAT" }}', d=MOMENT))
 
 
-def test_one_currency_format_per_language():
-    assert settings.FORMAT_MODULE_PATH == ["tarokklub.formats"]
-    assert format_kroner(Decimal("-1234.5"), "da") == "-1.234,50 kr."
-    assert format_kroner(Decimal("-1234.5"), "en") == "-DKK 1,234.50"
-    assert format_kroner(Decimal("0.25"), "en") == "DKK 0.25"
-    assert format_kroner(Decimal("1234.5"), "da") == "1.234,50 kr." and format_kroner(Decimal("-8.75"), "en") == "-DKK 8.75"
-    assert format_kroner(Decimal("1234567.89"), "da") == "1.234.567,89 kr."
-    assert format_kroner(Decimal("0.00"), "en") == "DKK 0.00"
+@pytest.mark.parametrize("lang, currency, amount, rate", [
+    ("da", "DKK", "-1.234,50 kr.", "0,10 kr."), ("da", "EUR", "-1.234,50 €", "0,10 €"),
+    ("da", "CHF", "-1.234,50 CHF", "0,10 CHF"),
+    ("en", "DKK", "-DKK 1,234.50", "DKK 0.10"), ("en", "EUR", "-€1,234.50", "€0.10"),
+    ("en", "CHF", "-CHF 1,234.50", "CHF 0.10"),
+    ("de", "DKK", "-1.234,50 DKK", "0,10 DKK"), ("de", "EUR", "-1.234,50 €", "0,10 €"),
+    ("de", "CHF", "-1.234,50 CHF", "0,10 CHF"),
+    ("sl", "DKK", "-1.234,50 DKK", "0,10 DKK"), ("sl", "EUR", "-1.234,50 €", "0,10 €"),
+    ("sl", "CHF", "-1.234,50 CHF", "0,10 CHF"),
+])
+def test_money_in_each_currency_as_each_language_writes_it(lang, currency, amount, rate):
+    """scoring/currency.py, the one place: the amount with two decimals and grouped thousands, a
+    rate with at least two decimals, the currency's symbol where the language puts it."""
+    assert format_money(Decimal("-1234.5"), currency, lang) == amount
+    assert format_rate(Decimal("0.1000"), currency, lang) == rate
+
+
+def test_money_details():
+    assert format_rate(Decimal("0.1234"), "DKK", "da") == "0,1234 kr."      # a rate keeps its four decimals
+    assert format_money(Decimal("13.6000000000000"), "EUR", "de") == "13,60 €"
+    assert format_money(Decimal("-0.001"), "DKK", "da") == "0,00 kr."        # never "-0,00"
+    assert format_money(Decimal("1234567.89"), "DKK", "da") == "1.234.567,89 kr."
     with translation.override("en"):        # no language given: the page's
-        assert format_kroner(Decimal("-12.5")) == "-DKK 12.50"
-    assert format_kroner(Decimal("-1234.5"), "de") == "-1.234,50 DKK"
-    with translation.override("de"):
-        assert format_kroner(Decimal("1234567.89")) == "1.234.567,89 DKK"
+        assert format_money(Decimal("-12.5"), "DKK") == "-DKK 12.50"
     with translation.override("de-at"):     # a regional variant reads as its language
-        assert format_kroner(Decimal("0.25")) == "0,25 DKK"
+        assert format_money(Decimal("0.25"), "EUR") == "0,25 €"
+    # a sum over evenings: each currency on its own, never added together
+    assert format_purse(Purse({"EUR": Decimal("3"), "DKK": Decimal("12.5")}), "da") == "12,50 kr. · 3,00 €"
+    assert format_purse(Purse(), "da") == "—"
 
 
-def test_the_formats_modules_hold_the_separators_and_the_currency_pattern():
-    """Django's own number formatting does the work (scoring/numbers.py), with tarokklub/formats' settings."""
-    from django.utils import formats
-    assert [formats.get_format(name, "da") for name in ("DECIMAL_SEPARATOR", "THOUSAND_SEPARATOR", "KRONER_FORMAT")] \
-        == [",", ".", "{sign}{amount} kr."]
-    assert [formats.get_format(name, "en") for name in ("DECIMAL_SEPARATOR", "THOUSAND_SEPARATOR", "KRONER_FORMAT")] \
-        == [".", ",", "{sign}DKK {amount}"]
-    from scoring.numbers import plain_decimal
-    assert plain_decimal(Decimal("0.2500"), "da") == "0,25" and plain_decimal(Decimal("0.2500"), "en") == "0.25"
-
-
-def test_the_rate_reads_like_an_amount_in_english():
-    with translation.override("en"):
-        assert translation.gettext("%(rate)s kr. pr. point") % {"rate": "0.25"} == "DKK 0.25 per point"
-    with translation.override("da"):
-        assert translation.gettext("%(rate)s kr. pr. point") % {"rate": "0,25"} == "0,25 kr. pr. point"
+def test_the_rate_reads_like_an_amount():
+    for lang, rate, said in (("en", "DKK 0.25", "DKK 0.25 per point"), ("da", "0,25 kr.", "0,25 kr. pr. point"),
+                             ("de", "0,25 €", "0,25 € pro Punkt"), ("sl", "0,25 €", "0,25 € na točko")):
+        with translation.override(lang):
+            assert translation.gettext("%(rate)s pr. point") % {"rate": rate} == said
 
 
 def test_chart_labels_are_big_enough_for_a_phone():

@@ -33,7 +33,7 @@ def post(client, url, **data):
 
 def written():
     return (list(Player.objects.order_by("pk").values_list("name", "email", "user_id", "merged_into_id", "retired_at")),
-            ClubEvent.objects.count(), list(Club.objects.values_list("kroner_per_point", "language")))
+            ClubEvent.objects.count(), list(Club.objects.values_list("kroner_per_point", "currency", "language")))
 
 
 # Rename ---------------------------------------------------------------------------------------------
@@ -236,8 +236,10 @@ def test_rate_saved_from_the_next_close_and_logged(admin_client, club):
     assert response.status_code == 302
     assert Club.objects.get(pk=club.pk).kroner_per_point == Decimal("0.30")
     event = ClubEvent.objects.get(kind=ClubEventKind.RATE)
-    assert (event.before, event.after) == ("0.25", "0.3")
+    assert (event.before, event.after) == ("0.25 DKK", "0.3 DKK")     # each rate with its currency
     assert "0,30" in admin_client.get(f"/clubs/{club.pk}/settings/").content.decode()
+    # the club's log writes the rates as the page's language writes money, not "0.25 → 0.3"
+    assert "0,25 kr. → 0,30 kr." in admin_client.get(f"/clubs/{club.pk}/members/").content.decode()
 
 
 @pytest.mark.parametrize("rate", ["abc", "-1", "10000", "0,123456", "NaN", "Infinity"])
@@ -246,6 +248,17 @@ def test_bad_rate_refused_at_its_field(admin_client, club, rate):
     response = post(admin_client, f"/clubs/{club.pk}/settings/", action="rate", kroner_per_point=rate)
     assert response.status_code == 422
     assert response.context["rate"].errors.get("kroner_per_point")
+    assert written() == before
+
+
+def test_currency_saved_from_the_next_close_and_logged(admin_client, club):
+    response = post(admin_client, f"/clubs/{club.pk}/settings/", action="currency", currency="EUR")
+    assert response.status_code == 302 and Club.objects.get(pk=club.pk).currency == "EUR"
+    event = ClubEvent.objects.get(kind=ClubEventKind.CURRENCY)
+    assert (event.before, event.after) == ("DKK", "EUR")
+    before = written()
+    response = post(admin_client, f"/clubs/{club.pk}/settings/", action="currency", currency="SEK")
+    assert response.status_code == 422 and response.context["currency"].errors.get("currency")
     assert written() == before
 
 

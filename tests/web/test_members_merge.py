@@ -65,13 +65,13 @@ def _everything(club) -> dict:
 def _sum(a, b):
     """The row of one player who played both rows' evenings (they never shared one)."""
     return {"evenings": a.evenings + b.evenings, "deals": a.deals + b.deals, "points": a.points + b.points,
-            "kroner": a.kroner + b.kroner, "money": a.money + b.money,
+            "amounts": a.amounts + b.amounts, "money": a.money + b.money,
             "figures": {f: a.figures[f] + b.figures[f] for f in a.figures},
             "best_evening": max(a.best_evening, b.best_evening), "worst_evening": min(a.worst_evening, b.worst_evening)}
 
 
 def _fields(row):
-    return {"evenings": row.evenings, "deals": row.deals, "points": row.points, "kroner": row.kroner,
+    return {"evenings": row.evenings, "deals": row.deals, "points": row.points, "amounts": row.amounts,
             "money": row.money, "figures": dict(row.figures), "best_evening": row.best_evening,
             "worst_evening": row.worst_evening}
 

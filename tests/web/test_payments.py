@@ -13,9 +13,9 @@ from scoring import services
 from scoring.table import submissions
 from scoring.models import Deal, Evening, EveningEvent, EveningEventKind, EveningTransfer, Player, Role
 from scoring.selectors import evening_summary
-from scoring.selectors.payments import (outstanding_by_player, player_outstanding, player_payment_sums,
+from scoring.selectors.payments import (outstanding_by_player, player_payment_sums,
                                         player_transfers, transfer_states)
-from scoring.services.payments import to_ore
+from scoring.engine.money import Purse, from_cents, to_cents as to_ore
 from tests.web.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -261,9 +261,9 @@ def test_outstanding_totals_agree_to_the_ore_with_the_evenings(client, club, gol
             owes[p.payer] = owes.get(p.payer, Decimal(0)) + p.kroner
             owed[p.payee] = owed.get(p.payee, Decimal(0)) + p.kroner
     rows = outstanding_by_player(club)
-    assert {r.player: r.kroner("owes") for r in rows if r.owes} == owes
-    assert {r.player: r.kroner("owed") for r in rows if r.owed} == owed
-    assert sum(r.balance for r in rows) == 0
+    assert {r.player: r.owes["DKK"] for r in rows if r.owes["DKK"]} == owes
+    assert {r.player: r.owed["DKK"] for r in rows if r.owed["DKK"]} == owed
+    assert sum((r.balance for r in rows), Purse()) == Purse.of("DKK", 0)
     client.force_login(make_user(club, Role.MEMBER))
     response = client.get(f"/clubs/{club.pk}/outstanding/")
     assert response.status_code == 200
@@ -280,7 +280,6 @@ def test_the_player_page_shows_what_he_owes_and_is_owed(client, golden_table):
     evening = closed_golden(golden_table)
     dorte = Player.objects.get(club=evening.club, name="Dorte")
     services.payment_mark(transfer=transfer(evening, "Dorte", "Carl"), method="cash")
-    assert player_outstanding(dorte) == (1125, 0)
     client.force_login(make_user(evening.club, Role.MEMBER))
     response = client.get(f"/players/{dorte.pk}/")
     page = response.content.decode()
@@ -290,7 +289,8 @@ def test_the_player_page_shows_what_he_owes_and_is_owed(client, golden_table):
     assert "kontant" in page and "ubetalt" in page
     # counted with the sums, in one query: the paginator's count is the listing's rows
     sums = player_payment_sums(dorte)
-    assert (sums.transfers, sums.owes, sums.owed) == (player_transfers(dorte).count(), 1125, 0)
+    assert (sums.transfers, sums.owes, sums.owed) == (player_transfers(dorte).count(),
+                                                      Purse.of("DKK", Decimal("11.25")), Purse())
     assert response.context["payments"].paginator.count == sums.transfers == 2
 
 
@@ -364,8 +364,8 @@ def _sums_by_rows(player):
     """The sums ``player_payment_sums`` gives, added up here from the rows the player page lists."""
     rows = list(player_transfers(player))
     stands_for = {player.pk, *Player.objects.filter(merged_into=player).values_list("pk", flat=True)}
-    owes = sum(t.amount for t in rows if t.mark_id is None and t.payer_id in stands_for)
-    owed = sum(t.amount for t in rows if t.mark_id is None and t.receiver_id in stands_for)
+    owes = Purse((t.currency, from_cents(t.amount)) for t in rows if t.mark_id is None and t.payer_id in stands_for)
+    owed = Purse((t.currency, from_cents(t.amount)) for t in rows if t.mark_id is None and t.receiver_id in stands_for)
     return len(rows), owes, owed
 
 
@@ -382,4 +382,4 @@ def test_payment_sums_count_a_merged_players_transfers(golden_table):
     for player in Player.objects.filter(club=club, merged_into__isnull=True):
         sums = player_payment_sums(player)
         assert (sums.transfers, sums.owes, sums.owed) == _sums_by_rows(player), player.name
-    assert player_payment_sums(anne).owes >= moved.amount > 0
+    assert player_payment_sums(anne).owes["DKK"] >= from_cents(moved.amount) > 0

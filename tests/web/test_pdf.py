@@ -15,7 +15,7 @@ from scoring.reports import pdf
 from scoring.engine import interchange
 from families.danish.engine.generate import random_evening
 from scoring.engine.interchange import parse_evening
-from scoring.numbers import format_kroner
+from scoring.currency import format_money
 from scoring.engine.settle import settle_evening
 from scoring.models import Evening
 from scoring.reports.pdf import render_evening_pdf
@@ -167,9 +167,9 @@ def test_render_times(club, golden_dir, capsys):
     summary = evening_summary(big)
     lines = text.splitlines()
     for player, points, kroner in summary.totals:  # several tables: the table number follows
-        assert any(line.startswith(f"{player} {points} {format_kroner(kroner)} ") for line in lines), player
+        assert any(line.startswith(f"{player} {points} {format_money(kroner, 'DKK')} ") for line in lines), player
     for t in summary.payments:
-        assert f"{t.payer} {t.payee} {t.points} {format_kroner(t.kroner)}" in lines
+        assert f"{t.payer} {t.payee} {t.points} {format_money(t.kroner, 'DKK')}" in lines
     assert sum(t for _, t, _ in summary.totals) == 0
     with capsys.disabled():
         print(f"\nrender_evening_pdf: golden evening (1 table, 6 deals) {golden_seconds:.2f} s; "

@@ -90,11 +90,10 @@ def test_a_character_no_font_has_is_found_missing(renamed_evening):
 
 
 def test_the_standings_pdf_prints_the_names_too(renamed_evening):
-    from decimal import Decimal
-
+    from scoring.engine.money import Purse
     from scoring.reports.listings import standings_columns
 
-    rows = [{key: (name if key == "player" else Decimal(0) if key == "kroner" else 0)
+    rows = [{key: (name if key == "player" else Purse.of("DKK", 0) if key == "amounts" else 0)
              for key, _heading in standings_columns("danish")} for name in NAMES.values()]
     data = render_standings_pdf(renamed_evening.club, rows, family="danish")
     assert missing(data, "".join(NAMES.values())) == []

@@ -3,6 +3,7 @@ figures agree with the standings and with every evening's own settlement to the 
 and for any dates, with no evenings at all, and with each family's own highlights."""
 import datetime as dt
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,7 +18,8 @@ from openpyxl import load_workbook
 
 from scoring import services
 from scoring.models import Evening, PlayerDealStat, Role, Season, figure_sum
-from scoring.numbers import format_kroner
+from scoring.currency import format_money
+from scoring.engine.money import Purse
 from scoring.selectors import evening_summary
 from scoring.selectors.season import Scope, ScopeError, season_report, season_scope
 from scoring.selectors.standings import standings
@@ -58,6 +60,11 @@ def expected_money(evenings):
     return kroner, transfers
 
 
+def dkk(amounts: dict) -> dict:
+    """Each player's amount in kroner as a sum over evenings (``money.Purse``)."""
+    return {player: Purse.of("DKK", amount) for player, amount in amounts.items()}
+
+
 def test_the_report_agrees_with_the_standings_and_the_evenings_to_the_ore(history):
     season = first_season(history)
     report = season_report(Scope(history, season=season))
@@ -68,11 +75,11 @@ def test_the_report_agrees_with_the_standings_and_the_evenings_to_the_ore(histor
     assert list(rs.rows) == standings(history, evenings=evenings, rules=rs.rules, family=rs.family)
     kroner, transfers = expected_money(evenings)
     assert [(t.evening_id, t.payer, t.payee, t.kroner) for t in report.transfers] == transfers
-    assert {p.player: p.kroner for p in report.players} == dict(kroner)
-    assert sum(p.kroner for p in report.players) == 0
-    assert report.moved == sum(t[3] for t in transfers) > 0
+    assert {p.player: p.amounts for p in report.players} == dkk(kroner)
+    assert sum((p.amounts for p in report.players), Purse()) == Purse.of("DKK", 0)
+    assert report.moved["DKK"] == sum(t[3] for t in transfers) > 0
     # every row's kroner are the standings' (one rule set: the same evenings, the same money)
-    assert {r.player: r.kroner for r in rs.rows} == dict(kroner)
+    assert {r.player: r.amounts for r in rs.rows} == dkk(kroner)
     assert rs.best.points == max(r.best_evening for r in rs.rows)
     assert rs.worst.points == min(r.worst_evening for r in rs.rows)
 
@@ -85,7 +92,7 @@ def test_the_page_shows_the_same_figures(member_client, history):
     html = response.content.decode()
     kroner, transfers = expected_money(evenings)
     for player, amount in kroner.items():
-        assert f"<td>{player}</td>" in html and format_kroner(amount) in html
+        assert f"<td>{player}</td>" in html and format_money(amount, "DKK") in html
     assert html.count('<tr data-evening=') == evenings.count() + len(transfers)
     assert html.count("<svg") >= 4           # points, cups, money per player, money per evening
     assert "<script" not in html.split("<main")[1]
@@ -104,7 +111,7 @@ def test_a_date_range(member_client, history):
     assert [e.date for e in report.evenings] == dates[1:4]
     evenings = Evening.objects.filter(club=history, date__range=(start, end))
     kroner, transfers = expected_money(evenings)
-    assert {p.player: p.kroner for p in report.players} == dict(kroner)
+    assert {p.player: p.amounts for p in report.players} == dkk(kroner)
     assert len(report.transfers) == len(transfers)
     html = member_client.get(f"/clubs/{history.pk}/season/?date_from={start}&date_to={end}").content.decode()
     assert html.count('<tr data-evening=') == 3 + len(transfers)
@@ -154,9 +161,10 @@ def test_csv_and_xlsx_hold_every_evening_and_every_transfer(member_client, histo
     assert evenings[0][:2] == ["Dato", "Aften nr."]
     assert [int(r[1]) for r in evenings[1:]] == [e.evening_id for e in report.evenings]
     transfers = read_csv(member_client.get(f"{base}.csv?season={season.pk}&sheet=transfers").content)
-    assert transfers[0] == ["Dato", "Aften nr.", "Spil", "Betaler", "Modtager", "Point", "Kroner", "Betalt"]
+    assert transfers[0] == ["Dato", "Aften nr.", "Spil", "Betaler", "Modtager", "Point", "Beløb (DKK)", "Betalt"]
     assert len(transfers) == len(report.transfers) + 1
-    assert sum(Decimal(r[6].replace(".", "").replace(",", ".")) for r in transfers[1:]) == report.moved
+    assert all(re.fullmatch(r"-?[0-9.]+,[0-9]{2}", r[6]) for r in transfers[1:])      # two decimals, "7,50"
+    assert sum(Decimal(r[6].replace(".", "").replace(",", ".")) for r in transfers[1:]) == report.moved["DKK"]
     assert {r[7] for r in transfers[1:]} == {"ubetalt"}    # nobody has marked a transfer paid yet
     response = member_client.get(f"{base}.xlsx?season={season.pk}")
     assert response["Content-Disposition"].endswith('.xlsx"')
@@ -164,7 +172,8 @@ def test_csv_and_xlsx_hold_every_evening_and_every_transfer(member_client, histo
     assert book.sheetnames == ["Aftener", "Overførsler"]
     rows = list(book["Overførsler"].values)
     assert len(rows) == len(report.transfers) + 1
-    assert sum(Decimal(str(r[6])) for r in rows[1:]) == report.moved
+    assert sum(Decimal(str(r[6])) for r in rows[1:]) == report.moved["DKK"]
+    assert {c.number_format for c in list(book["Overførsler"].columns)[6][1:]} == {"#,##0.00"}
     assert isinstance(rows[1][0], dt.datetime)
     assert [r[1] for r in list(book["Aftener"].values)[1:]] == [e.evening_id for e in report.evenings]
 
@@ -201,7 +210,7 @@ def test_the_pdf_text(member_client, history):
     report = season_report(Scope(history, season=season))
     assert history.name in text and f"Sæson {season.name}" in text
     for p in report.players:
-        assert p.player in text and format_kroner(p.kroner) in text
+        assert p.player in text and format_money(p.amounts["DKK"], "DKK") in text
     for word in ("Stilling", "Højdepunkter", "Pagat ultimo", "Kopperne gennem sæsonen", "Pengene", "Overførsler",
                  "Kasserer"):
         assert word in text, word
@@ -285,7 +294,7 @@ def test_each_family_has_its_own_highlights(member_client, family, expected):
     assert bool(rs.cups) == (family == "danish")
     # a written score (Selca) pays by its money rule: the transfers are still each evening's own
     kroner, transfers = expected_money(Evening.objects.filter(club=club))
-    assert {p.player: p.kroner for p in report.players} == dict(kroner)
+    assert {p.player: p.amounts for p in report.players} == dkk(kroner)
     assert [(t.evening_id, t.payer, t.payee, t.kroner) for t in report.transfers] == transfers
     assert list(rs.rows) == standings(club, evenings=Evening.objects.filter(club=club, closed_at__isnull=False),
                                       rules=rs.rules, family=rs.family)
@@ -328,7 +337,7 @@ def test_a_family_without_a_hook_shows_its_standings_figures(member_client, hist
     assert (won.total, won.leader, won.leader_count) == (6, "Anna", 4)
     assert [c.date for c in rs.cups] == [dt.date(2031, 1, 1), dt.date(2031, 1, 8)]   # its kitty is a cup
     kroner, transfers = expected_money(Evening.objects.filter(season=season))
-    assert {p.player: p.kroner for p in report.players} == dict(kroner)
+    assert {p.player: p.amounts for p in report.players} == dkk(kroner)
     assert [(t.evening_id, t.payer, t.payee, t.kroner) for t in report.transfers] == transfers
     html = member_client.get(f"/clubs/{history.pk}/season/?season={season.pk}").content.decode()
     assert 'data-figure="won"' in html and "Vundet" in html

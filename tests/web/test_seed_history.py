@@ -18,7 +18,7 @@ def _history(club) -> dict:
     files = [table_to_evening_file(table) for evening in evenings for table in evening.tables.order_by("number")]
     for data in files:
         data.pop("date", None)
-    rows = [(r.player, r.points, r.kroner, r.evenings, r.deals) for r in standings(club)]
+    rows = [(r.player, r.points, r.amounts, r.evenings, r.deals) for r in standings(club)]
     legs = sorted(Leg.objects.filter(entry__table__evening__club=club).values_list(
         "entry__table__evening__date", "entry__table__number", "entry__deal__number", "entry__kind", "account",
         "player__name", "amount"), key=repr)

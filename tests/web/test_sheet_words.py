@@ -246,7 +246,7 @@ def test_the_short_karlsruhe_table_keeps_its_formula_column_and_words_under_each
 @pytest.mark.parametrize("line_rows", [pdf.LINE_ROWS, 0], ids=["cells", "lines"])
 def test_the_zapisnik_pdf_names_what_was_written_for(club, golden_dir, monkeypatch, line_rows):
     """Selca: the zapisnik's words under each deal; a long zapisnik as lines of text, in its own
-    words (št., delilec, točke, skupaj), with its money and kroner under the sum."""
+    words (št., delilec, točke, skupaj), with its money and its amount under the sum."""
     monkeypatch.setattr(pdf, "LINE_ROWS", line_rows)
     evening = closed_evening(club, golden(golden_dir, "selca/worked-examples.json"))
     lines = pdftotext(render_evening_pdf(evening)).splitlines()
@@ -263,7 +263,7 @@ def test_the_zapisnik_pdf_names_what_was_written_for(club, golden_dir, monkeypat
                             "dve Cene · pagat ultimo (nasprotnika) · kralji (nasprotnika) · mondfang Cene")
         assert "Skupaj (I alt) -145 66 27" in lines
         assert "Penge (point) -383 250 133" in lines
-        assert "Kroner -95,75 kr. 62,50 kr. 33,25 kr." in lines
+        assert "Beløb -95,75 kr. 62,50 kr. 33,25 kr." in lines
 
 
 # The protocol's default and its guard ------------------------------------------------------------

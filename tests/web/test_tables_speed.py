@@ -1,12 +1,14 @@
 """django-tables2's per-cell signature, asked once per function (``scoring.tables_speed``): the
 same answer as django-tables2's own for every kind of callable a column hands it."""
 import functools
+from decimal import Decimal
 
 import django_tables2 as tables
 from django_tables2 import utils
 
 from scoring import tables_speed
-from scoring.reports.listings import KronerColumn, TypedDateColumn, standings_table
+from scoring.engine.money import Purse
+from scoring.reports.listings import MoneyColumn, TypedDateColumn, standings_table
 
 
 class Column(tables.Column):
@@ -22,7 +24,7 @@ def _plain(record, table=None):
 
 
 CALLABLES = [
-    Column().render, Column().value, KronerColumn().render, TypedDateColumn().render,
+    Column().render, Column().value, MoneyColumn().render, TypedDateColumn().render,
     _plain, lambda record: record, lambda: None, functools.partial(_plain, table=1), print,
 ]
 
@@ -48,12 +50,12 @@ def test_bound_methods_of_one_function_share_an_answer_without_self():
 
 def test_methods_of_different_classes_differ():
     assert tables_speed.cached_signature(Column().value) == ((), "kwargs")
-    assert tables_speed.cached_signature(KronerColumn().render) == (("value",), None)
+    assert tables_speed.cached_signature(TypedDateColumn().render) == (("value", "bound_column"), None)
 
 
 def test_a_table_renders_its_cells_through_it():
     table = standings_table([{"player_id": 1, "player": "Anne", "evenings": 2, "deals": 10, "points": 30,
-                              "money": 30, "kroner": 7.5, "average": 3, "best_evening": 20,
+                              "money": 30, "amounts": Purse.of("DKK", Decimal("7.5")), "average": 3, "best_evening": 20,
                               "worst_evening": 10}], "danish")
     row = table.rows[0]
     assert row.get_cell("player").startswith('<a href="/players/1/"')

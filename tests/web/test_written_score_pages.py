@@ -19,6 +19,7 @@ from django.core.management import call_command
 
 from scoring import services
 from scoring.engine.interchange import parse_evening
+from scoring.engine.money import Purse
 from scoring.engine.settle import settle_evening
 from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Evening, Player, PlayerEveningSummary
@@ -100,8 +101,8 @@ def test_a_closed_selca_evenings_kroner_are_its_money_at_the_rate(club, both, wo
     rows = {r.player: r for r in standings(club, family="selca")}
     for name, money in worked[1]["money"].items():
         assert rows[name].money == money
-        assert rows[name].kroner == Decimal(money) * RATE       # Ana: -383 × 0,25 = -95,75 kr.
-    assert rows["Ana"].kroner == Decimal("-95.75") and rows["Ana"].points == -145
+        assert rows[name].amounts == Purse.of("DKK", Decimal(money) * RATE)   # Ana: -383 × 0,25 = -95,75 kr.
+    assert rows["Ana"].amounts["DKK"] == Decimal("-95.75") and rows["Ana"].points == -145
 
 
 def test_an_open_selca_evenings_kroner_are_its_money_at_the_rate(club, both, open_selca, worked, four):
@@ -109,10 +110,10 @@ def test_an_open_selca_evenings_kroner_are_its_money_at_the_rate(club, both, ope
     for name in ("Ana", "Bojan", "Cene", "Darja"):
         money = worked[1]["money"].get(name, 0) + four[1]["money"][name]
         assert rows[name].money == money
-        assert rows[name].kroner == Decimal(money) * RATE
+        assert rows[name].amounts == Purse.of("DKK", Decimal(money) * RATE)
         assert rows[name].points == worked[1]["totals"].get(name, 0) + four[1]["totals"][name]
     # Darja wrote -29 yet wins 18 × 0,25 kr.: the money is not the points
-    assert rows["Darja"].points == -29 and rows["Darja"].kroner == Decimal("4.50")
+    assert rows["Darja"].points == -29 and rows["Darja"].amounts == Purse.of("DKK", Decimal("4.50"))
     assert rows == {r.player: r for r in standings_from_journal(club, family="selca", include_open=True)}
 
 
@@ -139,7 +140,7 @@ def test_check_ledger_finds_a_selca_summary_whose_kroner_are_its_points(club, bo
     summary = PlayerEveningSummary.objects.get(evening=both, player__name="Ana")
     PlayerEveningSummary.objects.filter(pk=summary.pk).update(kroner=Decimal(summary.points) * RATE)
     _count, found = ledger_differences()
-    assert any("selca, player Ana" in line and "kroner" in line for line in found)
+    assert any("selca, player Ana" in line and "amounts" in line for line in found)
 
 
 def test_the_selca_standings_page_speaks_its_own_words(member_client, club, both, open_selca):
@@ -155,7 +156,7 @@ def test_the_selca_standings_page_speaks_its_own_words(member_client, club, both
 def test_the_selca_standings_exports_and_pdf(member_client, club, both, worked):
     rows = list(csv.reader(io.StringIO(member_client.get(
         f"/clubs/{club.pk}/standings/?family=selca&_export=csv").content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0] == ["Spiller", "Aftener", "Spil", "Skrevet", "Penge (point)", "Kroner", "Gns. pr. spil",
+    assert rows[0] == ["Spiller", "Aftener", "Spil", "Skrevet", "Penge (point)", "Beløb (DKK)", "Gns. pr. spil",
                        "Bedste aften", "Værste aften"]
     assert rows[1][:6] == ["Bojan", "1", "13", "66", "250", "62,50"]
     xlsx = member_client.get(f"/clubs/{club.pk}/standings/?family=selca&_export=xlsx")
@@ -168,12 +169,12 @@ def test_the_selca_standings_exports_and_pdf(member_client, club, both, worked):
 def test_the_standings_command_of_selca(club, both, open_selca, capsys):
     call_command("standings", "--club", "VLK", "--family", "selca", "--json")
     rows = {r["player"]: r for r in json.loads(capsys.readouterr().out)}
-    assert rows["Ana"]["points"] == -145 and rows["Ana"]["money"] == -383 and rows["Ana"]["kroner"] == "-95.75"
+    assert rows["Ana"]["points"] == -145 and rows["Ana"]["money"] == -383 and rows["Ana"]["amounts"] == {"DKK": "-95.75"}
     assert "pagat_ultimo" not in rows["Ana"] and "Darja" not in rows   # closed evenings only
     call_command("standings", "--club", "VLK", "--family", "selca", "--include-open")
     out = capsys.readouterr().out
     assert "written" in out and "money" in out
-    assert re.search(r"Darja\s+1\s+10\s+-29\s+18\s+4\.50", out)
+    assert re.search(r"Darja\s+1\s+10\s+-29\s+18\s+4\.50 DKK", out)
 
 
 # The player page ---------------------------------------------------------------------------------
@@ -201,12 +202,12 @@ def test_a_selca_players_evenings_and_their_export(member_client, club, both, op
     assert (evening.points, evening.money, evening.kroner) == (-29, 18, Decimal("4.50"))   # open: its money
     rows = list(csv.reader(io.StringIO(member_client.get(
         f"/players/{darja.pk}/?family=selca&include_open=on&_export=csv").content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0] == ["Dato", "Skrevet", "Penge (point)", "Kroner", "Samlet", "Lukket"]
+    assert rows[0] == ["Dato", "Skrevet", "Penge (point)", "Beløb (DKK)", "Samlet", "Lukket"]
     assert rows[1][1:] == ["-29", "18", "4,50", "-29", "nej"]
     anne = Player.objects.get(club=club, name="Anne")
     rows = list(csv.reader(io.StringIO(member_client.get(
         f"/players/{anne.pk}/?_export=csv").content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0] == ["Dato", "Point", "Kroner", "Samlet", "Lukket"]   # Danish: the points are the money
+    assert rows[0] == ["Dato", "Point", "Beløb (DKK)", "Samlet", "Lukket"]   # Danish: the points are the money
 
 
 # The evening page, the close page ------------------------------------------------------------------
@@ -256,7 +257,7 @@ def test_the_zapisnik_pdf_prints_the_sheet_in_slovenian_words(both, worked):
         assert any(line.startswith(f"{number} {deal.dealer} ") and line.endswith(" ".join(cells)) for line in lines), number
     assert " ".join(str(worked[1]["totals"][p]) for p in players) in text
     assert "Penge (point) " + " ".join(str(worked[1]["money"][p]) for p in players) in text
-    assert "Kroner -95,75 kr. 62,50 kr. 33,25 kr." in text
+    assert "Beløb -95,75 kr. 62,50 kr. 33,25 kr." in text
     assert "Ana Bojan 250 62,50 kr." in text and "Ana Cene 133 33,25 kr." in text   # who pays whom
     assert "Kopper" not in text.split("Zapisnik")[1].split("Slutresultat")[0]
 

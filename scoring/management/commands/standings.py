@@ -44,7 +44,9 @@ class Command(BaseCommand):
         if options["json"]:
             # the family's own figures only: no event counts it does not keep, money where it is not the points
             dropped = set() if written_score(family) else {"money"}
-            data = [{**{k: v for k, v in r.as_dict().items() if k not in dropped}, "kroner": str(r.kroner),
+            # money per currency, each amount with its two decimals ("amounts": {"DKK": "-12.50"})
+            data = [{**{k: v for k, v in r.as_dict().items() if k not in dropped},
+                     "amounts": {code: str(amount) for code, amount in r.amounts.items()},
                      "average": None if r.average is None else str(r.average)} for r in rows]
             self.stdout.write(json.dumps(data, ensure_ascii=False, indent=1))
             return
@@ -54,12 +56,14 @@ class Command(BaseCommand):
         # a written score (Selca): the points written, and the money points its kroner are
         written = written_score(family)
         money = f"{'money':>8}" if written else ""
-        header = f"{'player':<16}{'evenings':>9}{'deals':>7}{'written' if written else 'points':>8}{money}{'kroner':>10}{'avg':>7}"
+        header = (f"{'player':<16}{'evenings':>9}{'deals':>7}{'written' if written else 'points':>8}{money}"
+                  f"{'amount':>14}{'avg':>7}")
         self.stdout.write(header)
         for r in rows:
             avg = "-" if r.average is None else str(r.average)
             money = f"{r.money:>8}" if written else ""
-            self.stdout.write(f"{r.player:<16}{r.evenings:>9}{r.deals:>7}{r.points:>8}{money}{r.kroner:>10}{avg:>7}")
+            amount = " + ".join(f"{a} {c}" for c, a in r.amounts.items()) or "-"
+            self.stdout.write(f"{r.player:<16}{r.evenings:>9}{r.deals:>7}{r.points:>8}{money}{amount:>14}{avg:>7}")
 
 
 def _club(name):

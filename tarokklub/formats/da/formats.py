@@ -9,5 +9,3 @@ FIRST_DAY_OF_WEEK = 1
 DECIMAL_SEPARATOR = ","
 THOUSAND_SEPARATOR = "."
 NUMBER_GROUPING = 3
-# Kroner (scoring/numbers.py format_kroner): the amount grouped with the separators above.
-KRONER_FORMAT = "{sign}{amount} kr."                 # -1.234,50 kr.

@@ -10,6 +10,3 @@ FIRST_DAY_OF_WEEK = 1                       # Montag
 DECIMAL_SEPARATOR = ","
 THOUSAND_SEPARATOR = "."
 NUMBER_GROUPING = 3
-# Kroner (scoring/numbers.py format_kroner): the amount grouped with the separators above and the ISO
-# code after it, as German prices in a foreign currency are written.
-KRONER_FORMAT = "{sign}{amount} DKK"                # -1.234,50 DKK

@@ -11,5 +11,3 @@ FIRST_DAY_OF_WEEK = 1                       # Monday, as at the club
 DECIMAL_SEPARATOR = "."
 THOUSAND_SEPARATOR = ","
 NUMBER_GROUPING = 3
-# Kroner (scoring/numbers.py format_kroner): the amount grouped with the separators above.
-KRONER_FORMAT = "{sign}DKK {amount}"                # -DKK 1,234.50

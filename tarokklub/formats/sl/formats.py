@@ -13,6 +13,3 @@ FIRST_DAY_OF_WEEK = 1                       # Monday (Django's Slovenian says Su
 DECIMAL_SEPARATOR = ","
 THOUSAND_SEPARATOR = "."
 NUMBER_GROUPING = 3
-# Kroner (scoring/numbers.py format_kroner): the amount grouped with the separators above and the
-# currency's code after it, as Slovenian writes an amount in a foreign currency.
-KRONER_FORMAT = "{sign}{amount} DKK"                # -1.234,50 DKK

@@ -202,7 +202,7 @@
       setBusy(true);
       const answer = await send(item, true);
       setBusy(false);
-      if (answer.status === "saved") { await saved(answer); await dropDraft(); await showSaved(answer); return; }
+      if (answer.status === "saved") { await showSaved(answer); return; }
       if (answer.status === "invalid" || answer.status === "conflict") {
         input("version").value = item.version;   // the server's own page: errors at their fields, the 409 page
         HTMLFormElement.prototype.submit.call(form);
@@ -229,7 +229,9 @@
   // (docs/performance.md). The service worker's copy of the page is then brought up to date from it.
   let fresh = false;   // the swapped-in form is untouched: no preview of it until something is typed
   async function showSaved(answer) {
-    if (!answer.parts) { window.location.assign(data.page); return; }
+    const known = saved(answer).then(dropDraft);   // written while the parts are swapped in
+    if (!answer.parts) { await known; window.location.assign(data.page); return; }
+    data.rotation = answer.next;
     window.htmx.trigger(form, "htmx:abort");   // a preview still under way is the saved deal's
     Object.entries(answer.parts).forEach(([id, html]) => {
       const box = document.getElementById(id);
@@ -248,13 +250,24 @@
     if (!list) { list = el("ul", { class: "messages" }); $("main").prepend(list); }
     list.replaceChildren(el("li", { class: "success", text: answer.message }));
     history.replaceState(history.state, "", data.page);   // after the server's own page (a POST), a reload GETs
+    window.scrollTo(0, 0);
+    await known;
     say("");
     await render();
     await markDealer();
-    window.scrollTo(0, 0);
-    keepPage();
+    requestAnimationFrame(() => setTimeout(keepPage));   // after the page is painted
   }
-  form.addEventListener("htmx:confirm", (event) => { if (fresh && event.detail.elt === form) event.preventDefault(); });
+  // The form's preview (hx-trigger "change, input delay:400ms"): none of the untouched form after a
+  // save, and none for the change a press on "Gem spil" causes (the field being typed loses focus):
+  // on a slow link it would go out beside the save, which makes the preview moot.
+  let pressingSave = false;
+  document.addEventListener("pointerdown", (event) => { pressingSave = Boolean(event.target.closest && event.target.closest("#save")); }, true);
+  document.addEventListener("click", () => { pressingSave = false; }, true);
+  form.addEventListener("htmx:confirm", (event) => {
+    if (event.detail.elt !== form) return;
+    const cause = event.detail.triggeringEvent;
+    if (fresh || (pressingSave && cause && cause.type === "change")) event.preventDefault();
+  });
   const touched = (event) => { if (event.isTrusted) fresh = false; };
   form.addEventListener("input", touched, true);
   form.addEventListener("change", touched, true);

@@ -1,5 +1,5 @@
 """A save at the table on a 390×844 phone is one request (docs/table.md "Offline at the table",
-docs/performance.md "Saving on a slow phone"): its answer carries the parts of the page the save
+docs/performance.md "A table on a slow phone"): its answer carries the parts of the page the save
 changed, swapped in without a reload: the message, the new deal on the sheet, the totals and who
 deals next, the next deal's empty form. The preview and the line of the other tables go on working
 after it, and the service worker's copy of the page is the page after the save (offline, a reload
@@ -43,8 +43,7 @@ def type_deal(page, table, dealer: str) -> None:
     page.locator("#last-trick label", has_text=second).click()
     page.fill(f"[name='counts.{first}']", "31")
     page.fill(f"[name='counts.{second}']", "20")
-    page.locator(f"[name='counts.{second}']").blur()   # its change asks the preview now, not at the tap
-    expect(page.locator("#preview-derived")).to_be_visible()
+    expect(page.locator("#preview-derived")).to_be_visible()   # the preview of both counts has answered
     wait_until(page, "!document.querySelector('.htmx-request')")
 
 

@@ -65,7 +65,7 @@ def saved_parts(request, table: Table, sheet: TableSheet) -> dict[str, str]:
     (``table.html``), rendered as the page renders them: the header (totals, cups, who deals next)
     with the latest deal's undo, the next deal's empty form for the sheet's next dealer, the empty
     preview and the sheet. The queue's endpoint answers a save with them, and the phone swaps them
-    in instead of loading the whole page again (docs/performance.md, "Saving on a slow phone")."""
+    in instead of loading the whole page again (docs/performance.md, "A table on a slow phone")."""
     family = family_of(table)
     context = _context(request, table, _form(table, sheet), sheet)
     parts = {"table-state": "scoring/partials/_table_state.html", "form-body": family.form_template,

@@ -8,7 +8,9 @@ import re
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.templatetags.static import static
 from django.test import Client
+from django.urls import reverse
 
 from tests.production.conftest import fetch
 
@@ -69,3 +71,16 @@ def test_the_table_page_its_static_files_manifest_and_worker_load_as_deployed(se
     data = json.loads(re.search(r'id="table-sync-data" type="application/json">(.*?)</script>', html, re.S).group(1))
     kept = set(static_urls(worker(server, data["sw"])))
     assert set(loaded) <= kept, sorted(set(loaded) - kept)
+
+
+def test_pages_are_compressed_and_the_collected_files_left_to_whitenoise(server):
+    """GZipMiddleware compresses what the app answers (a slow phone: docs/performance.md); the collected
+    files are WhiteNoise's, which stands above it: its own compressed copy of a stylesheet, an icon
+    (not worth compressing) as it is."""
+    asked = {"Accept-Encoding": "gzip"}
+    page = fetch(server, reverse("login"), headers=asked)
+    assert page.status == 200 and page.headers["Content-Encoding"] == "gzip"
+    css = fetch(server, static("css/app.css"), headers=asked)
+    assert css.headers["Content-Encoding"] == "gzip" and "immutable" in css.headers["Cache-Control"]
+    icon = fetch(server, static("icons/icon-192.png"), headers=asked)
+    assert icon.status == 200 and "Content-Encoding" not in icon.headers

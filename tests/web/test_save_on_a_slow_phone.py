@@ -1,4 +1,4 @@
-"""A save at the table is light on a slow phone (docs/performance.md, "Saving on a slow phone"): the
+"""A save at the table is light on a slow phone (docs/performance.md, "A table on a slow phone"): the
 phone's one request to the queue's endpoint and its answer, as they go over the wire (the answer
 compressed), fit in 15 kB at a 5-player Danish table with 20 deals; the answer carries the parts of the
 page the save changed (views.table.saved_parts), so that the phone loads nothing else. The seconds

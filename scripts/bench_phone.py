@@ -1,15 +1,24 @@
-"""Saving a deal on a slow phone (``make bench``'s ``phone_save_s`` and ``phone_save_kb``, docs/performance.md):
-Debian's Chromium through Playwright, throttled by Chrome itself over CDP (a 400 ms round trip, 50 KB/s
-down and up, the CPU four times slower), against the app as deployed (DEBUG off, the static files
-collected into the manifest storage and served by WhiteNoise) on a SQLite database of its own.
+"""A table on a slow phone (``make bench``'s ``phone_*`` figures, docs/performance.md): Debian's Chromium
+through Playwright, throttled by Chrome itself over CDP (a 400 ms round trip, 50 KB/s down and up, the
+CPU four times slower), against the app as deployed (DEBUG off, the static files collected into the
+manifest storage and served by WhiteNoise) on a SQLite database of its own.
 
-It opens the table page of an evening with a few deals at a 4-player Danish table, types the next deal
-and taps save; it reports the seconds from the tap to the page's "Spil N er gemt." and the bytes the
-phone received meanwhile (the responses' encoded sizes, CDP ``Network.loadingFinished``), and the same
-two for opening the page on a phone that has not seen it (its static files not yet kept).
+For each table (an evening with a few deals at a 4-player Danish table) it measures:
 
-The table page's service worker is blocked: Chrome throttles and counts the page's own requests, and a
-worker's fetches are another target's (the first save on a phone is made before the worker is there).
+- ``phone_open_s``, ``phone_open_kb``: opening the table page on a phone that has not seen it (its
+  static files not yet kept, no service worker): until the page's ``load``, and the bytes received.
+- ``phone_save_s``, ``phone_save_kb``: the next deal typed, the tap on "Gem spil" to the frame that
+  shows "Spil N er gemt.", both taken in the page (Playwright's own waiting polls every 0.5 s); and the
+  bytes sent and received meanwhile (the requests' headers and bodies, the responses' encoded sizes,
+  CDP ``Network.loadingFinished``).
+- ``phone_open_warm_s``, ``phone_open_warm_kb``: the second visit, the service worker installed and its
+  caches filled (the page, its files, each dealer's form): until the page's ``load``, and the bytes the
+  worker received (it asks the network for the page first). The worker is throttled as the page is
+  (its network; Chrome slows no worker's CPU).
+
+The save is measured with the service worker blocked: Chrome throttles and counts a page's own requests,
+and a worker's are another target's (the first save on a phone may be made before the worker is there;
+the worker never touches a POST).
 
 Run by ``manage.py bench`` as a child process (settings are per process: this one's are production's);
 by hand: ``.venv/bin/python scripts/bench_phone.py [--runs N] [--json]``. It prints one JSON line last.
@@ -91,64 +100,192 @@ def type_the_deal(page) -> None:
     page.fill("#id_count_1", "20")
 
 
-def quiet(page, pending: set[str], seconds: float = 1.0) -> None:
-    """Wait until no request of the page has been open for ``seconds``."""
-    since = time.perf_counter()
+def quiet(page, pending: set[str], seconds: float = 1.0, limit: float = 20.0) -> None:
+    """Wait until no request of the page has been open for ``seconds``, at most ``limit`` seconds (a
+    poll of the other tables, every 5 s, has now and then been seen never to end)."""
+    since = start = time.perf_counter()
     while time.perf_counter() - since < seconds:
+        if time.perf_counter() - start > limit:
+            print(f"bench_phone: {len(pending)} request(s) still open after {limit:g} s", file=sys.stderr)
+            return
         page.wait_for_timeout(100)   # lets Playwright deliver the CDP events
         if pending:
             since = time.perf_counter()
 
 
-def measure_once(browser, base: str, username: str, table) -> dict:
+#: In every page of the phone, before the page's own scripts (an init script): the moment of the tap on
+#: "Gem spil" and that of the frame that first shows the saved message, kept in sessionStorage (across
+#: a page load, as before a save answered with its parts) once ``bench-expect`` names the message.
+SAVE_CLOCK = """(() => {
+  document.addEventListener("pointerdown", (e) => {
+    if (e.target.closest && e.target.closest("#save")) sessionStorage.setItem("bench-tap", String(performance.timeOrigin + e.timeStamp));
+  }, true);
+  const watch = () => {
+    const expected = sessionStorage.getItem("bench-expect");
+    if (!expected) return;
+    const seen = new MutationObserver(() => {
+      const box = document.querySelector(".messages");
+      if (!box || !box.textContent.includes(expected)) return;
+      seen.disconnect();
+      requestAnimationFrame(() => sessionStorage.setItem("bench-shown", String(performance.timeOrigin + performance.now())));
+    });
+    seen.observe(document, { childList: true, subtree: true, characterData: true });
+  };
+  window.benchWatch = watch;
+  watch();
+})();"""
+
+#: Once the service worker controls the page and keeps the page and each dealer's form.
+KEPT = """async (names) => {
+    if (!navigator.serviceWorker.controller) return false;
+    const form = JSON.parse(document.getElementById('table-sync-data').textContent).form;
+    const forms = await caches.open('tarokklub-forms');
+    for (const n of names) if (!(await forms.match(location.origin + form + '?dealer=' + encodeURIComponent(n)))) return false;
+    return Boolean(await (await caches.open('tarokklub-pages')).match(location.href));
+}"""
+LOADED_S = "performance.getEntriesByType('navigation')[0].loadEventEnd / 1000"
+NETWORK = {"offline": False, "latency": LATENCY_MS, "downloadThroughput": BYTES_PER_S, "uploadThroughput": BYTES_PER_S}
+
+
+def logged_in(browser, base: str, username: str, url: str, **options):
+    """A phone's context logged in, unthrottled (a phone that logged in earlier; the login page leaves
+    the static files in its cache): (context, page)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True,
-                                  is_mobile=True, service_workers="block")
-    try:
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        url = f"{base}/tables/{table.pk}/"
-        page.goto(url)   # the login page, unthrottled: a phone that logged in earlier
-        page.fill("#id_username", username)
-        page.fill("#id_password", PASSWORD)
-        with page.expect_navigation():
-            page.click("#login-submit")
-        page.goto("about:blank")
+                                  is_mobile=True, **options)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(url)
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    with page.expect_navigation():
+        page.click("#login-submit")
+    return context, page
+
+
+class Traffic:
+    """The page's requests over CDP, throttled: the bytes sent (headers and body) and received (the
+    encoded sizes) of each, and the ones still open."""
+
+    def __init__(self, context, page):
+        self.sent, self.received, self.pending = [], [], set()
         cdp = context.new_cdp_session(page)
-        received: list[int] = []
-        pending: set[str] = set()
-
-        def finished(event: dict) -> None:
-            pending.discard(event["requestId"])
-            received.append(event["encodedDataLength"])
-
-        cdp.on("Network.requestWillBeSent", lambda event: pending.add(event["requestId"]))
-        cdp.on("Network.loadingFinished", finished)
-        cdp.on("Network.loadingFailed", lambda event: pending.discard(event["requestId"]))
+        cdp.on("Network.requestWillBeSent", self.started)
+        cdp.on("Network.requestWillBeSentExtraInfo", lambda e: self.sent.append(
+            sum(len(f"{k}: {v}\r\n") for k, v in e["headers"].items())))
+        cdp.on("Network.loadingFinished", self.finished)
+        cdp.on("Network.loadingFailed", lambda e: self.pending.discard(e["requestId"]))
         cdp.send("Network.enable")
         cdp.send("Network.setCacheDisabled", {"cacheDisabled": False})
-        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": LATENCY_MS,
-                                                       "downloadThroughput": BYTES_PER_S,
-                                                       "uploadThroughput": BYTES_PER_S})
+        cdp.send("Network.emulateNetworkConditions", NETWORK)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
 
-        start = time.perf_counter()
+    def started(self, event: dict) -> None:
+        if event.get("type") == "Document":   # a page loaded: the last one's requests end unreported
+            self.pending.clear()
+        self.pending.add(event["requestId"])
+        self.sent.append(len(event["request"].get("postData", "").encode()))
+
+    def finished(self, event: dict) -> None:
+        self.pending.discard(event["requestId"])
+        self.received.append(event["encodedDataLength"])
+
+    def mark(self) -> tuple[int, int]:
+        return len(self.sent), len(self.received)
+
+    def since(self, mark: tuple[int, int]) -> int:
+        return sum(self.sent[mark[0]:]) + sum(self.received[mark[1]:])
+
+
+def open_and_save(browser, base: str, username: str, table) -> dict:
+    """The first visit (no service worker) and a save."""
+    url = f"{base}/tables/{table.pk}/"
+    context, page = logged_in(browser, base, username, url, service_workers="block")
+    try:
+        context.add_init_script(SAVE_CLOCK)
+        page.goto("about:blank")
+        traffic = Traffic(context, page)
         page.goto(url, wait_until="load")
-        opened_s = time.perf_counter() - start
-        opened_bytes = sum(received)
+        opened_s, opened_bytes = page.evaluate(LOADED_S), sum(traffic.received)
 
         number = EARLIER_DEALS + 1
         page.locator("#deal-title").filter(has_text=f"Spil {number}").wait_for()
         type_the_deal(page)
         page.locator("#preview-net").wait_for()
-        quiet(page, pending)   # the typed deal's previews answered: the save alone is counted
-        before = len(received)
-        start = time.perf_counter()
+        quiet(page, traffic.pending)   # the typed deal's previews answered: the save alone is counted
+        message = f"Spil {number} er gemt."
+        page.evaluate("(m) => { sessionStorage.setItem('bench-expect', m); window.benchWatch(); }", message)
+        mark = traffic.mark()
         page.click("#save")
-        page.locator(".messages", has_text=f"Spil {number} er gemt.").wait_for()
-        saved_s = time.perf_counter() - start
+        page.locator(".messages", has_text=message).wait_for()
+        shown = "sessionStorage.getItem('bench-shown')"
+        for _ in range(TIMEOUT_MS // 50):
+            if page.evaluate(shown) is not None:
+                break
+            page.wait_for_timeout(50)
+        else:
+            raise RuntimeError(f"no frame showed {message!r}")
+        saved_s = (float(page.evaluate(shown)) - float(page.evaluate("sessionStorage.getItem('bench-tap')"))) / 1000
         page.wait_for_load_state("load")
-        saved_bytes = sum(received[before:])
-        return {"open_s": opened_s, "open_bytes": opened_bytes, "save_s": saved_s, "save_bytes": saved_bytes}
+        quiet(page, traffic.pending)
+        return {"open_s": opened_s, "open_bytes": opened_bytes, "save_s": saved_s, "save_bytes": traffic.since(mark)}
+    finally:
+        context.close()
+
+
+def worker_throttled(browser, page) -> list[int]:
+    """Throttle the network of the page's service worker as the page's (Chrome throttles each target
+    on its own; Playwright opens no session on a worker, so the browser's session attaches to it):
+    the encoded sizes of what the worker receives from now on."""
+    session = browser.new_browser_cdp_session()
+    worker = next(t for t in session.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
+    received: list[int] = []
+    answers: list[dict] = []
+
+    def message(event: dict) -> None:
+        sent = json.loads(event["message"])
+        if sent.get("method") == "Network.loadingFinished":
+            received.append(sent["params"]["encodedDataLength"])
+        elif "id" in sent:
+            answers.append(sent)
+
+    session.on("Target.receivedMessageFromTarget", message)
+    target = session.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": False})["sessionId"]
+    for number, (method, params) in enumerate((("Network.enable", {}), ("Network.setCacheDisabled", {"cacheDisabled": False}),
+                                               ("Network.emulateNetworkConditions", NETWORK))):
+        session.send("Target.sendMessageToTarget", {"sessionId": target, "message": json.dumps(
+            {"id": number + 1, "method": method, "params": params})})
+    for _ in range(100):   # the worker's answers, delivered while Playwright waits
+        if len(answers) == 3:
+            break
+        page.wait_for_timeout(50)
+    if len(answers) != 3 or any("error" in a for a in answers):
+        raise RuntimeError(f"the service worker was not throttled: {answers}")
+    return received
+
+
+def open_warm(browser, base: str, username: str, table) -> dict:
+    """The second visit: the service worker installed and its caches filled."""
+    url = f"{base}/tables/{table.pk}/"
+    context, page = logged_in(browser, base, username, url)
+    try:
+        for _visit in range(3):   # a page the worker claimed only while it loaded was not kept: again
+            page.goto(url, wait_until="load")
+            for _ in range(100):
+                if page.evaluate(KEPT, list(PLAYERS)):
+                    break
+                page.wait_for_timeout(100)
+            else:
+                continue
+            break
+        else:
+            raise RuntimeError("the service worker did not keep the page")
+        page.goto("about:blank")
+        traffic = Traffic(context, page)
+        worker = worker_throttled(browser, page)
+        page.goto(url, wait_until="load")
+        opened_s = page.evaluate(LOADED_S)
+        quiet(page, traffic.pending)
+        return {"warm_s": opened_s, "warm_bytes": sum(traffic.received) + sum(worker)}
     finally:
         context.close()
 
@@ -178,7 +315,8 @@ def measure(runs: int) -> dict:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
                 try:
-                    found = [measure_once(browser, f"http://localhost:{server.port}", username, table)
+                    base = f"http://localhost:{server.port}"
+                    found = [open_and_save(browser, base, username, table) | open_warm(browser, base, username, table)
                              for username, table in tables]
                 finally:
                     browser.close()
@@ -187,11 +325,13 @@ def measure(runs: int) -> dict:
         saved = [Deal.objects.filter(table=table, current=True).count() for _, table in tables]
         if saved != [EARLIER_DEALS + 1] * runs:
             raise RuntimeError(f"the deals saved at the tables: {saved}")
+    def median(key: str, scale: float = 1) -> float:
+        return round(statistics.median(f[key] for f in found) / scale, 2 if scale == 1 else 1)
+
     return {
-        "phone_save_s": round(statistics.median(f["save_s"] for f in found), 2),
-        "phone_save_kb": round(statistics.median(f["save_bytes"] for f in found) / 1024, 1),
-        "phone_open_s": round(statistics.median(f["open_s"] for f in found), 2),
-        "phone_open_kb": round(statistics.median(f["open_bytes"] for f in found) / 1024, 1),
+        "phone_save_s": median("save_s"), "phone_save_kb": median("save_bytes", 1024),
+        "phone_open_s": median("open_s"), "phone_open_kb": median("open_bytes", 1024),
+        "phone_open_warm_s": median("warm_s"), "phone_open_warm_kb": median("warm_bytes", 1024),
     }
 
 

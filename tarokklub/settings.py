@@ -59,6 +59,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Every answer compressed for a browser that asks (a slow phone: the table page's 57 kB are 7 kB;
+    # docs/performance.md): before every middleware that reads or writes a body, after WhiteNoise
+    # (inserted above it in production), which serves the collected files compressed by itself.
+    # Django masks the CSRF token per response and pads the compressed body at random (BREACH).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scoring.middleware.ChosenLanguageMiddleware",
     # outside every middleware that may answer on its own (the body limit's 413, the CSRF check's

@@ -44,10 +44,12 @@ class EveningState:
     token: str
 
     def etag(self, *parts) -> str:
-        """A strong ETag of this state and of what else the fragment's markup depends on (the
-        language, what the user may do, which fragment), quoted as HTTP wants it."""
+        """A weak ETag of this state and of what else the fragment's markup depends on (the
+        language, what the user may do, which fragment), quoted as HTTP wants it. Weak: compressed,
+        the same fragment is other bytes each time (random padding), and GZipMiddleware would weaken
+        a strong tag on a compressed answer only, never the page's (``live.js``'s ``data-etag``)."""
         text = "|".join(str(p) for p in (self.token, *parts))
-        return '"' + hashlib.blake2b(text.encode(), digest_size=12).hexdigest() + '"'
+        return 'W/"' + hashlib.blake2b(text.encode(), digest_size=12).hexdigest() + '"'
 
 
 def evening_state(evening_pk: int | None = None, *, table_pk: int | None = None) -> EveningState | None:

@@ -5,8 +5,10 @@ deals next after each kind of deal) is ``scoring/table/sync.py``; what the worke
 
 The endpoint answers a program (the queue in ``static/js/table-sync.js``), always JSON:
 
-- ``saved`` (200): the deal's number, the table's version now and the sheet's next dealer; a repeat
-  of a saved key with the same deal answers ``saved`` again with the same number and writes nothing.
+- ``saved`` (200): the deal's number, the table's version now, the sheet's next dealer and the
+  message; asked with the header ``X-Table-Parts: 1`` (the phone's own save), also the parts of the
+  table page the save changed, which the phone swaps in (``views.table.saved_parts``). A repeat of a
+  saved key with the same deal answers ``saved`` again with the same number and writes nothing.
 - ``retry`` (409 busy, 503 the server cannot write): nothing written, send again later.
 - ``conflict`` (409): the table moved on; the deals saved since, each compared with the queued one
   (``conflicts``), and the queued deal with the dealer reset to the sheet's dealer now. Also a saved
@@ -49,6 +51,7 @@ from scoring.table.sync import deal_kinds, rotation
 from scoring.models import Deal, Role, Submission, Table
 from scoring.selectors import TableSheet, table_sheet
 from scoring.table_families import table_family
+from scoring.views.table import saved_parts
 
 log = logging.getLogger(__name__)
 
@@ -82,11 +85,25 @@ def _one(field: str, message: str) -> list[dict]:
     return [{"field": field, "label": "", "message": message}]
 
 
-def _saved(table: Table, deal: Deal, kinds: list[str]) -> JsonResponse:
+#: The header with which the page asks for the parts of the page a save changes (the phone's own save
+#: as it is typed; the queue sent later loads the page again when it has drained).
+PARTS_HEADER = "X-Table-Parts"
+
+
+def _saved(request, table: Table, deal: Deal, kinds: list[str]) -> JsonResponse:
+    """Saved (or saved before, a repeat). Asked for the page's parts, the answer carries them with
+    the message, and the phone swaps them in: one request and a few kB instead of the whole page
+    again (``views.table.saved_parts``). Otherwise the message waits for the page loaded next."""
     table.refresh_from_db()
     sheet = table_sheet(table)
-    return _answer("saved", 200, number=deal.number, version=table.version, deal=deal.pk,
-                   next=rotation(sheet, kinds), message=_("Spil %(n)s er gemt.") % {"n": deal.number})
+    message = _("Spil %(n)s er gemt.") % {"n": deal.number}
+    body = {"number": deal.number, "version": table.version, "deal": deal.pk, "next": rotation(sheet, kinds),
+            "message": message}
+    if request.headers.get(PARTS_HEADER) == "1":
+        body["parts"] = saved_parts(request, table, sheet)
+    else:
+        messages.success(request, message)
+    return _answer("saved", 200, **body)
 
 
 def _login(request, table_pk: int, code: int, message: str) -> JsonResponse:
@@ -105,7 +122,7 @@ def _repeat(request, table: Table, done: Submission, kinds: list[str], form) -> 
                         code=409)
     outcome = form.to_outcome() if form.is_valid() else None
     if outcome is not None and conflicts.same_deal(table, outcome, deal):
-        return _saved(table, deal, kinds)
+        return _saved(request, table, deal, kinds)
     since = [conflicts.SavedSince(deal, outcome is not None and conflicts.same_hand(table, outcome, deal),
                                   conflicts.recorder(deal))]
     message = _("Spil %(n)s er allerede gemt under denne nøgle, men som et andet spil; dette spil er ikke gemt.") % {
@@ -170,8 +187,7 @@ def table_sync(request, pk: int):
     except DatabaseError:
         log.exception("the queue's deal at table %s could not be written", table.pk)
         return _answer("retry", 503, message=_("Serveren kan ikke gemme lige nu; spillet sendes igen senere."))
-    messages.success(request, _("Spil %(n)s er gemt.") % {"n": deal.number})
-    return _saved(table, deal, kinds)
+    return _saved(request, table, deal, kinds)
 
 
 def _state(request, table: Table, sheet: TableSheet, kinds: list[str]) -> JsonResponse:

@@ -9,6 +9,7 @@ import logging
 from django.contrib import messages
 from django.http import HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -45,15 +46,32 @@ def _can_record(request, table: Table, sheet: TableSheet) -> bool:
     return not sheet.closed and access.can(request.user, table.evening.club_id, Role.SCOREKEEPER)
 
 
+def _context(request, table: Table, form, sheet: TableSheet, **extra) -> dict:
+    """What the table page (and the correction page) renders: the form only for who may record."""
+    can_record = _can_record(request, table, sheet)
+    form = form if can_record else None
+    return {"table": table, "sheet": sheet, "form": form, "can_record": can_record,
+            "seats": form.seats if form is not None else sheet.next_seating(), "family": family_of(table), **extra}
+
+
 def _page(request, table: Table, form, *, status: int = 200, sheet: TableSheet | None = None,
           template: str = "scoring/table.html", **extra):
     sheet = sheet or table_sheet(table)
-    can_record = _can_record(request, table, sheet)
-    form = form if can_record else None
-    return render(request, template, {
-        "table": table, "sheet": sheet, "form": form, "can_record": can_record,
-        "seats": form.seats if form is not None else sheet.next_seating(), "family": family_of(table), **extra,
-    }, status=status)
+    return render(request, template, _context(request, table, form, sheet, **extra), status=status)
+
+
+def saved_parts(request, table: Table, sheet: TableSheet) -> dict[str, str]:
+    """The parts of the table page that a saved deal changes, by the id of their box on the page
+    (``table.html``), rendered as the page renders them: the header (totals, cups, who deals next)
+    with the latest deal's undo, the next deal's empty form for the sheet's next dealer, the empty
+    preview and the sheet. The queue's endpoint answers a save with them, and the phone swaps them
+    in instead of loading the whole page again (docs/performance.md, "A table on a slow phone")."""
+    family = family_of(table)
+    context = _context(request, table, _form(table, sheet), sheet)
+    parts = {"table-state": "scoring/partials/_table_state.html", "form-body": family.form_template,
+             "preview": family.preview_template, "table-sheet": family.sheet_template}
+    return {box: render_to_string(template, {**context, "placeholder": box == "preview"}, request)
+            for box, template in parts.items()}
 
 
 def _closed(request, table: Table, sheet: TableSheet):

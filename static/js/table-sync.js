@@ -2,8 +2,9 @@
 
    - The deal being typed (the draft) is kept on the phone, with its dealer and submission key,
      until the server has acknowledged it: it survives a reload, a lost network and a closed tab.
-   - "Gem spil" sends the deal to the JSON endpoint (views.sync.table_sync). Saved: the page is
-     loaded again. The form's own problems or a table that moved on: the form is sent as a plain
+   - "Gem spil" sends the deal to the JSON endpoint (views.sync.table_sync). Saved: the answer
+     carries the parts of the page the save changed, swapped in without loading the page again
+     (one request on a slow phone). The form's own problems or a table that moved on: the form is sent as a plain
      form, so that the server shows its page (errors at their fields, the 409 page). No answer,
      busy, or logged out: the deal is queued on the phone (IndexedDB, idb-keyval) with its key
      and the table version it expects (the page's for the first, one more for each later one),
@@ -154,14 +155,15 @@
   }
 
   // Sending ------------------------------------------------------------------------------------
-  async function send(item) {
+  // ``parts``: the saved answer carries the parts of the page the save changed (showSaved).
+  async function send(item, parts) {
     const body = new URLSearchParams();
     item.fields.filter(([k]) => !OWN.includes(k)).forEach(([k, v]) => body.append(k, v));
     body.set("version", item.version); body.set("number", item.number); body.set("submission", item.key);
     if (item.confirm) body.set("confirm_dealer", "1");
     try {
       const res = await fetch(data.sync, { method: "POST", body, credentials: "same-origin",
-        headers: { "X-CSRFToken": csrf(), Accept: "application/json" } });
+        headers: { "X-CSRFToken": csrf(), Accept: "application/json", ...(parts ? { "X-Table-Parts": "1" } : {}) } });
       if (!(res.headers.get("content-type") || "").includes("json")) {
         // a refused CSRF token (a new login changed it) or a proxy's page: log in / try later
         return res.status === 403 ? { status: "login", login: data.login } : { status: "retry" };
@@ -198,9 +200,9 @@
     const item = itemOfForm(await chainBase());
     if (!q.length) {
       setBusy(true);
-      const answer = await send(item);
+      const answer = await send(item, true);
       setBusy(false);
-      if (answer.status === "saved") { await saved(answer); await dropDraft(); window.location.assign(data.page); return; }
+      if (answer.status === "saved") { await showSaved(answer); return; }
       if (answer.status === "invalid" || answer.status === "conflict") {
         input("version").value = item.version;   // the server's own page: errors at their fields, the 409 page
         HTMLFormElement.prototype.submit.call(form);
@@ -220,6 +222,79 @@
   const answer_note = (item) => (item.state === "login" ? W.login : W.offline);
 
   function setBusy(busy) { const b = $("#save"); if (b) b.disabled = busy; }
+
+  // Saved as typed: the answer carries the parts of the page the save changed (views.table.saved_parts:
+  // the totals and who deals next, the next deal's empty form, the empty preview, the sheet), swapped
+  // in here instead of loading the page again, so a save on a slow phone is one request of a few kB
+  // (docs/performance.md). The service worker's copy of the page is then brought up to date from it.
+  let fresh = false;   // the swapped-in form is untouched: no preview of it until something is typed
+  async function showSaved(answer) {
+    const known = saved(answer).then(dropDraft);   // written while the parts are swapped in
+    if (!answer.parts) { await known; window.location.assign(data.page); return; }
+    data.rotation = answer.next;
+    window.htmx.trigger(form, "htmx:abort");   // a preview still under way is the saved deal's
+    Object.entries(answer.parts).forEach(([id, html]) => {
+      const box = document.getElementById(id);
+      if (box) { box.innerHTML = html; window.htmx.process(box); }
+    });
+    fresh = true;
+    typed = false;
+    form.dataset.bound = "";
+    const summary = $("#preview-summary");
+    if (summary) summary.replaceChildren();
+    if (input("number")) input("number").value = answer.next.number;
+    if (input("submission")) input("submission").value = newKey();
+    const title = $("#deal-title");
+    if (title) title.textContent = fmt(W.deal, { n: answer.next.number });
+    let list = $("main > .messages");
+    if (!list) { list = el("ul", { class: "messages" }); $("main").prepend(list); }
+    list.replaceChildren(el("li", { class: "success", text: answer.message }));
+    history.replaceState(history.state, "", data.page);   // after the server's own page (a POST), a reload GETs
+    window.scrollTo(0, 0);
+    await known;
+    say("");
+    await render();
+    await markDealer();
+    requestAnimationFrame(() => setTimeout(keepPage));   // after the page is painted
+  }
+  // The form's preview (hx-trigger "change, input delay:400ms"): none of the untouched form after a
+  // save, and none for the change a press on "Gem spil" causes (the field being typed loses focus):
+  // on a slow link it would go out beside the save, which makes the preview moot.
+  let pressingSave = false;
+  document.addEventListener("pointerdown", (event) => { pressingSave = Boolean(event.target.closest && event.target.closest("#save")); }, true);
+  document.addEventListener("click", () => { pressingSave = false; }, true);
+  form.addEventListener("htmx:confirm", (event) => {
+    if (event.detail.elt !== form) return;
+    const cause = event.detail.triggeringEvent;
+    if (fresh || (pressingSave && cause && cause.type === "change")) event.preventDefault();
+  });
+  const touched = (event) => { if (event.isTrusted) fresh = false; };
+  form.addEventListener("input", touched, true);
+  form.addEventListener("change", touched, true);
+
+  // The service worker keeps the last table page for a phone without network (sw.js); a save whose
+  // parts were swapped in loaded none, so the page as it stands now is kept in its place, without
+  // the message of the save, under the headers the server sent with the page.
+  async function keepPage() {
+    if (!("caches" in window) || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    try {
+      const cache = await caches.open("tarokklub-pages");
+      const kept = await cache.match(data.page);
+      if (!kept) return;
+      dataBlock.textContent = JSON.stringify(data).replace(/</g, "\\u003c");   // the rotation now
+      const copy = document.documentElement.cloneNode(true);
+      copy.querySelectorAll(".messages").forEach((n) => n.remove());
+      // a style set by a script stands at runtime; written into the page, the CSP refuses it
+      copy.querySelectorAll("[style]").forEach((n) => n.removeAttribute("style"));
+      copy.querySelectorAll("[class*='htmx-']").forEach((n) => [...n.classList].filter((c) => c.startsWith("htmx-")).forEach((c) => n.classList.remove(c)));
+      const copied = copy.querySelector("#deal-form");
+      copied.setAttribute("hx-trigger", (copied.getAttribute("hx-trigger") || "").replace(/^load,\s*/, ""));
+      const headers = new Headers(kept.headers);
+      headers.delete("content-encoding");
+      headers.delete("content-length");
+      await cache.put(data.page, new Response(`<!doctype html>\n${copy.outerHTML}`, { status: 200, headers }));
+    } catch (e) { /* the worker keeps the page again the next time it is loaded */ }
+  }
 
   function scheduleRetry() {
     clearTimeout(timer);

@@ -120,10 +120,10 @@ class Answer:
         return self.body.decode("utf-8")
 
 
-def fetch(server, path: str, cookies: dict | None = None) -> Answer:
+def fetch(server, path: str, cookies: dict | None = None, headers: dict | None = None) -> Answer:
     """GET ``path`` from ``server`` as it answers (a redirect is not followed)."""
     connection = http.client.HTTPConnection("localhost", server.thread.port, timeout=30)
-    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
+    headers = {**({"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}), **(headers or {})}
     try:
         connection.request("GET", path, headers=headers)
         response = connection.getresponse()

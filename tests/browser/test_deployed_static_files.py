@@ -8,7 +8,9 @@ import re
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.templatetags.static import static
 from django.test import Client
+from django.urls import reverse
 
 from tests.browser.helpers import fetch
 
@@ -71,17 +73,22 @@ def test_the_table_page_its_static_files_manifest_and_worker_load_as_deployed(li
     assert set(loaded) <= kept, sorted(set(loaded) - kept)
 
 
-def test_the_favicon_answers_at_the_root_as_deployed(server):
-    """Browsers ask /favicon.ico on their own, on every page: a redirect to the collected icon."""
-    answer = fetch(server, "/favicon.ico")
-    assert answer.status in (301, 302), answer.status
-    served_hashed(server, answer.headers["Location"])
-    assert fetch(server, answer.headers["Location"]).body[:4] == b"\x00\x00\x01\x00"   # an ICO file
-
-
 def test_the_favicon_answers_at_the_root_as_deployed(live_server):
     """Browsers ask /favicon.ico on their own, on every page: a redirect to the collected icon."""
     answer = fetch(live_server, "/favicon.ico")
     assert answer.status in (301, 302), answer.status
     served_hashed(live_server, answer.headers["Location"])
     assert fetch(live_server, answer.headers["Location"]).body[:4] == b"\x00\x00\x01\x00"   # an ICO file
+
+
+def test_pages_are_compressed_and_the_collected_files_left_to_whitenoise(live_server):
+    """GZipMiddleware compresses what the app answers (a slow phone: docs/performance.md); the collected
+    files are WhiteNoise's, which stands above it: its own compressed copy of a stylesheet, an icon
+    (not worth compressing) as it is."""
+    asked = {"Accept-Encoding": "gzip"}
+    page = fetch(live_server, reverse("login"), headers=asked)
+    assert page.status == 200 and page.headers["Content-Encoding"] == "gzip"
+    css = fetch(live_server, static("css/app.css"), headers=asked)
+    assert css.headers["Content-Encoding"] == "gzip" and "immutable" in css.headers["Cache-Control"]
+    icon = fetch(live_server, static("icons/icon-192.png"), headers=asked)
+    assert icon.status == 200 and "Content-Encoding" not in icon.headers

@@ -123,9 +123,12 @@ class TableFamily:
     # The deal form --------------------------------------------------------------------------------
 
     def make_form(self, table, sheet, *, data=None, dealer: str | None = None, initial=None):
-        """The deal form; unbound it proposes the sheet's next dealer."""
-        return self.form_class(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer,
+        """The deal form; unbound it proposes the sheet's next dealer. Its values are the names as
+        seated, which the deal records; its words name the players as a page does (``called_by``)."""
+        form = self.form_class(sheet.players, data=data, dealer=dealer or sheet.next_seating().dealer,
                                initial=initial, card=table.card)
+        called_by(form, sheet)
+        return form
 
     def carry_over(self, form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, list]:
         """What another dealer keeps of the form (GET or POST data) and what it clears per player:
@@ -241,6 +244,26 @@ class TableFamily:
         effect, _state = replay_correction(sheet, number, entry, state_of=lambda settled: settled.state,
                                            resettle=lambda row, state: self.resettle(table, sheet, row, state))
         return effect
+
+
+def called_by(form, sheet) -> None:
+    """A deal form's labels and choices that name a player as seated, worded as a page names him:
+    the name now, and the seated one beside it where they differ ("Bent (Bnet)", docs/names.md,
+    point 3); the values stay the names as seated. Nothing to do at a table whose players are
+    called as they sat down."""
+    from scoring.selectors.members import shown_words
+
+    changed = {seated: now for seated, now in zip(sheet.players, sheet.shown) if seated != now}
+    if not changed:
+        return
+
+    def worded(label):
+        return shown_words((str(label),), changed)[0] if isinstance(label, (str, Promise)) else label
+
+    for field in form.fields.values():
+        field.label = worded(field.label) if field.label is not None else None
+        if getattr(field, "choices", None):
+            field.choices = [(value, worded(label)) for value, label in field.choices]
 
 
 class FamilyApp(AppConfig):

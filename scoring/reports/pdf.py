@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Mapping
@@ -39,6 +40,7 @@ from scoring.models import Deal, Evening
 from scoring.reports.listings import standings_columns
 from scoring.reports.pdf_worker import refuse_url, write_pdf
 from scoring.selectors import SheetRow, TableSheet, evening_summary, written_score
+from scoring.selectors.members import shown_name, shown_words
 from scoring.selectors.payments import shown_payment, state_of, states_by_payment
 from scoring.selectors.standings import _rules_and_family, family_title, table_side
 from scoring.table_families import written_words
@@ -156,14 +158,16 @@ class PdfTable:
         return players + 4 if self.written else 2 + players + len(self.cup_heads) + int(self.formulas)
 
 
-def _written_row(family: str, players: tuple[str, ...], row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
+def _written_row(sheet: TableSheet, row: SheetRow) -> tuple[str, str, tuple[bool, ...]]:
     """A written-score deal as its sheet writes it (``TableFamily.written_row``: the game or kind in
-    the game's words, the declarer, who takes part), the others greyed."""
-    side = table_side(family)
+    the game's words, the declarer, who takes part), the others greyed; a name as seated is shown
+    beside the name now (docs/names.md, point 3)."""
+    side, players = table_side(sheet.family.name), sheet.players
     if side is None or side.written_row is None:
         return "", "", row.active
     game, declarer, taking_part = side.written_row(players, row.deal.outcome)
-    return game, declarer, tuple(p in taking_part for p in players)
+    game = shown_words((game,), dict(zip(players, sheet.shown)))[0]   # "pokazal (Ana)": who showed
+    return game, sheet.called(declarer) if declarer else "", tuple(p in taking_part for p in players)
 
 
 def _tag(row: SheetRow) -> str:
@@ -197,6 +201,19 @@ def _cut(text: str, chars: int) -> str:
         if used > chars - 1:
             return text[:i] + "…"
     return text + "…"
+
+
+def _cut_whole(text: str, chars: int, names) -> str:
+    """``text`` cut as ``_cut`` cuts it, but never inside one of ``names``: a name cut short names
+    nobody, or the wrong player ("Zoë Ørst…" of "Zoë Ørsted (Zoë)": docs/names.md, point 3), so the
+    cut moves back to before it."""
+    cut = _cut(text, chars)
+    if cut == text:
+        return text
+    end, spans = len(cut) - 1, [m.span() for name in names if name for m in re.finditer(re.escape(name), text)]
+    while moved := [start for start, stop in spans if start < end < stop]:
+        end = min(moved)
+    return text[:end].rstrip() + "…"
 
 
 def _centre(text: str, chars: int) -> str:
@@ -274,6 +291,8 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
                [escape(f"{pot_word(n):>{pot_w}}") for n in pot_names])
     indent = number_w + 2   # under the dealer's name, when there is no room beside the figures
     lines = []
+    # every name a deal's words may hold: the names as seated, the names now, and both as shown
+    whole = {*sheet.players, *sheet.shown, *(shown_name(p, n) for p, n in zip(sheet.players, sheet.shown))}
     for r, (name, tag), words in zip(rows, labels, said):
         row = r.row
         mark = "*" if row.deal and row.deal.replaces_id else " "
@@ -287,9 +306,9 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
         text += "".join(f"{row.pots.get(n, 0):>{pot_w}}" for n in pot_names)
         words, formula = words
         if (words or formula) and beside >= _BESIDE_CHARS:   # beside the figures, on the deal's one line
-            # the formula whole, the words before it cut short when they must be
+            # the formula whole, the words before it cut short when they must be (never in a name)
             end = f" — {formula}" if words and formula else formula
-            text += "  " + escape((_cut(words, beside - len(end)) if words else "") + end)
+            text += "  " + escape((_cut_whole(words, beside - len(end), whole) if words else "") + end)
             words = ""
         elif words or formula:
             words = "\n".join(" " * indent + part for part in _wrap(
@@ -328,7 +347,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     for row in sheet.rows:
         if not (pots or row.deal is not None or any(row.net)):
             continue
-        game, declarer, active = (_written_row(sheet.family.name, sheet.players, row) if written and row.deal
+        game, declarer, active = (_written_row(sheet, row) if written and row.deal
                                   else ("", "", row.active))
         words = row.joiner.join(row.rest) if written else row.description
         rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, active)),

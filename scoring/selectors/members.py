@@ -257,7 +257,7 @@ def player_log(player: Player):
     when), merged, retired and back, his e-mail or login changed; newest first."""
     # the player and his duplicates as part of the one query (``same_player``'s rows)
     return (ClubEvent.objects.filter(same_player(player) | Q(other=player) | Q(other__merged_into=player))
-            .exclude(kind=ClubEventKind.LOCKOUT_CLEARED).select_related("user", "player", "other")
+            .exclude(kind=ClubEventKind.LOCKOUT_CLEARED).select_related("user", "player__merged_into", "other")
             .order_by("-at", "-id"))
 
 

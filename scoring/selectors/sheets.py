@@ -19,7 +19,7 @@ from scoring.models import Account, Deal, EntryKind, JournalEntry, Leg, Seat, Ta
 
 from scoring.table_families import table_family
 
-from .members import identity_of, shown_words
+from .members import identity_of, shown_name, shown_words
 
 
 @dataclass(frozen=True)
@@ -38,14 +38,18 @@ class SheetRow:
     words: tuple[str, ...] = ()
     joiner: str = " · "           # how the family joins them on one line (``TableFamily.describe_joiner``)
     dealer: str = ""              # the deal's dealer by his name now (docs/names.md); "" for no deal
+    #: {name as seated: name now} of the table's players called otherwise now: a formula's words
+    #: name the players as seated (docs/names.md, point 3)
+    renamed: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def formula(self) -> str:
         """The deal's formula in the page's language where the family stored its words (Selca's,
-        ``FORMULA_WORDS``), else as the engine gave it (numbers only, or stored before)."""
+        ``FORMULA_WORDS``: a name as seated beside the name now, ``members.shown_words``), else as
+        the engine gave it (numbers only, or stored before)."""
         info = self.info or {}
         if FORMULA_WORDS in info:
-            return phrase_text(info[FORMULA_WORDS], engine_language())
+            return shown_words((phrase_text(info[FORMULA_WORDS], engine_language()),), self.renamed)[0]
         return info.get("formula", "")
 
     @property
@@ -87,6 +91,16 @@ class TableSheet:
     def shown(self) -> tuple[str, ...]:
         """The names the pages head the sheet with (``names_now``; the seated names when not read)."""
         return self.names_now or self.players
+
+    def name_now(self, seated: str) -> str:
+        """The name now of the player who sat down at this table as ``seated``."""
+        return dict(zip(self.players, self.shown)).get(seated, seated)
+
+    def called(self, seated: str) -> str:
+        """A name as seated where a sheet shows it on its own (a row's declarer, read from the deal):
+        the name now first and the seated one beside it where they differ ("Gitte Holm (Gitte)",
+        ``members.shown_name``; docs/names.md, point 3)."""
+        return shown_name(seated, self.name_now(seated))
 
     def dealer_name(self, deal: Deal) -> str:
         """The dealer of ``deal`` by the name the table knows him by (his seat's)."""
@@ -261,6 +275,7 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
         return now_by_id.get(deal.dealer_id) or identity_of(deal.dealer).name
     rows, running = [], dict.fromkeys(players, 0)
     describe = _describer(family, table, players, dict(zip(players, now)))
+    renamed = {seated: name for seated, name in zip(players, now) if seated != name}
     for entry in entries:
         net = dict.fromkeys(players, 0)
         for player_id, amount in legs.get(entry.id, ()):
@@ -278,9 +293,10 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
         rows.append(SheetRow(label, entry.deal.number if entry.deal else None, kind,
                              tuple(net[p] for p in players), tuple(p in active for p in players),
                              entry.pots_after, tuple(running[p] for p in players),
-                             entry.deal, info, words=words, joiner=joiner, dealer=dealer_now(entry.deal)))
+                             entry.deal, info, words=words, joiner=joiner, dealer=dealer_now(entry.deal),
+                             renamed=renamed))
     last = rows[-1] if rows else None
-    struck = tuple(_voided_row(family, players, by_id, entry, legs.get(entry.id, ()), describe, dealer_now)
+    struck = tuple(_voided_row(family, players, by_id, entry, legs.get(entry.id, ()), describe, dealer_now, renamed)
                    for entry in voided.values())
     return TableSheet(
         table=table, players=players, rows=tuple(rows),
@@ -293,7 +309,7 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
 
 
 def _voided_row(family: Family, players: tuple[str, ...], by_id: Mapping[int, str], entry: JournalEntry,
-                legs, describe, dealer_now) -> SheetRow:
+                legs, describe, dealer_now, renamed: Mapping[str, str]) -> SheetRow:
     """A voided deal's row: its amounts and words as they stood before the void (paid back since);
     ``legs``: the entry's player legs, (player id, amount)."""
     net = dict.fromkeys(players, 0)
@@ -304,4 +320,5 @@ def _voided_row(family: Family, players: tuple[str, ...], by_id: Mapping[int, st
     words, joiner = describe(entry.deal.outcome, info or {})
     return SheetRow(str(entry.deal.number), entry.deal.number, entry.deal.kind, tuple(net[p] for p in players),
                     tuple(p in active for p in players), entry.pots_after,
-                    (), entry.deal, info, voided=True, words=words, joiner=joiner, dealer=dealer_now(entry.deal))
+                    (), entry.deal, info, voided=True, words=words, joiner=joiner, dealer=dealer_now(entry.deal),
+                    renamed=renamed)

@@ -70,6 +70,15 @@ def short(name, players) -> str:
     return format_html('<span class="name-cut">{}</span><span class="name-full">{}</span>', label, name)
 
 
+def seated_label(seated: str, sheet) -> str:
+    """A name as seated on a row of a phone's sheet (a deal's declarer): the label of his name now
+    among the sheet's names (``short``), and the seated name beside it where the two differ
+    (``TableSheet.called``; docs/names.md, point 3)."""
+    now = sheet.name_now(seated)
+    label = short(now, sheet.shown)
+    return label if now == seated else format_html("{} ({})", label, seated)
+
+
 @register.simple_tag
 def name_legend(players) -> list[tuple[str, str]]:
     """``{% name_legend sheet.players as legend %}``: (label, full name) of every abbreviated name."""

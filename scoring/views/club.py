@@ -115,7 +115,7 @@ def club_lockouts(request, pk: int):
             messages.info(request, _("%(user)s var ikke låst ude.") % {"user": username})
         return redirect(url)
     return render(request, "scoring/club_lockouts.html", {
-        "club": club, "lockouts": lockouts.current(club), "events": club.events.select_related("user")[:20],
+        "club": club, "lockouts": lockouts.current(club), "events": club.events.select_related("user", "player__merged_into")[:20],
         "limit": settings.AXES_FAILURE_LIMIT, "minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)})
 
 

@@ -88,7 +88,7 @@ def member_list(request, pk: int):
     ]
     return render(request, "scoring/club_members.html", {
         "club": club, "groups": [(key, title, [(p, _status_word(p)) for p in rows]) for key, title, rows in groups],
-        "events": club.events.exclude(kind=ClubEventKind.LOCKOUT_CLEARED).select_related("user")[:20]})
+        "events": club.events.exclude(kind=ClubEventKind.LOCKOUT_CLEARED).select_related("user", "player__merged_into")[:20]})
 
 
 def _member(request, pk: int, player: int) -> tuple[Club, Player]:

@@ -258,3 +258,44 @@ def test_a_mark_made_before_the_merge_is_read_as_the_merged_players(club, year):
     assert Purse.of("DKK", sum((t.kroner for t in report.transfers), Decimal("0"))) == report.moved
     owed = {row.player: row for row in outstanding_by_player(club)}
     assert set(owed) <= {"Anne", "Bent", "Carl", RENAMED} and sum((row.balance for row in owed.values()), Purse()) == Purse.of("DKK", 0)
+
+
+@pytest.mark.parametrize("name, renamed, row", [
+    ("karlsruhe/seed-table.json", "Spieler 2", "game-1"),     # Königsrufer Spieler 2 + Spieler 1
+    ("selca/worked-examples.json", "Bojan", "game-1"),         # tri Bojan
+])
+def test_a_sheet_row_names_its_declarer_and_dealer_now_beside_the_seated_name(admin_client, club, golden_dir, name,
+                                                                            renamed, row):
+    """The Karlsruhe and Selca sheets write a row's declarer from the deal (its name as seated), the
+    Selca formula's words name him as seated, and the dealer column reads his key: each says the
+    name now (docs/names.md, points 2 and 3)."""
+    from html import unescape
+
+    table = services.evening_import(club=club, data=json.loads((golden_dir / name).read_text()))
+    services.evening_close(evening=table.evening)
+    services.player_rename(player=Player.objects.get(club=club, name=renamed), name="Omdøbt")
+    page = admin_client.get(reverse("scoring:table_detail", args=[table.pk])).content.decode()
+    cell = page[page.index(f'id="{row}"'):]
+    cell = " ".join(unescape(re.sub(r"<[^>]+>", " ", cell[:cell.index("</td>")])).split())
+    assert f"Omdøbt ({renamed})" in cell and not re.search(rf"(?<!\(){renamed}", cell), cell
+    assert f'title="Giver: {renamed}"' not in page and f'title="delilec: {renamed}"' not in page
+
+
+def test_the_zapisnik_pdf_names_the_declarer_now_beside_the_seated_name(club, golden_dir):
+    table = services.evening_import(club=club, data=json.loads((golden_dir / "selca/worked-examples.json").read_text()))
+    services.evening_close(evening=table.evening)
+    services.player_rename(player=Player.objects.get(club=club, name="Bojan"), name="Omdøbt")
+    text = " ".join(pdf_text(render_evening_pdf(table.evening)).split())
+    assert "Omdøbt (Bojan)" in text and not re.search(r"(?<!\()Bojan", text)
+
+
+def test_a_long_tables_words_are_cut_before_a_name_never_inside_it():
+    """A long table's line cuts a deal's words to the room beside the figures (``pdf.LINE_ROWS``):
+    never inside a name, which cut short would name nobody or the wrong player."""
+    from scoring.reports.pdf import _cut_whole
+
+    names = {"Zoë", RENAMED, f"{RENAMED} (Zoë)", "Carl"}
+    words = f"tout Carl · hele i hjerter {RENAMED} (Zoë)"
+    assert _cut_whole(words, 36, names) == "tout Carl · hele i hjerter…"
+    assert _cut_whole(words, 7, names) == "tout…"
+    assert _cut_whole(words, 80, names) == words

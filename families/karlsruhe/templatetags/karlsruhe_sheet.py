@@ -7,7 +7,7 @@ from django import template
 from families.karlsruhe import table as kt
 from families.karlsruhe import words as kw
 
-from scoring.templatetags.sheet import short
+from scoring.templatetags.sheet import seated_label
 
 register = template.Library()
 
@@ -22,9 +22,10 @@ def radl_owed(sheet) -> int:
 
 
 @register.simple_tag
-def karlsruhe_row(row, players) -> dict:
-    """``{% karlsruhe_row row sheet.players as k %}``: the row's game in German ("Königsrufer"), its
-    kind's word for a misdeal or redeal, and who declared (short names, as the sheet's columns)."""
+def karlsruhe_row(row, sheet) -> dict:
+    """``{% karlsruhe_row row sheet as k %}``: the row's game in German ("Königsrufer"), its kind's
+    word for a misdeal or redeal, and who declared (short names, as the sheet's columns; a name as
+    seated beside the name now, ``seated_label``)."""
     outcome = row.deal.outcome if row.deal is not None else {}
     kind = outcome.get("kind", "played")
     if kind != "played":
@@ -33,8 +34,8 @@ def karlsruhe_row(row, players) -> dict:
     words = {"game": kw.GAME_WORDS.get(game, game)}
     declarer = outcome.get("declarer")
     if declarer:
-        words["declarer"] = short(declarer, players)
+        words["declarer"] = seated_label(declarer, sheet)
         partner = outcome.get("partner")
         if partner and partner != declarer:
-            words["partner"] = short(partner, players)
+            words["partner"] = seated_label(partner, sheet)
     return words

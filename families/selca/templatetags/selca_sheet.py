@@ -9,16 +9,17 @@ from django import template
 
 from families.selca import words as sw
 
-from scoring.templatetags.sheet import short
+from scoring.templatetags.sheet import seated_label
 
 register = template.Library()
 
 
 @register.simple_tag
-def selca_row(row, players) -> dict:
-    """``{% selca_row row sheet.players as s %}``: the row's game or kind word, the declarer and
-    who showed (short names, as the sheet's columns), the row's other words (``row.rest``), and per
-    player (written, takes part) for the cells."""
+def selca_row(row, sheet) -> dict:
+    """``{% selca_row row sheet as s %}``: the row's game or kind word, the declarer and who showed
+    (short names, as the sheet's columns; a name as seated beside the name now, ``seated_label``),
+    the row's other words (``row.rest``), and per player (written, takes part) for the cells."""
+    players = sheet.players
     outcome = row.deal.outcome if row.deal is not None else {}
     kind = outcome.get("kind", "")
     playing = sw.participants(tuple(players), outcome)
@@ -26,13 +27,13 @@ def selca_row(row, players) -> dict:
                    "tags": row.rest}
     if kind == "game":
         words["game"] = sw.GAME_WORDS.get(outcome.get("game"), "?")
-        words["declarer"] = short(outcome.get("declarer", "?"), players)
-        words["declarer_full"] = outcome.get("declarer", "")
+        words["declarer"] = seated_label(outcome.get("declarer", "?"), sheet)
+        words["declarer_full"] = sheet.called(outcome.get("declarer", ""))
     else:
         words["word"] = sw.KIND_WORDS.get(kind, kind)
         if kind == "shown":
-            words["declarer"] = short(outcome.get("shown_by", "?"), players)
-            words["declarer_full"] = outcome.get("shown_by", "")
+            words["declarer"] = seated_label(outcome.get("shown_by", "?"), sheet)
+            words["declarer_full"] = sheet.called(outcome.get("shown_by", ""))
     return words
 
 

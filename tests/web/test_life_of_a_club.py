@@ -1,0 +1,812 @@
+"""The life of a club, as one test (docs/testing.md, "The life of a club"): a year of a club with
+two game families and a tournament is built through the services and the pages a person would use
+— renames before and after a draw, a merge while an evening is open, a correction and a void after
+a payment was marked, an evening reopened and closed again, an import answering its near-names,
+mails queued before and after the renames, a bye, a withdrawal — and then every page, PDF,
+export, mail and command of the club is read back, as its admin and as a member, and checked
+against each other: no 5xx and no traceback, every player once, names by docs/names.md, the
+standings the sum of the evenings, the tournament's the sum of its rounds, what is outstanding the
+transfers less the payments, ``check_ledger`` clean.
+
+Every later feature adds its part of the year (a step in ``live_the_year``) and its reads (a page
+is read by its named route without being listed here: ``read_every_route``). Run on SQLite and on
+PostgreSQL (scripts/with-postgres)."""
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import io
+import json
+import random
+import re
+import unicodedata
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import Client
+from django.urls import URLPattern, get_resolver, reverse
+from openpyxl import load_workbook
+from post_office.models import Email
+from pypdf import PdfReader
+
+from scoring import services
+from scoring.engine import families
+from scoring.reports import pdf
+from scoring.models import (
+    Club, ClubEvent, ClubEventKind, Deal, Evening, EveningMail, EveningTransfer, Player, Role, Seat, Table, Tournament,
+    TournamentRound
+)
+from scoring.selectors import evening_summary, table_player_names, table_sheet
+from scoring.selectors.members import identity_of
+from scoring.selectors.payments import outstanding_by_player
+from scoring.selectors.season import season_report, season_scope
+from scoring.selectors.standings import club_rule_sets, standings, standings_evenings
+from scoring.selectors.tournaments import tournament_standings
+from scoring.table_families import table_family
+from tests.web.conftest import make_user
+
+CYRILLIC_C = "\u0421"     # "С": "Сarl" imitates Carl
+TABLES = {   # January: two Danish tables (of four and of five) and a Karlsruhe table, one evening
+    "vlk": ("Anne", "Bent", "Carl", "Dorte"),
+    "vlk5": ("Erik", "Frida", "Hans", "Ida", "Zoë"),
+    "karlsruhe": ("Gitte", "Jens", "Karen", "Lars"),
+}
+
+
+# The one rule of names, stated once (docs/names.md, points 2 and 3) ---------------------------------------
+
+#: How the club's log and the merge's message state a change, naming the old name and the new.
+CHANGES = ("omdøbt til", "lagt sammen med", "er lagt sammen med")
+
+
+def stale_names(text: str, renamed: dict[str, str]) -> list[str]:
+    """Each place in ``text`` where a name a player had (as seated, or before a rename: the keys of
+    ``renamed``, each {old name: his name now}) stands for him without his name now: allowed are
+    his name now itself ("Zoë" inside "Zoë Ørsted"), the annotation "Name now (old name)", on a
+    phone's sheet the cut label of the name now beside it ("Zoë. Zoë Ørsted"), and the log's
+    statement of the change ("Zoë omdøbt til Zoë Ørsted")."""
+    text = " ".join(unicodedata.normalize("NFC", text).split())
+    found = []
+    for old, now in renamed.items():
+        allowed = [f"{now} ({old})", now, *(f"{now[:keep].rstrip()}. {now}" for keep in range(4, len(now))),
+                   *(f"{old} {change} {now}" for change in CHANGES)]
+        covered = [False] * len(text)
+        for form in sorted(set(allowed), key=len, reverse=True):
+            for match in re.finditer(re.escape(form), text):
+                covered[match.start():match.end()] = [True] * (match.end() - match.start())
+        for match in re.finditer(rf"(?<!\w){re.escape(old)}(?!\w)", text):
+            if not all(covered[match.start():match.end()]):
+                found.append(f"{old!r} for {now!r}: …{text[max(0, match.start() - 60):match.end() + 60]}…")
+    return found
+
+
+def test_the_name_rule_allows_the_name_now_and_the_annotation_only():
+    renamed = {"Zoë": "Zoë Ørsted", "Bnet": "Bent"}
+    assert stale_names("Zoë Ørsted (Zoë) betaler Bent (Bnet); Zoë. Zoë Ørsted; Bent", renamed) == []
+    assert stale_names("Zoë omdøbt til Zoë Ørsted · Bnet lagt sammen med Bent", renamed) == []
+    assert len(stale_names("Zoë betaler Bnet", renamed)) == 2
+    assert len(stale_names("Giver: Bnet · Zoë.", renamed)) == 2
+    assert stale_names("Zoëa, Bnetto", renamed) == []
+
+
+# Reading a page as a person reads it ----------------------------------------------------------------------
+
+class _Text(HTMLParser):
+    """What a person reads of a page: its text and the words it shows on hover or to a screen
+    reader (``title``, ``aria-label``, ``alt``); not its scripts, styles or form values."""
+
+    SHOWN = ("title", "aria-label", "alt", "placeholder")
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts, self._hidden = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self._hidden += 1
+        self.parts.extend(value for name, value in attrs if name in self.SHOWN and value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._hidden = max(0, self._hidden - 1)
+
+    def handle_data(self, data):
+        if not self._hidden:
+            self.parts.append(data)
+
+
+def page_text(html: str) -> str:
+    reader = _Text()
+    reader.feed(html)
+    return " ".join(reader.parts)
+
+
+@functools.lru_cache(maxsize=64)
+def pdf_text(data: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def csv_rows(content: bytes) -> list[list[str]]:
+    import csv
+
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig"), newline=""), delimiter=";"))
+
+
+def xlsx_text(content: bytes) -> str:
+    book = load_workbook(io.BytesIO(content))
+    return "\n".join(" | ".join(str(c) for c in row if c is not None) for sheet in book for row in sheet.values)
+
+
+def number(text: str) -> Decimal:
+    """A number as the Danish exports write it ("1.234,50", "-35", "−12")."""
+    return Decimal(text.replace("\u2212", "-").replace(".", "").replace(",", ".").replace("kr", "").strip() or "0")
+
+
+# Writing as a person writes -------------------------------------------------------------------------------
+
+def post(client: Client, url: str, data: dict | None = None, expect: int = 302, **extra):
+    """A form sent with its one-time submission key; answered with ``expect``."""
+    response = client.post(url, {"submission": str(uuid.uuid4()), **(data or {})}, **extra)
+    assert response.status_code == expect, (url, response.status_code, re.findall(
+        r'class="[^"]*(?:error|problem)[^"]*"[^>]*>(.*?)</', response.content.decode(), re.S))
+    return response
+
+
+def post_deal(client: Client, table: Table, outcome: dict) -> None:
+    """A deal through the table page's form, as the phone posts it (the family's form opened on the
+    deal: its fields' values), the dealer confirmed."""
+    table.refresh_from_db()
+    side, sheet = table_family(table.family), table_sheet(table)
+    dealer, initial = side.initial_from_outcome(sheet.players, outcome, table.version)
+    form = side.make_form(table, sheet, dealer=dealer, initial=initial)
+    post(client, reverse("scoring:table_detail", args=[table.pk]),
+         {**form_values(form), "version": table.version, "confirm_dealer": "1"})
+
+
+def form_values(form) -> dict:
+    """What a browser sends of ``form`` as it opens: each field's value, an empty one left out."""
+    values = {name: form[name].value() for name in form.fields}
+    return {name: value for name, value in values.items() if value is not None and value is not False
+            and value != "" and value != []}
+
+
+def play(table: Table, deals: int, rng: random.Random, client: Client | None = None, by_page: int = 0) -> None:
+    """``deals`` random deals at ``table`` in dealing order: the first ``by_page`` through the table
+    page (``post_deal``), the others through ``services.deal_record``."""
+    table.refresh_from_db()
+    game = families.family(table.family)
+    seated = table_player_names(table)
+    dealer = table_sheet(table).next_seating().dealer
+    for i in range(deals):
+        deal = game.random_deal(rng, seated, dealer, table.card)
+        if i < by_page:
+            post_deal(client, table, game.deal_to_dict(deal))
+        else:
+            services.deal_record(table=table, outcome=game.deal_to_dict(deal))
+        dealer = game.dealer_after(seated, dealer, deal.kind.value)
+
+
+def seat(evening: Evening, names, rules: str) -> Table:
+    players = [services.player_get_or_create(club=evening.club, name=n) for n in names]
+    return services.table_create(evening=evening, players=players, rules=rules)
+
+
+def rename(client: Client, club: Club, name: str, to: str) -> None:
+    player = Player.objects.get(club=club, name=name)
+    post(client, reverse("scoring:member_edit", args=[club.pk, player.pk]), {"action": "rename", "name": to})
+
+
+# The year ------------------------------------------------------------------------------------------------
+
+@dataclass
+class Year:
+    club: Club
+    admin: Client
+    member: Client
+    tmp: Path
+    rng: random.Random = field(default_factory=lambda: random.Random(2026))
+    evenings: dict[str, Evening] = field(default_factory=dict)
+    tournament: Tournament | None = None
+    #: the mails of January, as they were sent (before the renames): {address: body}
+    sent_in_january: dict[str, str] = field(default_factory=dict)
+    #: the mail that could not be rendered: its player's name now
+    failed_mail: str = ""
+
+
+def send_mail(year: Year, monkeypatch) -> None:
+    """The outbox's sender, as ``manage.py send_evening_mail`` runs it (one round; its lock file
+    the test's own, so that two test runs on one machine never wait for each other)."""
+    import scoring.management.commands.send_evening_mail as command
+    from scoring.outbox_sender import send_round
+
+    lock = str(year.tmp / "mail.lock")
+    with monkeypatch.context() as patched:
+        patched.setattr(command, "send_round", lambda: send_round(lock))
+        call_command("send_evening_mail", stdout=io.StringIO())
+
+
+def january(year: Year, monkeypatch) -> None:
+    """One evening of three tables (two Danish, one Karlsruhe), every player with an address; closed,
+    and its mails queued and sent before any rename."""
+    club, admin = year.club, year.admin
+    evening = services.evening_create(club=club, date=dt.date(2026, 1, 15))
+    for key, names in TABLES.items():
+        table = seat(evening, names, "karlsruhe" if key == "karlsruhe" else "vlk")
+        play(table, 6, year.rng, admin, by_page=2)
+    for player in Player.objects.filter(club=club):
+        services.player_contact_set(player=player, email=f"{player.pk}@example.org")
+    post(admin, reverse("scoring:evening_close", args=[evening.pk]))
+    post(admin, reverse("scoring:evening_mail", args=[evening.pk]))
+    send_mail(year, monkeypatch)
+    year.sent_in_january = {e.to[0]: e.message for e in Email.objects.all()}
+    assert len(year.sent_in_january) == 13
+    year.evenings["january"] = evening
+
+
+def february(year: Year) -> None:
+    """A Danish evening closed; two of its transfers marked paid; reopened, a deal corrected and
+    another voided, closed again, and a transfer marked paid again."""
+    club, admin = year.club, year.admin
+    evening = services.evening_create(club=club, date=dt.date(2026, 2, 12))
+    table = seat(evening, ("Anne", "Bent", "Carl", "Zoë"), "vlk")
+    play(table, 8, year.rng)
+    services.evening_close(evening=evening)
+    for transfer in EveningTransfer.objects.filter(evening=evening).order_by("position")[:2]:
+        post(admin, reverse("scoring:transfer_paid", args=[transfer.pk]), {"method": "mobilepay", "note": "på stedet"})
+    post(admin, reverse("scoring:evening_reopen", args=[evening.pk]), {"reason": "Spil 2 var skrevet forkert"})
+    table.refresh_from_db()
+    game, seated = families.family(table.family), table_player_names(table)
+    second = Deal.objects.get(table=table, number=2, current=True)
+    outcome = game.deal_to_dict(game.random_deal(year.rng, seated, second.outcome["dealer"], table.card))
+    table.refresh_from_db()
+    sheet, side = table_sheet(table), table_family(table.family)
+    dealer, initial = side.initial_from_outcome(sheet.players, outcome, table.version)
+    form = side.make_form(table, sheet, dealer=dealer, initial=initial)
+    data = form_values(form)
+    post(admin, reverse("scoring:deal_edit", args=[second.pk]), {**data, "version": table.version})
+    fifth = Deal.objects.get(table=table, number=5, current=True)
+    table.refresh_from_db()
+    post(admin, reverse("scoring:deal_void", args=[fifth.pk]), {"reason": "Givet to gange", "version": table.version})
+    post(admin, reverse("scoring:evening_close", args=[evening.pk]))
+    # a mark the reopening cleared holds again only for a transfer the same to the øre: the
+    # treasurer marks the first transfer paid again unless its mark held
+    first = EveningTransfer.objects.filter(evening=evening).order_by("position").first()
+    if first.mark_id is None:
+        post(admin, reverse("scoring:transfer_paid", args=[first.pk]), {"method": "cash"})
+    year.evenings["february"] = evening
+
+
+def march(year: Year) -> dict[str, str]:
+    """An evening seated through the page with the typo "Bnet" answered as a new player; while it is
+    open Bnet is merged into Bent; then closed. Returns the open evening's pages as read after the
+    merge: {what: text}."""
+    club, admin = year.club, year.admin
+    seating = {"club": club.pk, "date": "2026-03-12", "rules": "rules:vlk", "seat_1": "Anne", "new_2": "Bnet",
+               "seat_3": "Carl", "seat_4": "Dorte"}
+    asked = post(admin, reverse("scoring:evening_new"), seating, expect=200)
+    assert "Bnet" in asked.content.decode() and "Bent" in asked.content.decode()
+    done = post(admin, reverse("scoring:evening_new"), {**seating, "answer_2": "new"})
+    table = Table.objects.get(pk=int(done.url.strip("/").split("/")[-1]))
+    play(table, 4, year.rng, admin, by_page=2)
+    bnet, bent = (Player.objects.get(club=club, name=n) for n in ("Bnet", "Bent"))
+    post(admin, reverse("scoring:member_merge", args=[club.pk, bnet.pk]), {"into": bent.pk})
+    play(table, 3, year.rng, admin, by_page=2)   # the deal form after the merge: the seated names
+    read = {what: page_text(admin.get(url).content.decode()) for what, url in (
+        ("the open table page of March", reverse("scoring:table_detail", args=[table.pk])),
+        ("the open evening page of March", reverse("scoring:evening_detail", args=[table.evening_id])))}
+    post(admin, reverse("scoring:evening_close", args=[table.evening_id]))
+    year.evenings["march"] = table.evening
+    return read
+
+
+def tournament(year: Year) -> None:
+    """Five players at the old German cards (a table of four and a bye each round); Gitte renamed
+    between the first draw and its confirmation; Carl withdrawn during round 2."""
+    club, admin = year.club, year.admin
+    made = services.tournament_create(club=club, name="Forårsturneringen", rules="taroc1754", rounds=3,
+                                      round_length=3, scoring="places", bye_score="average", seed=7)
+    for name in ("Anne", "Carl", "Erik", "Frida", "Gitte"):
+        services.entrant_register(tournament=made, name=name)
+    for number, day in ((1, 18), (2, 25), (3, 30)):
+        post(admin, reverse("scoring:tournament_draw", args=[made.pk]))
+        drawn = TournamentRound.objects.get(tournament=made, number=number)
+        if number == 1:
+            assert len(drawn.draw["byes"]) == 1
+            rename(admin, club, "Gitte", "Gitte Holm")
+        playing = services.round_confirm(round=drawn, date=dt.date(2026, 4, day))
+        for table in playing.evening.tables.order_by("number"):
+            play(table, made.round_length, year.rng)
+        if number == 2:
+            carl = Player.objects.get(club=club, name="Carl")
+            post(admin, reverse("scoring:tournament_leave", args=[made.pk]), {"player": carl.pk, "reason": "Rejser"})
+        post(admin, reverse("scoring:tournament_round_close", args=[made.pk, number]))
+    year.tournament = made
+
+
+def imported(year: Year) -> None:
+    """An evening file with a near-name of Anne ("Anee", answered as her) and a lookalike of Carl
+    ("Сarl", Cyrillic С: only Carl may be its answer), imported through the page's two steps."""
+    club, admin = year.club, year.admin
+    text = (Path(__file__).parent.parent / "golden" / "four-players-tout-nolo-fines.json").read_text()
+    for old, new in (("Anne", "Anee"), ("Carl", f"{CYRILLIC_C}arl"), ("Bent", "Hans"), ("2026-11-20", "2026-05-21")):
+        text = text.replace(f'"{old}"', f'"{new}"')
+    url = reverse("scoring:evening_import")
+    asked = post(admin, url, {"club": club.pk, "file": SimpleUploadedFile("aften.json", text.encode(),
+                                                                          content_type="application/json")}, expect=200)
+    html = asked.content.decode()
+    assert "Anee i filen ligner Anne i klubben." in html and "ligner Carl" in html
+    draft = re.search(r'name="draft" value="([0-9a-f-]+)"', html).group(1)
+    anne, carl = (Player.objects.get(club=club, name=n) for n in ("Anne", "Carl"))
+    answers = {"club": club.pk, "draft": draft, "answer_0": f"use:{anne.pk}"}
+    refused = post(admin, url, {**answers, "answer_2": f"use:{anne.pk}"}, expect=422)
+    assert "ligner Carl" in refused.content.decode()
+    draft = re.search(r'name="draft" value="([0-9a-f-]+)"', refused.content.decode()).group(1)
+    done = post(admin, url, {**answers, "draft": draft, "answer_2": f"use:{carl.pk}"})
+    table = Table.objects.get(pk=int(done.url.strip("/").split("/")[-1]))
+    assert [(s.player.name, s.name) for s in table.seats.order_by("position")] == [
+        ("Anne", "Anee"), ("Hans", "Hans"), ("Carl", f"{CYRILLIC_C}arl"), ("Dorte", "Dorte")]
+    services.evening_close(evening=table.evening)
+    year.evenings["import"] = table.evening
+
+
+def mails_again(year: Year, monkeypatch) -> None:
+    """The closed evenings' mails queued after the renames and the merge (January's: nothing new);
+    one mail cannot be rendered: it is recorded failed and every other is sent."""
+    import scoring.outbox_sender
+
+    for key in ("january", "february", "march", "import"):
+        post(year.admin, reverse("scoring:evening_mail", args=[year.evenings[key].pk]))
+    real = scoring.outbox_sender.render_statement
+    march = year.evenings["march"]
+    failing = Player.objects.get(club=year.club, name="Dorte")
+
+    def render(statement, evening, *args):
+        if evening.pk == march.pk and statement.player.pk == failing.pk:
+            raise OSError("disk full")
+        return real(statement, evening, *args)
+
+    monkeypatch.setattr(scoring.outbox_sender, "render_statement", render)
+    send_mail(year, monkeypatch)
+    monkeypatch.setattr(scoring.outbox_sender, "render_statement", real)
+    year.failed_mail = failing.name
+
+
+def november(year: Year) -> None:
+    """An evening left open at the end of the year, the renamed players seated by their names now."""
+    evening = services.evening_create(club=year.club, date=dt.date(2026, 11, 19))
+    table = seat(evening, ("Zoë Ørsted", "Gitte Holm", "Bent", "Anne"), "vlk")
+    play(table, 3, year.rng)
+    year.evenings["november"] = evening
+
+
+def live_the_year(year: Year, monkeypatch) -> dict[str, str]:
+    january(year, monkeypatch)
+    february(year)
+    rename(year.admin, year.club, "Zoë", "Zoë Ørsted")
+    read_in_march = march(year)
+    tournament(year)
+    imported(year)
+    mails_again(year, monkeypatch)
+    november(year)
+    return read_in_march
+
+
+# Reading it all back ---------------------------------------------------------------------------------------
+
+@dataclass
+class Reading:
+    """What the read-back found wrong, each naming where: the test fails once, listing them all."""
+    club: Club
+    renamed: dict[str, str]
+    faults: list[str] = field(default_factory=list)
+
+    def fault(self, where: str, what: str) -> None:
+        self.faults.append(f"{where}: {what}")
+
+    def names(self, where: str, text: str) -> None:
+        for found in stale_names(text, self.renamed):
+            self.fault(where, found)
+
+    def same(self, where: str, got, expected) -> None:
+        if got != expected:
+            self.fault(where, f"{got!r} != {expected!r}")
+
+
+def old_names(club: Club) -> dict[str, str]:
+    """{a name a player had: his name now}: every seat's name that is not its player's name now
+    (a rename, a merge, a near-name or lookalike answered as a member) and every name a rename or
+    a merge left behind."""
+    found = {}
+    for seat_ in Seat.objects.filter(table__evening__club=club).select_related("player__merged_into"):
+        now = identity_of(seat_.player).name
+        if (seat_.name or seat_.player.name) != now:
+            found[seat_.name or seat_.player.name] = now
+    for event in ClubEvent.objects.filter(club=club, kind__in=(ClubEventKind.RENAMED, ClubEventKind.MERGED)
+                                          ).select_related("player__merged_into"):
+        found[event.before] = identity_of(event.player).name
+    return found
+
+
+def sampled_deals(club: Club) -> list[int]:
+    """The deals whose pages are read: at each table its last, every deal of an open evening, and
+    every version replaced or voided (a page per deal costs as much as the rest of the year; the
+    deals between read as these do)."""
+    found = set()
+    for table in Table.objects.filter(evening__club=club).select_related("evening"):
+        deals = list(Deal.objects.filter(table=table).order_by("number", "id").values_list("pk", "current", "voided"))
+        found |= {pk for pk, current, voided in deals if not current or voided or table.evening.closed_at is None}
+        found |= {max((pk for pk, current, _voided in deals if current), default=None)} - {None}
+    return sorted(found)
+
+
+def sampled_transfers(club: Club) -> list[int]:
+    """The transfers whose pages are read: each evening's first and last, and every one paid or
+    unpaid by a player who is now called otherwise (renamed, or merged into another)."""
+    found = set()
+    for evening in Evening.objects.filter(club=club):
+        transfers = list(EveningTransfer.objects.filter(evening=evening).order_by("position")
+                         .select_related("payer__merged_into", "receiver__merged_into"))
+        found |= {t.pk for t in transfers[:1] + transfers[-1:]}
+        found |= {t.pk for t in transfers for seat in (t.payer, t.receiver) if seat.merged_into_id
+                  or ClubEvent.objects.filter(player=seat, kind=ClubEventKind.RENAMED).exists()}
+    return sorted(found)
+
+
+#: What the year reads each argument of a route with: the club's objects of each kind.
+def route_arguments(club: Club) -> dict[str, list]:
+    tournaments = Tournament.objects.filter(club=club)
+    return {
+        "evenings": list(Evening.objects.filter(club=club).values_list("pk", flat=True)),
+        "tables": list(Table.objects.filter(evening__club=club).values_list("pk", flat=True)),
+        "deals": sampled_deals(club),
+        "clubs": [club.pk],
+        "players": list(Player.objects.filter(club=club).values_list("pk", flat=True)),
+        "tournaments": list(tournaments.values_list("pk", flat=True)),
+        "transfers": sampled_transfers(club),
+        "player": list(Player.objects.filter(club=club).values_list("pk", flat=True)),
+        "card": list(club.rate_cards.values_list("pk", flat=True)),
+        "number": sorted(set(TournamentRound.objects.filter(tournament__in=tournaments).values_list("number", flat=True))),
+        "fmt": ["csv", "xlsx"],
+    }
+
+
+#: Routes the year has nothing to read with yet (no object of their kind): each says why. A new
+#: route that cannot be read fails the test until the year holds what it shows.
+NOT_IN_THE_YEAR = {"club_card_edit": "the year plays the built-in cards only"}
+
+
+def app_routes():
+    """Every named route of the app: (name, its route text, its arguments)."""
+    for resolver in get_resolver().url_patterns:
+        if getattr(resolver, "namespace", None) != "scoring":
+            continue
+        for pattern in resolver.url_patterns:
+            if isinstance(pattern, URLPattern) and pattern.name:
+                yield pattern.name, str(pattern.pattern), list(pattern.pattern.converters)
+
+
+def route_urls(reading: Reading, club: Club) -> list[str]:
+    """A URL for every named route and every object of the year it takes (a route of one object
+    kind: each of them; of several: each of the first's with each of the others')."""
+    values = route_arguments(club)
+    urls = []
+    for name, route, arguments in app_routes():
+        kinds = [route.split("/")[0] if argument == "pk" else argument for argument in arguments]
+        if not arguments:
+            urls.append(reverse(f"scoring:{name}"))
+            continue
+        if any(not values.get(kind) for kind in kinds):
+            if name not in NOT_IN_THE_YEAR:
+                reading.fault(name, f"the year has nothing to read it with ({route})")
+            continue
+        if name.startswith("tournament_round"):
+            pairs = [(t, n) for t in values["tournaments"] for n in values["number"]]
+        elif len(kinds) == 2:
+            pairs = [(values[kinds[0]][0], v) for v in values[kinds[1]]]
+        else:
+            pairs = [(v,) for v in values[kinds[0]]]
+        urls += [reverse(f"scoring:{name}", args=list(args)) for args in pairs]
+    # the season report of the year, and the standings of each rule set: their pages link the rest
+    urls.append(reverse("scoring:season", args=[club.pk]) + "?date_from=2026-01-01&date_to=2026-12-31")
+    urls += [reverse("scoring:standings", args=[club.pk]) + f"?rules={rules}" for rules, _f in club_rule_sets(club)]
+    return urls
+
+
+#: The query keys of a page's links that are followed: another rule set, an export, the report's dates.
+FOLLOWED = {"rules", "_export", "sheet", "date_from", "date_to", "season"}
+
+
+def followed_links(html: str) -> list[str]:
+    from html import unescape
+    from urllib.parse import parse_qsl, urlsplit
+
+    found = []
+    for href in re.findall(r'href="([^"#]+)"', html):
+        parts = urlsplit(unescape(href))
+        if parts.netloc or not parts.query or not parts.path.startswith("/"):
+            continue
+        if {key for key, _v in parse_qsl(parts.query)} <= FOLLOWED:
+            found.append(f"{parts.path}?{parts.query}")
+    return found
+
+
+#: Routes whose pages are not held to the rule of names: the admin's pages of a player's names and
+#: merges name the names he had on purpose, each beside what became of it.
+NAMES_OF_THEIR_OWN = {"member_edit", "member_merge"}
+#: A document is the same bytes whoever reads it: the member reads the pages, the admin the documents too.
+DOCUMENTS = re.compile(r"_pdf$|export")
+
+
+def first_of_each(urls: list[str], objects: int = 3) -> list[str]:
+    """Of each route, the URLs of its first ``objects`` objects: the member's read. The year's first
+    evenings, tables and players are where its renames and its merge are; every object of every
+    route is read by the admin."""
+    from django.urls import resolve
+
+    kept, taken = [], defaultdict(int)
+    for url in urls:
+        route = resolve(url.split("?")[0]).url_name
+        taken[route] += 1
+        if taken[route] <= objects:
+            kept.append(url)
+    return kept
+
+
+def read_every_route(reading: Reading, who: str, client: Client, urls: list[str], documents: bool = True
+                     ) -> dict[str, bytes]:
+    """GET every URL (with ``documents``, also every link of a page to another rule set, an export
+    or the report's PDF): never a 5xx, never a traceback; every page, PDF and export named by the
+    rule. The data the table's phone reads (JSON) and the evening file keep the names as seated, as
+    the deals record them (docs/names.md, point 4). Returns {url: body} of what answered 200."""
+    from django.urls import resolve
+
+    bodies, queue, seen = {}, list(urls), set()
+    while queue:
+        url = queue.pop(0)
+        route = resolve(url.split("?")[0]).url_name
+        if url in seen or (not documents and DOCUMENTS.search(route)):
+            continue
+        seen.add(url)
+        response = client.get(url)
+        body = response.content
+        where = f"{who} GET {url}"
+        if response.status_code >= 500:
+            reading.fault(where, f"status {response.status_code}")
+            continue
+        if b"Traceback" in body:
+            reading.fault(where, "a traceback")
+        if response.status_code != 200:
+            continue   # 3xx, a refusal (4xx), or a route that only writes (405)
+        bodies[url] = body
+        kind = response.get("Content-Type", "")
+        text = None
+        if kind.startswith("text/html"):
+            text = page_text(body.decode())
+            if documents:
+                queue += [link for link in followed_links(body.decode()) if link not in seen]
+        elif kind.startswith("application/pdf"):
+            text = pdf_text(body)
+        elif kind.startswith("text/csv"):
+            text = body.decode("utf-8-sig")
+        elif "spreadsheetml" in kind:
+            text = xlsx_text(body)
+        if text is not None and route not in NAMES_OF_THEIR_OWN:
+            reading.names(where, text)
+    return bodies
+
+
+# What must agree ------------------------------------------------------------------------------------------
+
+def sheet_totals(evenings) -> dict[str, dict[int, list]]:
+    """From the evenings' own sheets: {rule set: {player now: [points, kroner, evenings]}}."""
+    found: dict[str, dict[int, list]] = defaultdict(lambda: defaultdict(lambda: [0, Decimal("0"), 0]))
+    for evening in evenings:
+        summary = evening_summary(evening)
+        for group in summary.families:
+            kroner = {seated: amount for seated, _points, amount in group.totals}
+            for sheet in group.sheets:
+                seated_by_id = dict(sheet.seat_names)
+                for player_id, seated in seated_by_id.items():
+                    now = identity_of(Player.objects.get(pk=player_id)).pk
+                    line = found[sheet.table.rules][now]
+                    line[0] += sheet.totals[sheet.players.index(seated)]
+                    line[1] += kroner[seated]
+                    line[2] += 1
+    return found
+
+
+def check_standings(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:
+    """Each rule set's standings — the selector, the page's CSV and XLSX, ``manage.py standings`` —
+    are the sums of the counted evenings' sheets, every player once by his name now."""
+    club = year.club
+    expected = sheet_totals(standings_evenings(club))
+    names = {p.pk: p.name for p in Player.objects.filter(club=club)}
+    for rules, family in club_rule_sets(club):
+        where = f"standings of {rules}"
+        rows = standings(club, evenings=standings_evenings(club), rules=rules, family=family)
+        reading.same(f"{where}: every player once", len({r.player for r in rows}), len(rows))
+        reading.same(f"{where}: figures", {r.player_id: (r.player, r.points, r.kroner, r.evenings) for r in rows},
+                     {pid: (names[pid], *line) for pid, line in expected[rules].items()})
+        out = io.StringIO()
+        call_command("standings", "--club", club.name, "--rules", rules, "--json", stdout=out)
+        reading.same(f"manage.py standings --rules {rules}", [(r["player"], r["points"], r["kroner"])
+                                                             for r in json.loads(out.getvalue())],
+                     [(r.player, r.points, str(r.kroner)) for r in rows])
+        url = reverse("scoring:standings", args=[club.pk]) + f"?rules={rules}&_export=csv"
+        csv_ = csv_rows(bodies.get(url) or year.admin.get(url).content)
+        reading.same(f"{where}: the CSV's players and points", [(line[0], number(line[3])) for line in csv_[1:]],
+                     [(r.player, r.points) for r in rows])
+
+
+def check_tournament(reading: Reading, year: Year) -> None:
+    """The tournament's standings are the sums of its rounds; a round's points are the player's
+    table's total that round; one bye a round while five play; Carl's rounds stay, none after he left."""
+    made = year.tournament
+    rows = tournament_standings(made)
+    reading.same("tournament: players", sorted(r.name for r in rows),
+                 sorted(identity_of(e.player).name for e in made.entrants.select_related("player__merged_into")))
+    totals = {}
+    for played in TournamentRound.objects.filter(tournament=made).select_related("evening"):
+        for sheet in evening_summary(played.evening).sheets:
+            for player_id, seated in sheet.seat_names.items():
+                totals[(played.number, player_id)] = sheet.totals[sheet.players.index(seated)]
+        reading.same(f"tournament round {played.number}: byes", len(played.draw["byes"]),
+                     1 if played.number < 3 else 0)
+    for row in rows:
+        where = f"tournament: {row.name}"
+        reading.same(f"{where}: score", row.score, sum((r.score for r in row.rounds.values()), 0))
+        reading.same(f"{where}: points", row.points, sum(r.points for r in row.rounds.values()))
+        for number_, result in row.rounds.items():
+            if not result.bye:
+                reading.same(f"{where}: round {number_}", result.points, totals[(number_, row.player_id)])
+        if row.name == "Carl":
+            reading.same("tournament: Carl withdrawn", (row.status, sorted(row.rounds)), ("withdrawn", [1, 2]))
+    out = io.StringIO()
+    call_command("tournament_standings", str(made.pk), "--csv", stdout=out)
+    printed = list(__import__("csv").reader(io.StringIO(out.getvalue())))
+    reading.same("manage.py tournament_standings: players", sorted(line[1] for line in printed[1:]),
+                 sorted(r.name for r in rows))
+
+
+def check_money(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:
+    """Each closed evening's transfers are its page's who-pays-whom, the marks that hold are the
+    ones its page and PDF say are paid (February's after its reopening too); what is outstanding is
+    the transfers less those marked paid — per player, on the season report, on the outstanding page."""
+    club = year.club
+    for evening in Evening.objects.filter(club=club, closed_at__isnull=False):
+        marked = EveningTransfer.objects.filter(evening=evening, mark__isnull=False).count()
+        page = bodies[reverse("scoring:evening_detail", args=[evening.pk])].decode()
+        reading.same(f"the page of {evening.date}: transfers paid", page.count('class="badge paid-badge"'), marked)
+        printed = pdf_text(bodies[reverse("scoring:evening_pdf", args=[evening.pk])])
+        reading.same(f"the PDF of {evening.date}: transfers paid", printed.count("Betalt ("), marked)
+        summary = evening_summary(evening)
+        seated = {seated: pid for sheet in summary.sheets for pid, seated in sheet.seat_names.items()}
+        stored = [(t.payer_id, t.receiver_id, t.amount) for t in EveningTransfer.objects.filter(evening=evening)
+                  .order_by("position")]
+        reading.same(f"transfers of {evening.date}", stored,
+                     [(seated[p.payer], seated[p.payee], services.payments.to_ore(p.kroner))
+                      for p in summary.payments])
+    owed = defaultdict(lambda: [0, 0])
+    for transfer in EveningTransfer.objects.filter(club=club, mark__isnull=True, amount__gt=0).select_related(
+            "payer__merged_into", "receiver__merged_into"):
+        owed[identity_of(transfer.payer).pk][0] += transfer.amount
+        owed[identity_of(transfer.receiver).pk][1] += transfer.amount
+    everything = sum(EveningTransfer.objects.filter(club=club).values_list("amount", flat=True))
+    paid = sum(EveningTransfer.objects.filter(club=club, mark__isnull=False).values_list("amount", flat=True))
+    rows = outstanding_by_player(club)
+    reading.same("outstanding by player", {r.player_id: [r.owes, r.owed] for r in rows}, dict(owed))
+    reading.same("outstanding = transfers less payments", sum(r.owes for r in rows), everything - paid)
+    reading.same("outstanding: every player once", len({r.player for r in rows}), len(rows))
+    report = season_report(season_scope(club, date_from=dt.date(2026, 1, 1), date_to=dt.date(2026, 12, 31)))
+    unpaid = sum((t.kroner for t in report.transfers if not t.paid.startswith("betalt")), Decimal("0"))
+    reading.same("season report: unpaid = outstanding", unpaid, Decimal(everything - paid) / 100)
+    reading.same("season report: every player once", len({p.player for p in report.players}), len(report.players))
+    for line in report.players:
+        reading.same(f"season report: {line.player}'s kroner", line.kroner, line.received - line.paid)
+    page = page_text(year.admin.get(reverse("scoring:club_outstanding", args=[club.pk])).content.decode())
+    for row in rows:
+        if row.player not in page:
+            reading.fault("the outstanding page", f"{row.player} is not on it")
+
+
+def check_mails(reading: Reading, year: Year) -> None:
+    """January's mails read as they were sent; every later one greets its player by his name now
+    and names everyone by the rule; the mail that could not be rendered is recorded failed, and
+    every other mail of its evening went."""
+    january = {}
+    for email in Email.objects.all():
+        address = email.to[0]
+        if address in year.sent_in_january and email.message == year.sent_in_january[address]:
+            january[address] = email
+    reading.same("January's mails, as sent", len(january), len(year.sent_in_january))
+    zoe = Player.objects.get(club=year.club, name="Zoë Ørsted")
+    reading.same("Zoë's January mail, as sent", year.sent_in_january[zoe.email].split("\n")[0], "Kære Zoë")
+    for mail in EveningMail.objects.filter(evening__club=year.club).exclude(evening=year.evenings["january"]) \
+            .select_related("email", "player__merged_into", "evening"):
+        where = f"mail of {mail.evening.date} to {identity_of(mail.player).name}"
+        if mail.email is None:
+            reading.same(f"{where}: failed", (identity_of(mail.player).name, mail.problem),
+                         (year.failed_mail, "OSError: disk full"))
+            continue
+        reading.same(f"{where}: status", mail.email.status, 0)   # post_office STATUS.sent
+        reading.same(f"{where}: greeting", mail.email.message.split("\n")[0], f"Kære {identity_of(mail.player).name}")
+        reading.names(where, f"{mail.email.subject}\n{mail.email.message}\n{page_text(mail.email.html_message)}")
+    reading.same("the failed mail", EveningMail.objects.filter(evening__club=year.club, email__isnull=True).count(), 1)
+
+
+def check_files(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:
+    """The evening file (page and ``manage.py export_evening``) keeps the names as seated and says
+    what each is called now (docs/format.md, ``players_now``)."""
+    for table in Table.objects.filter(evening__club=year.club).select_related("evening"):
+        out = io.StringIO()
+        call_command("export_evening", str(table.evening_id), "--table", str(table.number), stdout=out)
+        data = json.loads(out.getvalue())
+        url = reverse("scoring:table_export", args=[table.pk])
+        reading.same(f"the evening file of table {table.pk}", json.loads(bodies[url]), data)
+        seats_ = list(table.seats.select_related("player__merged_into").order_by("position"))
+        reading.same(f"the evening file of table {table.pk}: players", data["players"],
+                     [s.name or s.player.name for s in seats_])
+        reading.same(f"the evening file of table {table.pk}: players now", data.get("players_now", {}),
+                     {s.name: identity_of(s.player).name for s in seats_ if s.name != identity_of(s.player).name})
+
+
+def check_commands(reading: Reading, year: Year, monkeypatch) -> None:
+    """``check_ledger`` clean; the season report's PDF and the evenings' by the commands, named by the rule."""
+    out = io.StringIO()
+    call_command("check_ledger", stdout=out)
+    if not out.getvalue().startswith("ledger ok"):
+        reading.fault("manage.py check_ledger", out.getvalue())
+    report = year.tmp / "season.pdf"
+    call_command("season_report", "--club", str(year.club.pk), "--from", "2026-01-01", "--to", "2026-12-31",
+                 "--out", str(report), stdout=io.StringIO())
+    reading.names("manage.py season_report", pdf_text(report.read_bytes()))
+    # the layout of a long table (lines of text, ``pdf.LINE_ROWS``), of each evening whose names as
+    # seated are not all the names now: its words cut to the line, never inside a name
+    renamed = {seat.table.evening_id for seat in Seat.objects.filter(table__evening__club=year.club)
+               .select_related("table", "player__merged_into")
+               if (seat.name or seat.player.name) != identity_of(seat.player).name}
+    with monkeypatch.context() as patched:
+        patched.setattr(pdf, "LINE_ROWS", 0)
+        for evening in Evening.objects.filter(pk__in=renamed):
+            out = year.tmp / f"evening-{evening.pk}.pdf"
+            call_command("evening_pdf", str(evening.pk), str(out), stdout=io.StringIO())
+            reading.names(f"manage.py evening_pdf {evening.date} (a long table's lines)", pdf_text(out.read_bytes()))
+
+
+# The test ------------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def mail_settings(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"   # the outbox's attachments
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+@pytest.mark.django_db
+def test_the_life_of_a_club(club, mail_settings, tmp_path, monkeypatch):
+    admin, member = Client(), Client()
+    admin.force_login(make_user(club, Role.ADMIN))
+    member.force_login(make_user(club, Role.MEMBER))
+    year = Year(club, admin, member, tmp_path)
+    read_in_march = live_the_year(year, monkeypatch)
+
+    reading = Reading(club, old_names(club))
+    assert {"Bnet", "Zoë", "Gitte", "Anee", f"{CYRILLIC_C}arl"} <= set(reading.renamed), reading.renamed
+    for where, text in read_in_march.items():
+        reading.names(where, text)
+    urls = route_urls(reading, club)
+    bodies = read_every_route(reading, "admin", admin, urls)
+    read_every_route(reading, "member", member, first_of_each(urls), documents=False)
+    check_standings(reading, year, bodies)
+    check_tournament(reading, year)
+    check_money(reading, year, bodies)
+    check_mails(reading, year)
+    check_files(reading, year, bodies)
+    check_commands(reading, year, monkeypatch)
+    assert not reading.faults, f"{len(reading.faults)} faults:\n" + "\n".join(reading.faults)

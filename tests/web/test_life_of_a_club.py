@@ -37,6 +37,7 @@ from post_office.models import Email
 from pypdf import PdfReader
 
 from scoring import services
+from scoring.engine.money import to_cents
 from scoring.engine import families
 from scoring.reports import pdf
 from scoring.models import (
@@ -632,13 +633,13 @@ def check_standings(reading: Reading, year: Year, bodies: dict[str, bytes]) -> N
         where = f"standings of {rules}"
         rows = standings(club, evenings=standings_evenings(club), rules=rules, family=family)
         reading.same(f"{where}: every player once", len({r.player for r in rows}), len(rows))
-        reading.same(f"{where}: figures", {r.player_id: (r.player, r.points, r.kroner, r.evenings) for r in rows},
+        reading.same(f"{where}: figures", {r.player_id: (r.player, r.points, r.amounts["DKK"], r.evenings) for r in rows},
                      {pid: (names[pid], *line) for pid, line in expected[rules].items()})
         out = io.StringIO()
         call_command("standings", "--club", club.name, "--rules", rules, "--json", stdout=out)
-        reading.same(f"manage.py standings --rules {rules}", [(r["player"], r["points"], r["kroner"])
+        reading.same(f"manage.py standings --rules {rules}", [(r["player"], r["points"], r["amounts"]["DKK"])
                                                              for r in json.loads(out.getvalue())],
-                     [(r.player, r.points, str(r.kroner)) for r in rows])
+                     [(r.player, r.points, f'{r.amounts["DKK"]:.2f}') for r in rows])
         url = reverse("scoring:standings", args=[club.pk]) + f"?rules={rules}&_export=csv"
         csv_ = csv_rows(bodies.get(url) or year.admin.get(url).content)
         reading.same(f"{where}: the CSV's players and points", [(line[0], number(line[3])) for line in csv_[1:]],
@@ -691,7 +692,7 @@ def check_money(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:
         stored = [(t.payer_id, t.receiver_id, t.amount) for t in EveningTransfer.objects.filter(evening=evening)
                   .order_by("position")]
         reading.same(f"transfers of {evening.date}", stored,
-                     [(seated[p.payer], seated[p.payee], services.payments.to_ore(p.kroner))
+                     [(seated[p.payer], seated[p.payee], to_cents(p.kroner))
                       for p in summary.payments])
     owed = defaultdict(lambda: [0, 0])
     for transfer in EveningTransfer.objects.filter(club=club, mark__isnull=True, amount__gt=0).select_related(
@@ -701,15 +702,16 @@ def check_money(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:
     everything = sum(EveningTransfer.objects.filter(club=club).values_list("amount", flat=True))
     paid = sum(EveningTransfer.objects.filter(club=club, mark__isnull=False).values_list("amount", flat=True))
     rows = outstanding_by_player(club)
-    reading.same("outstanding by player", {r.player_id: [r.owes, r.owed] for r in rows}, dict(owed))
-    reading.same("outstanding = transfers less payments", sum(r.owes for r in rows), everything - paid)
+    reading.same("outstanding by player", {r.player_id: [to_cents(r.owes["DKK"]), to_cents(r.owed["DKK"])] for r in rows},
+                 dict(owed))
+    reading.same("outstanding = transfers less payments", sum(to_cents(r.owes["DKK"]) for r in rows), everything - paid)
     reading.same("outstanding: every player once", len({r.player for r in rows}), len(rows))
     report = season_report(season_scope(club, date_from=dt.date(2026, 1, 1), date_to=dt.date(2026, 12, 31)))
     unpaid = sum((t.kroner for t in report.transfers if not t.paid.startswith("betalt")), Decimal("0"))
     reading.same("season report: unpaid = outstanding", unpaid, Decimal(everything - paid) / 100)
     reading.same("season report: every player once", len({p.player for p in report.players}), len(report.players))
     for line in report.players:
-        reading.same(f"season report: {line.player}'s kroner", line.kroner, line.received - line.paid)
+        reading.same(f"season report: {line.player}'s money", line.amounts, line.received - line.paid)
     page = page_text(year.admin.get(reverse("scoring:club_outstanding", args=[club.pk])).content.decode())
     for row in rows:
         if row.player not in page:

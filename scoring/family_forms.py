@@ -309,6 +309,44 @@ class FamilyDealForm(FamilyFormMixin, forms.Form):
         return path if path in self.fields and path != "version" else None
 
 
+# Seating a form on the phone ------------------------------------------------------------------------
+#
+# A deal form is built around its dealer: the player fields offer the active players, the seats are
+# named. The table page's script (static/js/table-sync.js) seats the form of any later deal itself,
+# offline, from the seatings the page carries (``scoring.table.sync.rotation``): no copy of the form
+# per dealer. It knows no game; a family's form and templates mark what depends on the seating:
+#
+# - ``data-players="active"`` on a player field's widget (``player_attrs``: the select, or each
+#   radio or checkbox): its choices that are players become the seating's active players, in its
+#   order (a blank or "allein" stays where it is). On an element of a template instead (a block of
+#   rows, one ``data-player="<name>"`` row per player): the rows become the active players' rows, each
+#   cloned from another with the name changed in its field names and words; ids stay by position.
+# - ``data-label`` names the field when the phone clears a value that no longer fits (a sitter-out
+#   now: "Carl sidder over nu; ryddet: Sidste stik"); ``data-belongs`` the fields cleared with it
+#   (a meld's kind with its melder); a field without a label is cleared silently.
+# - ``data-marked-by="<field>"``: each chip's label carries ``is-<field>-<index>`` of the same player
+#   in that field's chips (``chips_marked_by``: the css hides the declarer among the partners).
+# - ``data-seat-default="<seat>"``: the choice the seating names (the Danish derived count).
+# - ``data-seat="<seat>"`` on an element of a template: its text is that seat (a list joined).
+# - ``data-out-class="<class>"`` on a ``data-player`` element: the class is on while he sits out.
+
+
+def player_attrs(label=None, *, belongs=(), marked_by: str | None = None, seat_default: str | None = None) -> dict:
+    """The widget attributes of a field offering the active players (see above): its ``label`` as
+    the phone names it when cleared (None: cleared silently), the fields that go with it, the field
+    whose chips mark it, the seat that is its default."""
+    attrs = {"data-players": "active"}
+    if label is not None:
+        attrs["data-label"] = str(label)
+    if belongs:
+        attrs["data-belongs"] = " ".join(belongs)
+    if marked_by:
+        attrs["data-marked-by"] = marked_by
+    if seat_default:
+        attrs["data-seat-default"] = seat_default
+    return attrs
+
+
 #: How many declarer chips static/css/{karlsruhe,selca}.css has a hiding rule for (``is-declarer-0`` …).
 MARKED_DECLARERS = 8
 

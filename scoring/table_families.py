@@ -190,11 +190,9 @@ class TableFamily:
         if not valid:
             context["problems"] = form.problem_list()
             return context
-        engine, number, outcome = self.engine, editing or sheet.next_number, form.to_outcome()
+        number, outcome = editing or sheet.next_number, form.to_outcome()
         try:
-            deal = engine.parse_deal(outcome, number, table.card)
-            entry = engine.settle_deal(sheet.players, number, deal, self.state_before(table, sheet, number),
-                                       table.card)
+            deal, entry = self.settle(table, sheet, outcome, number)
         except EveningError as exc:
             context["problems"] = [(form.label_for(p.field), p.message(engine_language())) for p in exc.problems]
             return context
@@ -205,6 +203,15 @@ class TableFamily:
         if editing:
             context.update(self.correction_effect(table, sheet, editing, entry))
         return context
+
+    def settle(self, table, sheet, outcome: dict, number: int):
+        """The deal object ``outcome`` read and settled by the engine as deal ``number`` of the sheet,
+        from the state the deals before it leave, without saving: (the engine's deal, its entry).
+        ``EveningError`` when the engine refuses it."""
+        engine = self.engine
+        deal = engine.parse_deal(outcome, number, table.card)
+        return deal, engine.settle_deal(sheet.players, number, deal, self.state_before(table, sheet, number),
+                                        table.card)
 
     def preview_always(self, form) -> dict:
         """What the preview shows even of a form with problems (Selca's other side's count)."""

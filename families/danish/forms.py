@@ -16,7 +16,7 @@ from families.danish.engine.rates import (CARD_EDITABLE_AMOUNTS, CARD_EDITABLE_F
                                           HONOURS_MAX, HONOURS_MIN, LADONS_MAX, LADONS_MIN, VLK, RateCard)
 from scoring.language import engine_language
 from scoring.card_forms import CardForm
-from scoring.family_forms import CountField, CountInput, FamilyDealForm, OptionsSelect
+from scoring.family_forms import CountField, CountInput, FamilyDealForm, OptionsSelect, player_attrs
 
 
 MELD_ROWS = 6
@@ -188,14 +188,18 @@ class DealForm(FamilyDealForm):
         self.fields["kind"].choices = [("played", _("spillet")), ("misdeal", _("fejlgivning")),
                                        ("scrapped", _("kasseret"))] + ([("redeal", _("givet om"))] if offer.redeal else [])
 
-        def person(name: str, label, blank: bool = True, radio: bool = False, **extra) -> None:
+        def person(name: str, label, blank: bool = True, radio: bool = False, named=None, belongs=(),
+                   attrs=None, **extra) -> None:
+            """A field of one active player; ``named``: what the phone calls it when it clears it
+            (the label unless given), ``belongs``: the fields cleared with it (family_forms.player_attrs)."""
             choices = [(p, p) for p in active]
             posted = self.data.get(name) if self.is_bound else None
             if posted in self.players and posted not in active:
                 choices.append((posted, _("%(name)s (sidder over)") % {"name": posted}))
             if blank:
                 choices = [("", "—")] + choices
-            widget = forms.RadioSelect if radio else OptionsSelect
+            widget = (forms.RadioSelect if radio else OptionsSelect)(
+                attrs=attrs or player_attrs(named or label, belongs=belongs))
             self.fields[name] = forms.ChoiceField(label=label, choices=choices, widget=widget, required=False, **extra)
 
         if offer.redeal:   # docs/rules/danish.md §7.4: who asked for the free redeal (optional)
@@ -205,10 +209,11 @@ class DealForm(FamilyDealForm):
                                                        required=False)
         if offer.ultimo_forfeit:   # players whose ultimo is lost without a fine (an active player each)
             self.fields["ultimo_forfeited"] = forms.MultipleChoiceField(
-                label=_("Ultimo mistet uden bøde"), required=False, widget=forms.CheckboxSelectMultiple,
+                label=_("Ultimo mistet uden bøde"), required=False,
                 choices=[(p, p) for p in active] + [(p, _("%(name)s (sidder over)") % {"name": p})
                                                     for p in self._posted_list("ultimo_forfeited")
-                                                    if p in self.players and p not in active])
+                                                    if p in self.players and p not in active],
+                widget=forms.CheckboxSelectMultiple(attrs=player_attrs(_("Ultimo mistet uden bøde"))))
         person("pagat_owner", _("Pagat hos"), blank=False, radio=True)
         self.fields["pagat_fate"] = forms.ChoiceField(label=_("Pagat"), choices=_fates(offer.pagat_discarded),
                                                       widget=forms.RadioSelect, initial="home", required=False)
@@ -216,8 +221,9 @@ class DealForm(FamilyDealForm):
         # (a card paying every king, docs/rules/grosstarock.md §2), or none (a card refusing them).
         required = offer.kings == "required"
         for suit in Suit if offer.kings != "refused" else ():
-            person(f"king_{suit.value}_owner", _("%(s)s konge hos") % {"s": SUIT_NAMES[suit]}, blank=not required,
-                   radio=required)
+            owner = _("%(s)s konge hos") % {"s": SUIT_NAMES[suit]}
+            person(f"king_{suit.value}_owner", owner, blank=not required, radio=required,
+                   named=str(owner).capitalize(), belongs=(f"king_{suit.value}_fate",))
             self.fields[f"king_{suit.value}_fate"] = forms.ChoiceField(
                 label=_("%(s)s konge") % {"s": SUIT_NAMES[suit]}, required=False,
                 choices=_fates() if required else [("", "—")] + _fates(),
@@ -231,10 +237,11 @@ class DealForm(FamilyDealForm):
         if offer.failed_tout:   # only cards that know a failed tout (aeldre1900, grosstarock)
             person("failed_tout", _("Tabt tout"))
         if offer.announcements:   # docs/rules/grosstarock.md §2: a vole and nolos announced before a trick
-            person("announced_vole_player", _("Meldt vole"))
+            person("announced_vole_player", _("Meldt vole"), belongs=("announced_vole_before_trick",))
             self.fields["announced_vole_before_trick"] = _trick_field(_("før stik"))
             for i in range(1, ANNOUNCE_ROWS + 1):
-                person(f"announced_nolo_{i}_player", _("Meldt nolo"))
+                person(f"announced_nolo_{i}_player", _("Meldt nolo"), named=f"{_('Meldt nolo')} {i}",
+                       belongs=(f"announced_nolo_{i}_before_trick",))
                 self.fields[f"announced_nolo_{i}_before_trick"] = _trick_field(_("før stik"))
 
         # Counts: one number per active player; a sitter-out only when a count was posted for him.
@@ -248,16 +255,20 @@ class DealForm(FamilyDealForm):
                 widget=CountInput(attrs={
                     # The ids follow the order of play (forehand, middlehand, dealer): #id_count_0 …
                     "id": f"id_count_{i}" if is_active else f"id_count_out_{self.players.index(player)}",
-                    "placeholder": " ", "class": "active-count" if is_active else "out-count"}))
-        person("derived", _("Udregnes"), initial=self.seats.default_derived)
+                    "placeholder": " ", "class": "active-count" if is_active else "out-count",
+                    "data-label": _("Tælling")}))
+        # the derived count goes back to the seating's default, unnamed (as ``carry_over`` does)
+        person("derived", _("Udregnes"), initial=self.seats.default_derived,
+               attrs=player_attrs(seat_default="default_derived"))
 
         for i in range(1, MELD_ROWS + 1):
-            person(f"meld_{i}_player", _("Melder"))
+            person(f"meld_{i}_player", _("Melder"), named=f"{_('Melding')} {i}", belongs=(f"meld_{i}_kind",))
             self.fields[f"meld_{i}_kind"] = forms.ChoiceField(label=_("Melding"), choices=meld_choices(card),
                                                               required=False, widget=OptionsSelect)
         fine_kinds = fine_choices(card)
         for i in range(1, FINE_ROWS + 1):
-            person(f"fine_{i}_player", _("Bødlagt"))
+            person(f"fine_{i}_player", _("Bødlagt"), named=f"{_('Bøde')} {i}",
+                   belongs=(f"fine_{i}_kind", f"fine_{i}_amount"))
             self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False,
                                                               widget=OptionsSelect)
             self.fields[f"fine_{i}_amount"] = CountField(

@@ -24,7 +24,7 @@ from scoring.engine.problems import Problem
 
 from scoring.language import engine_language
 from scoring.family_forms import (
-    CountField, CountInput, FamilyDealForm, chips_marked_by,
+    CountField, CountInput, FamilyDealForm, chips_marked_by, player_attrs,
 )
 from .words import (
     ALONE, BIRDS, BIRD_CHOICES, BONUS_WORDS, FAMILY_NAME, GAMES, GAME_WORDS, KING_CAUGHT, KONTRA_WORDS,
@@ -73,9 +73,9 @@ class KarlsruheDealForm(FamilyDealForm):
         f = self.fields
         f["kind"].choices = list(kind_names().items())
 
-        def radio(name: str, label, choices, initial=None) -> None:
-            f[name] = forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, required=False,
-                                        initial=initial)
+        def radio(name: str, label, choices, initial=None, attrs=None) -> None:
+            f[name] = forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect(attrs=attrs),
+                                        required=False, initial=initial)
 
         def select(name: str, label, choices) -> None:
             f[name] = forms.ChoiceField(label=label, choices=[("", "—")] + list(choices), required=False)
@@ -88,9 +88,10 @@ class KarlsruheDealForm(FamilyDealForm):
             return choices + list(extra)
 
         radio("game", pgettext_lazy("karlsruhe", "Spil"), [(g, GAME_WORDS[g]) for g in GAMES])
-        radio("declarer", _("Spilfører"), people("declarer"))
+        radio("declarer", _("Spilfører"), people("declarer"), attrs=player_attrs(_("Spilfører")))
         radio("called_king", _("Kaldt konge"), list(SUIT_WORDS.items()))
-        radio("partner", _("Partner (har kongen)"), people("partner", [(ALONE, "allein")]))
+        radio("partner", _("Partner (har kongen)"), people("partner", [(ALONE, "allein")]),
+              attrs=player_attrs(_("Partner (har kongen)"), marked_by="declarer"))
         f["king_caught"] = forms.BooleanField(label=KING_CAUGHT, required=False)
         radio("count_side", _("Tælling for"), list(SIDE_WORDS.items()), initial=Side.DECLARERS.value)
         f["count_points"] = CountField(label="Punkte", required=False, min_value=0, max_value=MAX_POINTS,
@@ -116,7 +117,8 @@ class KarlsruheDealForm(FamilyDealForm):
         for i, player in enumerate(self.count_players):
             f[count_field(player)] = CountField(label=player, required=False, min_value=0, max_value=MAX_POINTS,
                                                 error_messages=POINTS_MESSAGES,
-                                                widget=CountInput(attrs={"id": f"id_fahrer_{i}"}))
+                                                widget=CountInput(attrs={"id": f"id_fahrer_{i}",
+                                                                         "data-label": _("Tælling")}))
             f[blaetter_field(player)] = forms.ChoiceField(
                 label="Blätter", choices=_blaetter_choices(), initial="0", required=False,
                 widget=forms.RadioSelect(attrs={"id": f"id_fahrer_{i}_blaetter"}))

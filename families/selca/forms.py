@@ -27,7 +27,7 @@ from families.selca.engine.model import (
 )
 
 from scoring.language import engine_language
-from scoring.family_forms import FamilyDealForm, chips_marked_by
+from scoring.family_forms import FamilyDealForm, chips_marked_by, player_attrs
 from .words import (
     FAMILY_NAME, GAME_FIELDS, GAME_WORDS, KIND_WORDS, KONTRA_ITEMS, KONTRA_ITEM_WORDS, KONTRA_WORDS,
     PAGAT_CHOICES, PAGAT_WORDS, SIDE_WORDS, VALAT_CHOICES, VALAT_WORDS, count_field, count_message, pagat_code,
@@ -67,9 +67,13 @@ class SelcaDealForm(FamilyDealForm):
         active = tuple(self.seats.active)
         f = self.fields
 
-        def radio(name: str, label, choices, initial="") -> None:
-            f[name] = forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, required=False,
-                                        initial=initial)
+        def radio(name: str, label, choices, initial="", attrs=None) -> None:
+            f[name] = forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect(attrs=attrs),
+                                        required=False, initial=initial)
+
+        def person(name: str, label, blank: bool = False, initial="", **marks) -> None:
+            """A field of one active player, marked for the phone (family_forms.player_attrs)."""
+            radio(name, label, people(name, blank=blank), initial, attrs=player_attrs(label, **marks))
 
         def select(name: str, label, choices) -> None:
             f[name] = forms.ChoiceField(label=label, choices=[("", "—")] + list(choices), required=False)
@@ -84,7 +88,7 @@ class SelcaDealForm(FamilyDealForm):
 
         sides = [("", "—")] + list(SIDE_WORDS.items())
         kontra = [("", "—")] + list(KONTRA_WORDS.items())
-        radio("declarer", _("Spilfører (igralec)"), people("declarer"), None)
+        person("declarer", _("Spilfører (igralec)"), initial=None)
         radio("game", "Igra", [(str(g), w) for g, w in GAME_WORDS.items()], None)
         radio("count_side", _("Tælling for"), list(SIDE_WORDS.items()), Side.DECLARER.value)
         f["count"] = forms.CharField(label=_("Tælling"), required=False, max_length=40,
@@ -96,22 +100,22 @@ class SelcaDealForm(FamilyDealForm):
         select("valat", "Valat", VALAT_WORDS.items())
         for item in KONTRA_ITEMS:
             radio(f"kontra_{item}", f"Kontra ({KONTRA_ITEM_WORDS[item]})", kontra)
-        radio("kontra_by", _("Kontra sagt af"), people("kontra_by", blank=True))
-        radio("mondfang_owner", _("Mondfang: hvis mond"), people("mondfang_owner", blank=True))
-        radio("mondfang_by", _("Mondfang: fanget af"), people("mondfang_by", blank=True))
-        radio("pagatfonk_skis", _("Pagatfonk: hvis škis"), people("pagatfonk_skis", blank=True))
-        radio("pagatfonk_pagat", _("Pagatfonk: hvis pagat"), people("pagatfonk_pagat", blank=True))
+        person("kontra_by", _("Kontra sagt af"), blank=True, marked_by="declarer")
+        person("mondfang_owner", _("Mondfang: hvis mond"), blank=True)
+        person("mondfang_by", _("Mondfang: fanget af"), blank=True)
+        person("pagatfonk_skis", _("Pagatfonk: hvis škis"), blank=True)
+        person("pagatfonk_pagat", _("Pagatfonk: hvis pagat"), blank=True)
         renons = [(p, p) for p in active]
         posted = self.data.getlist("renons") if self.is_bound and hasattr(self.data, "getlist") else []
         renons += [(p, gettext("%(name)s (sidder over)") % {"name": p}) for p in self.players
                    if p in posted and p not in active]
         f["renons"] = forms.MultipleChoiceField(label="Renons", choices=renons, required=False,
-                                                widget=forms.CheckboxSelectMultiple)
-        radio("shown_by", _("Viste kortene (pokazal)"), people("shown_by"), None)
-        # Klop: every player at the table counts, the dealer too (he plays the talon, §8).
+                                                widget=forms.CheckboxSelectMultiple(attrs=player_attrs("Renons")))
+        person("shown_by", _("Viste kortene (pokazal)"), initial=None)
+        # Klop: every player at the table counts, the dealer too (he plays the talon, §8: the
+        # template says so beside his name).
         for i, player in enumerate(self.players):
-            label = player if player in active else f"{player} (talon)"
-            f[count_field(player)] = forms.CharField(label=label, required=False, max_length=40,
+            f[count_field(player)] = forms.CharField(label=player, required=False, max_length=40,
                                                      widget=CountInput({"id": f"id_klop_{i}"}))
         f["klop_renons"] = forms.MultipleChoiceField(label="Renons", choices=[(p, p) for p in self.players],
                                                      required=False, widget=forms.CheckboxSelectMultiple(

@@ -130,6 +130,34 @@ def same_as(since: list[SavedSince]) -> SavedSince | None:
     return next((s for s in since if s.same), None)
 
 
+def in_place_of(since: list[SavedSince], number: int) -> SavedSince | None:
+    """The saved deal a refused hand is shown beside: the same hand if one was saved since, else the
+    deal saved under the number the hand was typed for, else the first saved since."""
+    return same_as(since) or next((s for s in since if s.deal.number == number), None) or next(iter(since), None)
+
+
+def side_by_side(family, sheet: TableSheet, outcome: dict, found: SavedSince) -> dict:
+    """The saved deal ``found`` beside the refused hand ``outcome``, as the phone shows them (a refused
+    deal's panel, static/js/table-sync.js): each line of either in words (the family's
+    ``deal_lines``, by label; "—" where one has none) and each player's amount of either, the hand
+    settled by the engine in the saved deal's place (None where the engine refuses it)."""
+    deal, table = found.deal, sheet.table
+    theirs, mine = dict(family.deal_lines(deal.outcome)), dict(family.deal_lines(outcome))
+    labels = list(theirs) + [label for label in mine if label not in theirs]
+    row = next((r for r in sheet.rows if r.deal is not None and r.deal.pk == deal.pk), None)
+    try:
+        settled = family.settle(table, sheet, outcome, deal.number)[1].net
+    except Exception:   # a hand the engine refuses in that place shows its words alone
+        settled = None
+    return {
+        "number": deal.number, "by": found.by, "same": found.same,
+        "lines": [[str(label), str(theirs.get(label, "—")), str(mine.get(label, "—"))] for label in labels],
+        "amounts_label": str(family.entry_label),
+        "amounts": [[p, row.net[i] if row else None, settled[p] if settled is not None else None]
+                    for i, p in enumerate(sheet.players)],
+    }
+
+
 def already_saved(found: SavedSince) -> str:
     return _("%(name)s har allerede gemt dette spil som spil %(number)s.") % {
         "name": found.by, "number": found.deal.number}

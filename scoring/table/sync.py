@@ -4,6 +4,9 @@ rotation rules of its own, the endpoints, and the words the script shows. The en
 sends to is the view ``scoring/views/sync.py``."""
 from __future__ import annotations
 
+import dataclasses
+import uuid
+
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
@@ -23,20 +26,31 @@ def deal_kinds(form) -> list[str]:
     return list(families.family(form.family_name).played_kinds)
 
 
+def seat_words(seating) -> dict:
+    """A deal's seating as the phone reads it: every field of the family's ``Seating`` (at least
+    ``dealer``, ``forehand``, ``active``, ``sitting_out``; a family may add its own, such as a
+    middlehand or the player whose count is derived), a player's name or a list of names each. The
+    deal form's player fields and the page's seats are set from it by name (``data-seat``,
+    ``data-seat-default``; ``scoring/family_forms.py`` "Seating a form on the phone")."""
+    fields = dataclasses.asdict(seating) if dataclasses.is_dataclass(seating) else {
+        name: getattr(seating, name) for name in ("dealer", "forehand", "active", "sitting_out")}
+    return {name: list(value) if isinstance(value, (tuple, list)) else value for name, value in fields.items()}
+
+
 def rotation(sheet: TableSheet, kinds: list[str]) -> dict:
-    """Who deals and who sits out next after each kind of deal, for every coming deal: for each
-    player as dealer his seating and the dealer after each kind, by the family's own rules
-    (``Family.seating`` / ``dealer_after``), so that the phone needs no rotation rules of its own."""
+    """Who deals and who sits out next after each kind of deal, for every coming deal: the players
+    in seat order, for each player as dealer his seating (``seat_words``) and the dealer after each
+    kind, by the family's own rules (``Family.seating`` / ``dealer_after``), so that the phone needs
+    no rotation rules of its own and seats the deal form of any later deal itself."""
     family = sheet.family or sheet.table.engine
     players = sheet.players
-    seatings = {d: family.seating(players, d) for d in players}
     return {
         "dealer": conflicts.expected_dealer(sheet),
         "number": sheet.next_number,
         "version": sheet.table.version,
         "kinds": kinds,
-        "seating": {d: {"forehand": s.forehand, "active": list(s.active), "sitting_out": list(s.sitting_out)}
-                    for d, s in seatings.items()},
+        "players": list(players),
+        "seating": {d: seat_words(family.seating(players, d)) for d in players},
         "after": {d: {kind: family.dealer_after(players, d, kind) for kind in kinds} for d in players},
     }
 
@@ -49,10 +63,12 @@ def page_data(table: Table, sheet: TableSheet, form) -> dict:
         "table": table.pk,
         "page": url,
         "sync": reverse("scoring:table_sync", args=[table.pk]),
-        "form": reverse("scoring:deal_form", args=[table.pk]),
         "sw": reverse("scoring:service_worker"),
         "login": reverse("login") + "?" + urlencode({"next": url}),
         "rotation": rotation(sheet, deal_kinds(form)),
+        # this rendering of the page: a copy the service worker shows again is known by it (its
+        # messages, "Spil 4 er gemt.", were said when it was first shown)
+        "rendered": uuid.uuid4().hex,
         "words": {
             "unsent_one": _("1 spil ikke sendt endnu"),
             "unsent_many": _("%(n)s spil ikke sendt endnu"),
@@ -67,7 +83,6 @@ def page_data(table: Table, sheet: TableSheet, form) -> dict:
             "discard": _("Kassér spil %(n)s"),
             "discard_confirm": _("Kassér spil %(n)s for altid? Det bliver ikke gemt."),
             "discarded": _("Spil %(n)s er kasseret på telefonen."),
-            "send_anyway": _("Send med giveren %(dealer)s"),
             "confirm_dealer": _("Ja, %(dealer)s giver – send"),
             "mend": _("Ret spillet"),
             "invalid": _("Spil %(n)s kan ikke gemmes:"),
@@ -76,5 +91,21 @@ def page_data(table: Table, sheet: TableSheet, form) -> dict:
             "all_sent": _("Alle spil er sendt."),
             "draft_restored": _("Dit påbegyndte spil er hentet frem igen."),
             "dealer_unexpected": _("Ifølge arket giver %(expected)s; sæt kryds ved “Ja, denne giver”, hvis det er rigtigt."),
+            "cleared": _("%(name)s sidder over nu; ryddet: %(fields)s."),
+            # a refused deal another phone saved first: the two hands side by side, three choices
+            "two_hands": _("Spil %(n)s er allerede gemt af %(by)s. Er det det samme spil som dit?"),
+            "theirs": _("Gemt af %(by)s"),
+            "mine": _("Dit spil"),
+            "drop_same": _("Det samme spil – drop mit"),
+            "drop_confirm": _("Drop dit spil %(n)s? Spil %(n)s, som %(by)s gemte, bliver stående."),
+            "dropped": _("Dit spil %(n)s er droppet; det gemte spil %(n)s står."),
+            "correct_saved": _("Mit er rigtigt – ret spil %(n)s"),
+            "correct_needs_net": _("Rettelsen kræver net; prøv igen, når der er forbindelse."),
+            "corrected": _("Spil %(n)s står nu som dit spil."),
+            "later": _("Et andet, senere spil (giver %(dealer)s) …"),
+            "later_confirm": _("Gem dit spil som spil %(n)s med %(dealer)s som giver? Kun hvis det er et andet "
+                               "spil end spil %(m)s."),
+            "later_yes": _("Ja, gem som spil %(n)s"),
+            "cancel": _("Fortryd"),
         },
     }

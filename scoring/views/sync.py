@@ -11,9 +11,10 @@ The endpoint answers a program (the queue in ``static/js/table-sync.js``), alway
   saved key with the same deal answers ``saved`` again with the same number and writes nothing.
 - ``retry`` (409 busy, 503 the server cannot write): nothing written, send again later.
 - ``conflict`` (409): the table moved on; the deals saved since, each compared with the queued one
-  (``conflicts``), and the queued deal with the dealer reset to the sheet's dealer now. Also a saved
-  key sent again with another deal: the deal it saved, and ``new_key`` (sent again as a later deal,
-  the queued deal needs a key of its own).
+  (``conflicts``), the saved deal in the queued deal's place beside it (``compare``: both in words
+  and amounts, and the page that corrects the saved deal), and the queued deal with the dealer reset
+  to the sheet's dealer now. Also a saved key sent again with another deal: the deal it saved, and
+  ``new_key`` (sent again as a later deal, the queued deal needs a key of its own).
 - ``login`` (401, 403): the session expired or the role does not allow it; the queue waits.
 - ``invalid`` (422): the problems by field, the form's own and the engine's, as the form shows them.
 
@@ -205,22 +206,25 @@ def _state(request, table: Table, sheet: TableSheet, kinds: list[str]) -> JsonRe
 
 def _conflict(request, table: Table, outcome, version, message: str,
               since: list[conflicts.SavedSince] | None = None) -> JsonResponse:
-    """The table moved on: the deals saved since the queued deal's number, each compared with it, and
-    the queued deal with the dealer reset to the sheet's now (what that cleared named). Or (``since``
-    given) its key saved another deal: that deal, and ``new_key``: sent again, as a later deal, the
-    queued deal needs a key of its own."""
+    """The table moved on: the deals saved since the queued deal's number, each compared with it, the
+    one in its place beside it (``conflicts.side_by_side``), and the queued deal with the dealer reset
+    to the sheet's now (what that cleared named). Or (``since`` given) its key saved another deal:
+    that deal, and ``new_key``: sent again, as a later deal, the queued deal needs a key of its own."""
     table.refresh_from_db()
     sheet = table_sheet(table)
     family = table_family(table.family)
     new_key = since is not None
+    loaded = since[0].deal.number if since else conflicts.loaded_number(request.POST, sheet, version)
     if since is None:
-        since = conflicts.saved_since(sheet, outcome, conflicts.loaded_number(request.POST, sheet, version))
+        since = conflicts.saved_since(sheet, outcome, loaded)
     same = conflicts.same_as(since)
+    shown = conflicts.in_place_of(since, loaded)
     now = conflicts.expected_dealer(sheet)
     kept = request.POST.get("dealer", "")
     carried, cleared = family.carry_over(request.POST, sheet.players, now) if kept != now else ({}, [])
-    fields = [[name, str(value)] for name, value in carried.items()
-              if name not in (submissions.FIELD, conflicts.NUMBER_FIELD, conflicts.CONFIRM_FIELD)]
+    fields = [[name, str(one)] for name, value in carried.items()
+              if name not in (submissions.FIELD, conflicts.NUMBER_FIELD, conflicts.CONFIRM_FIELD)
+              for one in (value if isinstance(value, (list, tuple)) else [value])]   # a list: each box ticked
     cleared_text = [_("%(name)s sidder over nu; ryddet: %(fields)s.") % {"name": p, "fields": ", ".join(f)}
                     for p, f in cleared]
     kinds = deal_kinds(family.make_form(table, sheet, initial={"version": table.version}))
@@ -233,6 +237,8 @@ def _conflict(request, table: Table, outcome, version, message: str,
         reset={"dealer": now, "fields": fields, "cleared": cleared_text,
                "note": conflicts.dealer_reset(kept, now)} if kept != now else None,
         new_key=new_key,
+        compare={**conflicts.side_by_side(family, sheet, outcome, shown),
+                 "edit": reverse("scoring:deal_edit", args=[shown.deal.pk])} if shown and outcome is not None else None,
     )
 
 

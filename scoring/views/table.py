@@ -80,9 +80,9 @@ def _closed(request, table: Table, sheet: TableSheet):
 
 
 def _kept_form(table: Table, sheet: TableSheet, post):
-    """The scorekeeper's input, bound again with the table's fresh version (after a stale save): the
-    409 page shows the fresh sheet, so saving this form again is a deliberate new deal (under a new
-    submission key)."""
+    """The scorekeeper's input, bound again with the table's fresh version (after a stale save, or a
+    refused hand brought to the correction page): the page shows the fresh sheet, so saving this form
+    again is a deliberate new write (under a new submission key)."""
     data = post.copy()
     data["version"] = table.version
     form = _form(table, sheet, data=data)
@@ -219,6 +219,10 @@ def deal_preview(request, pk: int):
 
 # Correcting a deal ------------------------------------------------------------------------------
 
+#: The query parameter with which the correction page opens with the deal form's fields of the query
+#: (a refused hand, static/js/table-sync.js) instead of the stored deal's.
+HAND = "hand"
+
 def _no_longer_current(request, table: Table, deal: Deal, status: int):
     """The deal was corrected or voided meanwhile (or is an old version): say so on the table page."""
     messages.error(request, _("Spil %(n)s er rettet eller annulleret siden; ret den nyeste udgave.") % {"n": deal.number})
@@ -234,7 +238,7 @@ def deal_edit(request, pk: int):
     entries stay on record, reversed, and every later deal is settled again). The preview shows the
     deal's payments and each player's total before and after (``correction_effect``). An old
     version and a closed evening are refused; a phone that is behind gets the 409 page, its input
-    kept."""
+    kept. ``?hand=1`` with a deal form's fields opens the page with those instead (``HAND``)."""
     deal = get_object_or_404(Deal.objects.select_related("table"), pk=pk)
     table = _table(request, deal.table_id, Role.SCOREKEEPER)
     sheet = table_sheet(table)
@@ -245,6 +249,10 @@ def deal_edit(request, pk: int):
         # lost a race (someone corrected it since the form loaded): 409; an old version's link: 404
         return _no_longer_current(request, table, deal, 409 if loaded is not None and loaded != table.version else 404)
     context = {"template": "scoring/deal_edit.html", "deal": deal}
+    if request.method == "GET" and request.GET.get(HAND):
+        # a refused hand the phone says is right (its refused deal's panel, "correct the saved deal"):
+        # the form shows that hand in this deal's place, its preview the correction's effect
+        return _page(request, table, _kept_form(table, sheet, request.GET), sheet=sheet, hand=True, **context)
     if request.method == "GET":
         dealer, initial = family_of(table).initial_from_outcome(sheet.players, deal.outcome, table.version)
         form = _form(table, sheet, dealer=dealer, initial=initial)

@@ -6,9 +6,10 @@
    collected file's hashed name, never a name joined to the prefix here.
 
    It keeps what a phone needs to go on without network: the static files (the page's CSS and
-   scripts), the last table page of each table and each dealer's empty deal form. It never touches
-   a POST: the deals themselves wait in the page's queue (table-sync.js) until the server has
-   acknowledged them. Service workers need HTTPS or localhost. */
+   scripts) and the last table page of each table. The form of a later deal needs no copy: the
+   page seats it itself (table-sync.js). It never touches a POST: the deals themselves wait in the
+   page's queue (table-sync.js) until the server has acknowledged them. Service workers need HTTPS
+   or localhost. */
 /* global workbox */
 const WORKBOX = self.TAROKKLUB_WORKBOX;
 importScripts(WORKBOX["workbox-sw.js"]);
@@ -26,7 +27,9 @@ self.addEventListener("install", (event) => {
   self.skipWaiting();
   event.waitUntil(caches.open("tarokklub-static").then((cache) => cache.addAll(PAGE_FILES)).catch(() => {}));
 });
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+// An earlier worker kept each dealer's deal form: no longer read, so no longer kept.
+self.addEventListener("activate", (event) => event.waitUntil(
+  caches.delete("tarokklub-forms").catch(() => {}).then(() => self.clients.claim())));
 
 // Keep only a page the server meant for this address (never the login page a lapsed session is
 // sent to, never an error).
@@ -46,29 +49,5 @@ registerRoute(
   new NetworkFirst({
     cacheName: "tarokklub-pages", networkTimeoutSeconds: 6,
     plugins: [onlyTheRealPage, new ExpirationPlugin({ maxEntries: 20 })],
-  }),
-);
-
-// A dealer's deal form (the htmx rebuild when another dealer is picked): kept under the table and
-// the dealer alone, so that an offline phone can show the form of the next deal's dealer.
-const byDealer = {
-  cacheKeyWillBeUsed: async ({ request }) => {
-    const url = new URL(request.url);
-    return `${url.origin}${url.pathname}?dealer=${encodeURIComponent(url.searchParams.get("dealer") || "")}`;
-  },
-};
-// Only an empty form is kept (asked for with the dealer and version alone, as table-sync.js asks):
-// a rebuild that carried typed values is the scorekeeper's, not the next deal's.
-const onlyEmptyForms = {
-  cacheWillUpdate: async ({ request, response }) => {
-    const names = [...new URL(request.url).searchParams.keys()];
-    return names.every((name) => name === "dealer" || name === "version") ? response : null;
-  },
-};
-registerRoute(
-  ({ url, request }) => request.method === "GET" && /^\/tables\/\d+\/form\/$/.test(url.pathname),
-  new NetworkFirst({
-    cacheName: "tarokklub-forms", networkTimeoutSeconds: 6,
-    plugins: [byDealer, onlyTheRealPage, onlyEmptyForms, new ExpirationPlugin({ maxEntries: 60 })],
   }),
 );

@@ -132,7 +132,26 @@ def test_a_stale_correction_of_an_earlier_deal_keeps_the_input(keeper_client, fo
     response = keeper_client.post(f"/deals/{first.pk}/edit/", data)
     assert response.status_code == 409 and Deal.objects.count() == 3
     html = response.content.decode()
-    assert 'id="stale"' in html and re.search(r'name="last_trick" value="Dorte" id="[^"]+" checked', html)
+    assert 'id="stale"' in html and re.search(r'name="last_trick" value="Dorte"[^>]* checked', html)
+
+
+def test_the_edit_page_opens_with_a_refused_hand_in_the_deals_place(keeper_client, four_table):
+    """"Mine is right" of a refused deal's panel (static/js/table-sync.js): the correction page with the
+    phone's hand in the form (?hand=1 and its fields), a word that it is, and nothing written."""
+    deals = four_deals()
+    record(four_table, deals[:2])
+    first = Deal.objects.get(number=1)
+    page = keeper_client.get(f"/deals/{first.pk}/edit/")
+    data = {name: page.context["form"][name].value() for name in page.context["form"].fields}
+    data = {k: v for k, v in data.items() if v not in (None, "", [])}
+    data.update({"hand": "1", "last_trick": "Dorte", "version": "0", "submission": "not-a-key"})
+    before = Deal.objects.count(), Table.objects.get(pk=four_table.pk).version
+    response = keeper_client.get(f"/deals/{first.pk}/edit/", data)
+    html = response.content.decode()
+    assert response.status_code == 200 and 'id="hand-note"' in html and "i stedet for spil 1" in html
+    assert re.search(r'name="last_trick" value="Dorte"[^>]* checked', html)
+    assert response.context["form"]["version"].value() == before[1]      # saved against the table now
+    assert (Deal.objects.count(), Table.objects.get(pk=four_table.pk).version) == before
 
 
 # Item 7: the words of a deal ---------------------------------------------------------------------

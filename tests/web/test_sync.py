@@ -136,6 +136,14 @@ def test_the_same_hand_saved_by_another_phone_is_named(keeper_client, four_table
     assert [(s["number"], s["dealer"], s["same"]) for s in body["since"]] == [(1, "Anne", True)]
     assert body["version"] == 1 and body["number"] == 2 and body["next"]["dealer"] == "Bent"
     assert body["reset"]["dealer"] == "Bent" and "du havde valgt Anne" in body["reset"]["note"]
+    # the saved deal beside the queued one, in words and amounts, and where to correct it
+    compare = body["compare"]
+    deal = Deal.objects.get()
+    assert (compare["number"], compare["by"], compare["same"]) == (1, "bent", True)
+    assert compare["edit"] == f"/deals/{deal.pk}/edit/" and compare["amounts_label"] == "Betalinger"
+    assert ["Pagat", "Bent hjem", "Bent hjem"] in compare["lines"]
+    assert all(theirs == mine for _label, theirs, mine in compare["lines"] + compare["amounts"])
+    assert [p for p, _t, _m in compare["amounts"]] == ["Anne", "Bent", "Carl", "Dorte"]
 
 
 def test_the_form_path_names_the_same_hand_with_a_first_button_that_drops_the_input(keeper_client, four_table,
@@ -158,6 +166,11 @@ def test_another_hand_gets_the_dealer_reset_and_what_it_cleared(keeper_client, f
     response, body = post(keeper_client, four_table, plain(four_table, version=0, number=1, pagat_owner="Dorte"))
     assert response.status_code == 409 and body["status"] == "conflict" and body["same"] is None
     assert body["since"][0]["same"] is False and body["since"][0]["summary"]
+    compare = body["compare"]
+    assert ["Spillet", "fejlgivning", "—"] in compare["lines"] and ["Sidste stik", "—", "Dorte"] in compare["lines"]
+    theirs = {p: t for p, t, _m in compare["amounts"]}
+    mine = {p: m for p, _t, m in compare["amounts"]}
+    assert mine["Carl"] == 0 and mine["Dorte"] > 0 and mine != theirs      # settled in deal 1's place (Carl out)
     reset = body["reset"]
     assert reset["dealer"] == "Bent"
     fields = dict(reset["fields"])
@@ -331,6 +344,11 @@ def test_the_page_carries_who_deals_next_after_each_kind_of_deal(keeper_client, 
     assert rotation["kinds"] == ["played", "misdeal", "scrapped"]
     assert rotation["after"]["Anne"] == {"played": "Bent", "misdeal": "Bent", "scrapped": "Anne"}
     assert rotation["seating"]["Bent"]["sitting_out"] == ["Dorte"]
+    # every seat the family names, so the phone seats the form of any deal itself
+    assert rotation["players"] == ["Anne", "Bent", "Carl", "Dorte"]
+    assert rotation["seating"]["Anne"] == {"dealer": "Anne", "forehand": "Bent", "middlehand": "Dorte",
+                                           "active": ["Bent", "Dorte", "Anne"], "sitting_out": ["Carl"],
+                                           "next_dealer": "Bent", "default_derived": "Bent"}
     assert data["sync"] == url(four_table) and data["words"]["unsent_many"] == "%(n)s spil ikke sendt endnu"
     assert 'rel="manifest"' in html and "js/table-sync.js" in html
     assert "<script>" not in html and " style=" not in html            # no inline script or style

@@ -125,7 +125,7 @@ def test_a_save_and_its_answer_fit_in_15_kb_and_carry_the_changed_parts(client, 
     parts = answer["parts"]
     assert set(parts) == {"table-state", "form-body", "preview", "table-sheet"}
     assert 'id="deal-row-21"' in parts["table-sheet"]
-    assert f"<b>{answer['next']['dealer']}</b>" in parts["table-state"]          # who deals next
+    assert f'data-seat="dealer">{answer["next"]["dealer"]}</b>' in parts["table-state"]   # who deals next
     assert "Annullér spil 21" in parts["table-state"]
     assert f'<option value="{answer["next"]["dealer"]}" selected>' in parts["form-body"]
     # the message is in the answer, not kept for the page loaded next

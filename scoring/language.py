@@ -4,8 +4,13 @@ Which language a page is in, first match wins:
 1. the language chosen on this phone with the picker (the language cookie, kept for a year);
 2. the language of this login (the session): the user's own choice, kept for him on every phone
    (``LanguageChoice``), else his club's default language (``Club.language``, set by a club admin),
-   looked up once when he logs in, so that a page costs no extra query;
-3. Danish (``settings.LANGUAGE_CODE``) — never guessed from the browser.
+   looked up once when he logs in, so that a page costs no extra query; logging out keeps it in the
+   new session, so the login page after "Abmelden" speaks the language the phone was just in;
+3. the browser's language (its ``Accept-Language``, Django's ``get_language_from_request``) if it is
+   one of the four: a new phone that has never logged in — the login page, the error pages — speaks
+   its owner's language, never Danish to a German phone (an earlier decision ignored the browser;
+   since a login's language is only known after the login, the login page was Danish to everyone);
+4. Danish (``settings.LANGUAGE_CODE``).
 
 The engine's messages, the spreadsheets, the PDF and the amounts follow the page: the engine words
 its own texts through the same catalogues in the page's language (``engine_language``,
@@ -55,7 +60,27 @@ def request_language(request) -> str:
     if chosen:
         return chosen
     session = getattr(request, "session", None)
-    return (known(session.get(SESSION_KEY)) if session is not None else None) or settings.LANGUAGE_CODE
+    return (known(session.get(SESSION_KEY)) if session is not None else None) or browser_language(request)
+
+
+def browser_language(request) -> str:
+    """The language of this phone without its login (1., 3. and 4. of the module's docstring): the
+    picker's cookie, else the browser's ``Accept-Language`` among the four, else Danish. It reads no
+    session, so no database: the server-error page is worded in it when the database is down."""
+    return known(translation.get_language_from_request(request)) or settings.LANGUAGE_CODE
+
+
+def login_language(request) -> str | None:
+    """The language of the login being ended (the session's, 2. of the module's docstring), for the
+    session that follows it (``keep_after_logout``)."""
+    session = getattr(request, "session", None)
+    return known(session.get(SESSION_KEY)) if session is not None else None
+
+
+def keep_after_logout(request, language: str | None) -> None:
+    """Logging out empties the session; the language the phone was in stays in the new one."""
+    if language and hasattr(request, "session"):
+        request.session[SESSION_KEY] = language
 
 
 def default_language_of(user) -> str:

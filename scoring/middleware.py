@@ -1,6 +1,6 @@
 """Each request in its language (scoring/language.py request_language): the one chosen on this phone,
-else the one of this login (the user's own choice or his club's default), else Danish — never
-guessed from the browser."""
+else the one of this login (the user's own choice or his club's default), else the browser's, else
+Danish."""
 import io
 
 from django.core.handlers.wsgi import LimitedStream

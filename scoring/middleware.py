@@ -4,8 +4,6 @@ Danish."""
 import io
 
 from django.core.handlers.wsgi import LimitedStream
-from django.http import HttpResponse
-from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -14,6 +12,7 @@ from scoring import storage
 from scoring.engine import bounds
 
 from scoring.language import request_language
+from scoring.views import errors
 
 
 class ChosenLanguageMiddleware:
@@ -78,9 +77,9 @@ class UploadLimitMiddleware:
             "size": filesizeformat(size), "max": filesizeformat(bounds.MAX_FILE_BYTES)}
         # no "Connection: close" of our own: a WSGI application may not set a hop-by-hop header
         # (wsgiref, under runserver and the live-server tests, refuses the response); the server
-        # decides what becomes of the unread rest
-        response = HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
-        return response
+        # decides what becomes of the unread rest. The page is rendered without the request: the
+        # session and the CSRF check are further in and have not run.
+        return errors.error_response(request, 413, message, with_request=False)
 
 
 class UnwritableDatabaseMiddleware:
@@ -99,4 +98,5 @@ class UnwritableDatabaseMiddleware:
         if not storage.is_unwritable(exception):
             return None
         storage.log.error("%s %s: the database cannot be written (%s)", request.method, request.path, exception)
-        return render(request, "scoring/message.html", {"message": storage.message()}, status=503)
+        # without the request's context processors: they read the database, which may be failing
+        return errors.error_response(request, 503, storage.message(), with_request=False)

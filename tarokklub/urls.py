@@ -13,3 +13,10 @@ urlpatterns = [
     path("i18n/setlang/", choose_language, name="set_language"),
     path("", include("scoring.urls")),
 ]
+
+# The error pages of our own, in the visitor's language with the header and a way back; the 500 page
+# reads nothing from the database (scoring/views/errors.py).
+handler400 = "scoring.views.errors.bad_request"
+handler403 = "scoring.views.errors.permission_denied"
+handler404 = "scoring.views.errors.page_not_found"
+handler500 = "scoring.views.errors.server_error"

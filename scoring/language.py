@@ -134,9 +134,10 @@ def club_default_reaches(request, language: str) -> str:
 
 def player_language(player) -> str:
     """The language a player is written to in (his mail, scoring/outbox_sender.py): the choice of the login
-    that speaks for him (``Player.user``), else his club's default language, else Danish."""
+    that speaks for him (``Player.user``), else the language a club admin gave the player (``Player.language``,
+    the one way for a player without a login), else his club's default language, else Danish."""
     from .models import LanguageChoice
 
     own = (LanguageChoice.objects.filter(user_id=player.user_id).values_list("language", flat=True).first()
            if player.user_id else None)
-    return known(own) or known(player.club.language) or settings.LANGUAGE_CODE
+    return known(own) or known(player.language) or known(player.club.language) or settings.LANGUAGE_CODE

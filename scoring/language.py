@@ -56,11 +56,15 @@ def active_language() -> str:
 
 def request_language(request) -> str:
     """The language this request is answered in (the order in the module's docstring)."""
-    chosen = known(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
-    if chosen:
-        return chosen
+    return chosen_language(request) or browser_language(request)
+
+
+def chosen_language(request) -> str | None:
+    """The language chosen on this phone or for this login (1. and 2. of the module's docstring); None
+    when the browser's decides."""
     session = getattr(request, "session", None)
-    return (known(session.get(SESSION_KEY)) if session is not None else None) or browser_language(request)
+    return (known(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+            or (known(session.get(SESSION_KEY)) if session is not None else None))
 
 
 def browser_language(request) -> str:

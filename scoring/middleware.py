@@ -1,4 +1,4 @@
-"""Each request in its language (scoring/language.py request_language): the one chosen on this phone,
+"""Each request in its language (scoring/language.py, the order of request_language): the one chosen on this phone,
 else the one of this login (the user's own choice or his club's default), else the browser's, else
 Danish."""
 import io
@@ -6,12 +6,13 @@ import io
 from django.core.handlers.wsgi import LimitedStream
 from django.template.defaultfilters import filesizeformat
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
 from scoring import storage
 from scoring.engine import bounds
 
-from scoring.language import request_language
+from scoring.language import browser_language, chosen_language
 from scoring.views import errors
 
 
@@ -20,13 +21,16 @@ class ChosenLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        language = request_language(request)
+        chosen = chosen_language(request)
+        language = chosen or browser_language(request)
         request.LANGUAGE_CODE = language
         # For this request only: the thread's language is put back afterwards, so that nothing
         # served later by the same thread (another user's request, a PDF, a test) inherits it.
         with translation.override(language):
             response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
+        if chosen is None:   # the page differs with the browser's language: no cache may serve it to another
+            patch_vary_headers(response, ("Accept-Language",))
         return response
 
 

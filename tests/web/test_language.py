@@ -83,6 +83,7 @@ def test_a_new_phone_gets_the_login_page_in_its_browsers_language(db, accept, la
     response = Client(HTTP_ACCEPT_LANGUAGE=accept).get("/login/")
     assert response.headers["Content-Language"] == language
     assert f"<h1>{word}</h1>" in response.content.decode()
+    assert "Accept-Language" in response.headers["Vary"]   # no cache serves it to a phone of another language
 
 
 def test_the_phones_choice_and_the_logins_language_beat_the_browsers(club):
@@ -93,7 +94,9 @@ def test_the_phones_choice_and_the_logins_language_beat_the_browsers(club):
     assert phone.get("/login/").headers["Content-Language"] == "sl"
     del phone.cookies[settings.LANGUAGE_COOKIE_NAME]
     assert phone.post("/login/", {"username": "anna", "password": "pw-secret-1"}).status_code == 302
-    assert page_language(phone) == "de"           # the club's, though the browser asks for English
+    page = phone.get("/")
+    assert page.headers["Content-Language"] == "de"   # the club's, though the browser asks for English
+    assert "Accept-Language" not in page.headers.get("Vary", "")
     phone.post("/logout/")
     # the login page after logging out speaks the language the phone was just in
     assert phone.get("/login/").headers["Content-Language"] == "de"

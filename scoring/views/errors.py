@@ -10,18 +10,26 @@ session, the user and his clubs from the database), so these pages render with t
 unwritable, and the malformed request of a 400 is not read further; their header has no language
 picker (it posts with the request's CSRF token). The 500 page is worded in the request's language,
 else in the phone's without the session (``language.browser_language``), for an error raised
-before the language was chosen (the session could not be read)."""
+before the language was chosen (the session could not be read). An error page that cannot be
+rendered (a static file missing from the manifest, a failing query) is answered with a plain one, the
+same words without the header's stylesheet, and logged."""
 from __future__ import annotations
+
+import logging
 
 from django.core.exceptions import DisallowedHost
 from django.http import HttpResponse
 from django.template import loader
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import requires_csrf_token
 
 from scoring import language
+
+log = logging.getLogger(__name__)
 
 #: Each status's heading and the words under it (413 and 503: the middleware's own words).
 PAGES = {
@@ -33,6 +41,11 @@ PAGES = {
           _("Siden kunne ikke vises. Fejlen er skrevet i serverens log; prøv igen om lidt.")),
     503: (_("Ikke gemt"), None),
 }
+#: The page when error.html cannot be rendered: the same words, no stylesheet.
+PLAIN = ('<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" '
+         'content="width=device-width, initial-scale=1"><title>{title} – Tarokklub</title></head><body>'
+         '<p><a href="{home}">Tarokklub</a></p><h1>{title}</h1><p>{message}</p><p><a href="{home}">{home_words}</a></p>'
+         '</body></html>')
 #: The CSRF refusal (403): the form was older than the phone's token, or the phone keeps no cookies.
 CSRF_PAGE = (_("Formularen er for gammel"),
              _("Siden har været åben for længe, eller telefonen gemmer ikke cookies. Hent siden igen, og "
@@ -59,7 +72,12 @@ def error_response(request, status: int, message: str | None = None, *, title: s
     without the request's context processors (no database)."""
     heading, words = PAGES[status]
     context = {"status": status, "title": title or heading, "message": message or words, "back": came_from(request)}
-    body = loader.render_to_string("error.html", context, request=request if with_request else None)
+    try:
+        body = loader.render_to_string("error.html", context, request=request if with_request else None)
+    except Exception:   # an error page never fails in turn (a missing static file, a failing query)
+        log.exception("the %s page could not be rendered; answered with the plain one", status)
+        body = format_html(PLAIN, lang=translation.get_language() or "", home=reverse("scoring:home"),
+                           home_words=_("Til forsiden"), **context)
     return HttpResponse(body, status=status)
 
 

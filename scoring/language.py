@@ -4,8 +4,13 @@ Which language a page is in, first match wins:
 1. the language chosen on this phone with the picker (the language cookie, kept for a year);
 2. the language of this login (the session): the user's own choice, kept for him on every phone
    (``LanguageChoice``), else his club's default language (``Club.language``, set by a club admin),
-   looked up once when he logs in, so that a page costs no extra query;
-3. Danish (``settings.LANGUAGE_CODE``) — never guessed from the browser.
+   looked up once when he logs in, so that a page costs no extra query; logging out keeps it in the
+   new session, so the login page after "Abmelden" speaks the language the phone was just in;
+3. the browser's language (its ``Accept-Language``, Django's ``get_language_from_request``) if it is
+   one of the four: a new phone that has never logged in — the login page, the error pages — speaks
+   its owner's language, never Danish to a German phone (an earlier decision ignored the browser;
+   since a login's language is only known after the login, the login page was Danish to everyone);
+4. Danish (``settings.LANGUAGE_CODE``).
 
 The engine's messages, the spreadsheets, the PDF and the amounts follow the page: the engine words
 its own texts through the same catalogues in the page's language (``engine_language``,
@@ -51,11 +56,35 @@ def active_language() -> str:
 
 def request_language(request) -> str:
     """The language this request is answered in (the order in the module's docstring)."""
-    chosen = known(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
-    if chosen:
-        return chosen
+    return chosen_language(request) or browser_language(request)
+
+
+def chosen_language(request) -> str | None:
+    """The language chosen on this phone or for this login (1. and 2. of the module's docstring); None
+    when the browser's decides."""
     session = getattr(request, "session", None)
-    return (known(session.get(SESSION_KEY)) if session is not None else None) or settings.LANGUAGE_CODE
+    return (known(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+            or (known(session.get(SESSION_KEY)) if session is not None else None))
+
+
+def browser_language(request) -> str:
+    """The language of this phone without its login (1., 3. and 4. of the module's docstring): the
+    picker's cookie, else the browser's ``Accept-Language`` among the four, else Danish. It reads no
+    session, so no database: the server-error page is worded in it when the database is down."""
+    return known(translation.get_language_from_request(request)) or settings.LANGUAGE_CODE
+
+
+def login_language(request) -> str | None:
+    """The language of the login being ended (the session's, 2. of the module's docstring), for the
+    session that follows it (``keep_after_logout``)."""
+    session = getattr(request, "session", None)
+    return known(session.get(SESSION_KEY)) if session is not None else None
+
+
+def keep_after_logout(request, language: str | None) -> None:
+    """Logging out empties the session; the language the phone was in stays in the new one."""
+    if language and hasattr(request, "session"):
+        request.session[SESSION_KEY] = language
 
 
 def default_language_of(user) -> str:
@@ -109,9 +138,10 @@ def club_default_reaches(request, language: str) -> str:
 
 def player_language(player) -> str:
     """The language a player is written to in (his mail, scoring/outbox_sender.py): the choice of the login
-    that speaks for him (``Player.user``), else his club's default language, else Danish."""
+    that speaks for him (``Player.user``), else the language a club admin gave the player (``Player.language``,
+    the one way for a player without a login), else his club's default language, else Danish."""
     from .models import LanguageChoice
 
     own = (LanguageChoice.objects.filter(user_id=player.user_id).values_list("language", flat=True).first()
            if player.user_id else None)
-    return known(own) or known(player.club.language) or settings.LANGUAGE_CODE
+    return known(own) or known(player.language) or known(player.club.language) or settings.LANGUAGE_CODE

@@ -1,19 +1,19 @@
-"""Each request in its language (scoring/language.py request_language): the one chosen on this phone,
-else the one of this login (the user's own choice or his club's default), else Danish — never
-guessed from the browser."""
+"""Each request in its language (scoring/language.py, the order of request_language): the one chosen on this phone,
+else the one of this login (the user's own choice or his club's default), else the browser's, else
+Danish."""
 import io
 
 from django.core.handlers.wsgi import LimitedStream
-from django.http import HttpResponse
-from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
 from scoring import storage
 from scoring.engine import bounds
 
-from scoring.language import request_language
+from scoring.language import browser_language, chosen_language
+from scoring.views import errors
 
 
 class ChosenLanguageMiddleware:
@@ -21,13 +21,16 @@ class ChosenLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        language = request_language(request)
+        chosen = chosen_language(request)
+        language = chosen or browser_language(request)
         request.LANGUAGE_CODE = language
         # For this request only: the thread's language is put back afterwards, so that nothing
         # served later by the same thread (another user's request, a PDF, a test) inherits it.
         with translation.override(language):
             response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
+        if chosen is None:   # the page differs with the browser's language: no cache may serve it to another
+            patch_vary_headers(response, ("Accept-Language",))
         return response
 
 
@@ -78,9 +81,9 @@ class UploadLimitMiddleware:
             "size": filesizeformat(size), "max": filesizeformat(bounds.MAX_FILE_BYTES)}
         # no "Connection: close" of our own: a WSGI application may not set a hop-by-hop header
         # (wsgiref, under runserver and the live-server tests, refuses the response); the server
-        # decides what becomes of the unread rest
-        response = HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
-        return response
+        # decides what becomes of the unread rest. The page is rendered without the request: the
+        # session and the CSRF check are further in and have not run.
+        return errors.error_response(request, 413, message, with_request=False)
 
 
 class UnwritableDatabaseMiddleware:
@@ -99,7 +102,9 @@ class UnwritableDatabaseMiddleware:
         if not storage.is_unwritable(exception):
             return None
         storage.log.error("%s %s: the database cannot be written (%s)", request.method, request.path, exception)
-        return render(request, "scoring/message.html", {"message": storage.message()}, status=503)
+        # without the request's context processors: they read the database, which may be failing
+        return errors.error_response(request, 503, storage.message(), with_request=False)
+
 
 
 class QueueAnswersMiddleware:

@@ -106,6 +106,9 @@ class Player(models.Model):
     name = models.CharField(_("navn"), max_length=NAME_MAX_LENGTH)   # bounds.py: the name rule
     # Where the club sends the player his sheet; never shown outside his club.
     email = models.EmailField(_("e-mail"), blank=True, default="")
+    # The language of his mails when his login has chosen none, the one way for a player without a
+    # login (scoring/language.py player_language); blank: his club's default.
+    language = models.CharField(_("sprog"), max_length=8, choices=settings.LANGUAGES, blank=True, default="")
     # The member's login that speaks for this player (marking his transfers paid); one per club.
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="players", verbose_name=_("login"))
@@ -589,7 +592,7 @@ class ClubEventKind(models.TextChoices):
     MERGED = "merged", _("spillere lagt sammen")
     RETIRED = "retired", _("spiller udtrådt")
     UNRETIRED = "returned", _("spiller tilbage")
-    CONTACT = "contact", _("e-mail eller login ændret")
+    CONTACT = "contact", _("e-mail, login eller sprog ændret")
     RATE = "rate", _("sats pr. point ændret")
     CURRENCY = "currency", _("valuta ændret")
 
@@ -750,7 +753,7 @@ class EveningMail(models.Model):
     per evening, player and kind: the unique constraint keys it), then rendered and handed to
     django-post-office's ``Email`` by the sender outside any request (scoring/outbox_sender.py), whose status
     (queued, sent, failed) the evening page shows. ``address`` and ``language`` are taken when it is
-    queued: the player's address then, and his login's language, else his club's."""
+    queued: the player's address then, and his language then (scoring/language.py player_language)."""
 
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="mails")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="mails")

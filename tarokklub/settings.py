@@ -198,6 +198,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tarokklub@localhost")
 POST_OFFICE = {"MAX_RETRIES": 3, "RETRY_INTERVAL": timedelta(minutes=5), "LOG_LEVEL": 1}
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media")))
 
+# A form sent without its valid CSRF token: our 403 page, not Django's English one (scoring/views/errors.py).
+CSRF_FAILURE_VIEW = "scoring.views.errors.csrf_failure"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "login"

@@ -10,6 +10,7 @@ from scoring import lookalikes
 from scoring.engine import bounds
 from scoring.engine import names as player_names
 from scoring.engine.problems import problem
+from scoring.language import known as known_language
 from scoring.models import Club, ClubEvent, ClubEventKind, Player
 from scoring.selectors.members import merge_preview
 
@@ -97,10 +98,13 @@ def player_rename(*, player: Player, name: str, user=None) -> Player:
 
 
 @transaction.atomic
-def player_contact_set(*, player: Player, email: str, login: str = "", user=None) -> Player:
-    """``player``'s e-mail address (never shown outside his club; blank: none) and the member's login
+def player_contact_set(*, player: Player, email: str, login: str = "", language: str | None = None,
+                       user=None) -> Player:
+    """``player``'s e-mail address (never shown outside his club; blank: none), the member's login
     that speaks for him (``login``: the username of a member of the club; blank: none), one player
-    per login in a club. Logged (without the address) when either changed."""
+    per login in a club, and the language of his mails (``language``: one of settings.LANGUAGES, blank
+    for his club's default, None to leave it; scoring/language.py player_language). Logged (without
+    the address) when any changed."""
     from django.contrib.auth import get_user_model
     from django.core.exceptions import ValidationError
     from django.core.validators import validate_email
@@ -126,12 +130,15 @@ def player_contact_set(*, player: Player, email: str, login: str = "", user=None
             raise RecordingError.single("login", _("%(user)s taler allerede for %(name)s.")
                                         % {"user": login, "name": taken.name})
     member_id = member.pk if member is not None else None
-    if email == player.email and member_id == player.user_id:
+    language = player.language if language is None else language.strip()
+    if language and known_language(language) is None:
+        raise RecordingError.single("language", _("Ukendt sprog."))
+    if email == player.email and member_id == player.user_id and language == player.language:
         return player
-    Player.objects.filter(pk=player.pk).update(email=email, user_id=member_id)
-    changed = [what for what, moved in ((_("e-mail"), email != player.email), (_("login"), member_id != player.user_id))
-               if moved]
-    player.email, player.user_id = email, member_id
+    Player.objects.filter(pk=player.pk).update(email=email, user_id=member_id, language=language)
+    changed = [what for what, moved in ((_("e-mail"), email != player.email), (_("login"), member_id != player.user_id),
+                                        (_("sprog"), language != player.language)) if moved]
+    player.email, player.user_id, player.language = email, member_id, language
     _log(player.club_id, ClubEventKind.CONTACT, player, user, after=", ".join(str(c) for c in changed))
     return player
 

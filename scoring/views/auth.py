@@ -25,11 +25,24 @@ from django.shortcuts import render
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 
+from scoring import language
+
 
 @method_decorator(login_not_required, name="dispatch")
 class LoginView(auth_views.LoginView):
     template_name = "registration/login.html"
     redirect_authenticated_user = True
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout; the login page it leads to speaks the language the phone was just in
+    (scoring/language.py)."""
+
+    def post(self, request, *args, **kwargs):
+        was = language.login_language(request)
+        response = super().post(request, *args, **kwargs)
+        language.keep_after_logout(request, was)
+        return response
 
 
 def login_username(request, credentials: dict | None) -> str | None:

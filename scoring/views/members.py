@@ -5,6 +5,7 @@ him and take him back, merge a duplicate into him (shown for review first); and 
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404, redirect, render
@@ -35,11 +36,17 @@ class ContactForm(forms.Form):
                              help_text=gettext_lazy("Vises kun for klubbens administratorer."))
     login = forms.ChoiceField(label=gettext_lazy("Medlemmets login"), required=False,
                               help_text=gettext_lazy("Det login, der taler for spilleren (fx når han betaler)."))
+    language = forms.ChoiceField(label=gettext_lazy("Sprog i e-mails til spilleren"), required=False,
+                                 help_text=gettext_lazy("Gælder, når spilleren ikke selv har valgt sprog med sit login."))
 
     def __init__(self, club: Club, *args, **kwargs):
         super().__init__(*args, **kwargs)
         users = get_user_model().objects.filter(memberships__club=club).order_by("username")
         self.fields["login"].choices = [("", "—")] + [(u.username, u.username) for u in users]
+        # blank: the club's default, named; each language in its own name, as the picker shows it
+        languages = dict(settings.LANGUAGES)
+        default = _("Klubbens sprog (%(language)s)") % {"language": languages.get(club.language, club.language)}
+        self.fields["language"].choices = [("", default), *languages.items()]
 
 
 class MergeForm(forms.Form):
@@ -103,7 +110,8 @@ def _forms(club: Club, player: Player, data=None, action: str | None = None) -> 
     return {
         "rename": RenameForm(bound("rename"), initial={"name": player.name}),
         "contact": ContactForm(club, bound("contact"), initial={
-            "email": player.email, "login": player.user.username if player.user_id else ""}),
+            "email": player.email, "login": player.user.username if player.user_id else "",
+            "language": player.language}),
         "merge": MergeForm(player, bound("merge")),
     }
 
@@ -155,8 +163,9 @@ def _write(request, action: str, player: Player, form, url: str) -> str:
                 else _("Navnet er uændret."))
     if action == "contact":
         submissions.write(request, "player_contact", lambda: services.player_contact_set(
-            player=player, email=form.cleaned_data["email"], login=form.cleaned_data["login"], user=user), url=url)
-        return _("E-mail og login er gemt.")
+            player=player, email=form.cleaned_data["email"], login=form.cleaned_data["login"],
+            language=form.cleaned_data["language"], user=user), url=url)
+        return _("E-mail, login og sprog er gemt.")
     retired = action == "retire"
     submissions.write(request, "player_retire", lambda: services.player_retire(player=player, retired=retired,
                                                                                 user=user), url=url)

@@ -63,9 +63,9 @@ def test_the_admin_renames_retires_merges_and_sets_the_rate(live_server, browser
         page.click("#rename button")
         expect(page.locator("ul.messages")).to_contain_text("Bent hedder nu Bent Hansen")
         page.fill("#contact input[name=email]", "bent@example.org")
-        page.select_option("#contact select", "bent.hansen")
+        page.select_option("#contact select[name=login]", "bent.hansen")
         page.click("#contact button")
-        expect(page.locator("ul.messages")).to_contain_text("E-mail og login er gemt")
+        expect(page.locator("ul.messages")).to_contain_text("E-mail, login og sprog er gemt")
         no_sideways_scroll(page)
         shot(page, f"members-{width}-player", full=True)
 

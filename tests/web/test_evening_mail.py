@@ -175,9 +175,12 @@ def test_each_mail_is_in_its_players_language(evening, club, scorekeeper, lock):
     bent.save()
     Player.objects.filter(club=club, name="Carl").update(user=make_user(club, Role.MEMBER, "carl-login"))
     LanguageChoice.objects.create(user=Player.objects.get(name="Carl").user, language="en")
+    # a player without a login: the language the club admin gave him, not the club's
+    services.player_contact_set(player=Player.objects.get(club=club, name="Dorte"), email="dorte@example.org",
+                                language="en")
     services.evening_mail_queue(evening=evening, user=scorekeeper)
     assert dict(EveningMail.objects.values_list("player__name", "language")) == {"Anne": "sl", "Bent": "de",
-                                                                                 "Carl": "en"}
+                                                                                 "Carl": "en", "Dorte": "en"}
     send_round(lock)
     by_address = {m.to[0]: m for m in outbox.outbox}
     assert by_address["anne@example.org"].body.startswith("Dragi Anne")

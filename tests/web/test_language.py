@@ -1,5 +1,5 @@
 """The page's language (scoring/language.py): the picker's choice on this phone, else the user's own
-choice kept for him, else his club's default set by a club admin, else Danish."""
+choice kept for him, else his club's default set by a club admin, else the browser's, else Danish."""
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -73,6 +73,33 @@ def test_logging_out_forgets_the_login_but_not_the_phones_choice(club):
     phone.post("/i18n/setlang/", {"language": "de", "next": "/"})
     phone.post("/logout/")
     assert phone.get("/login/").headers["Content-Language"] == "de"     # the cookie stays on the phone
+
+
+@pytest.mark.parametrize("accept, language, word", [
+    ("de-DE,de;q=0.9,en;q=0.8", "de", "Anmelden"), ("sl-SI", "sl", "Prijava"),
+    ("fr-FR,fr;q=0.9,en;q=0.5", "en", "Log in"), ("fr-FR", "da", "Log ind"), ("", "da", "Log ind"),
+])
+def test_a_new_phone_gets_the_login_page_in_its_browsers_language(db, accept, language, word):
+    response = Client(HTTP_ACCEPT_LANGUAGE=accept).get("/login/")
+    assert response.headers["Content-Language"] == language
+    assert f"<h1>{word}</h1>" in response.content.decode()
+    assert "Accept-Language" in response.headers["Vary"]   # no cache serves it to a phone of another language
+
+
+def test_the_phones_choice_and_the_logins_language_beat_the_browsers(club):
+    Club.objects.filter(pk=club.pk).update(language="de")
+    make_user(club, Role.MEMBER, "anna")
+    phone = Client(HTTP_ACCEPT_LANGUAGE="en")
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = "sl"
+    assert phone.get("/login/").headers["Content-Language"] == "sl"
+    del phone.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert phone.post("/login/", {"username": "anna", "password": "pw-secret-1"}).status_code == 302
+    page = phone.get("/")
+    assert page.headers["Content-Language"] == "de"   # the club's, though the browser asks for English
+    assert "Accept-Language" not in page.headers.get("Vary", "")
+    phone.post("/logout/")
+    # the login page after logging out speaks the language the phone was just in
+    assert phone.get("/login/").headers["Content-Language"] == "de"
 
 
 def test_an_unknown_language_changes_nothing(club):

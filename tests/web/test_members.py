@@ -32,7 +32,8 @@ def post(client, url, **data):
 
 
 def written():
-    return (list(Player.objects.order_by("pk").values_list("name", "email", "user_id", "merged_into_id", "retired_at")),
+    return (list(Player.objects.order_by("pk").values_list("name", "email", "user_id", "language", "merged_into_id",
+                                                           "retired_at")),
             ClubEvent.objects.count(), list(Club.objects.values_list("kroner_per_point", "currency", "language")))
 
 
@@ -104,14 +105,16 @@ def test_a_renamed_player_goes_on_recording_at_his_open_table(club, four_table, 
 
 # E-mail and login ----------------------------------------------------------------------------------
 
-def test_email_and_login_saved_and_logged_without_the_address(admin_client, club, four_table):
+def test_email_login_and_language_saved_and_logged_without_the_address(admin_client, club, four_table):
     anne = Player.objects.get(name="Anne")
     member = make_user(club, Role.MEMBER, "anne-login")
+    page = admin_client.get(f"/clubs/{club.pk}/members/{anne.pk}/").content.decode()
+    assert '<option value="" selected>Klubbens sprog (Dansk)</option>' in page
     response = post(admin_client, f"/clubs/{club.pk}/members/{anne.pk}/", action="contact",
-                    email="anne@example.org", login="anne-login")
+                    email="anne@example.org", login="anne-login", language="de")
     assert response.status_code == 302
     anne.refresh_from_db()
-    assert (anne.email, anne.user_id) == ("anne@example.org", member.pk)
+    assert (anne.email, anne.user_id, anne.language) == ("anne@example.org", member.pk, "de")
     event = ClubEvent.objects.get(kind=ClubEventKind.CONTACT)
     assert "anne@example.org" not in f"{event.before}{event.after}{event.subject}"
     assert "anne@example.org" not in admin_client.get(f"/players/{anne.pk}/").content.decode()
@@ -120,6 +123,7 @@ def test_email_and_login_saved_and_logged_without_the_address(admin_client, club
 @pytest.mark.parametrize("data, field", [
     ({"email": "not-an-address"}, "email"),
     ({"email": "", "login": "nobody-here"}, "login"),
+    ({"email": "anne@example.org", "language": "fr"}, "language"),
 ])
 def test_contact_refused_at_its_field(admin_client, club, four_table, data, field):
     anne = Player.objects.get(name="Anne")
@@ -128,6 +132,9 @@ def test_contact_refused_at_its_field(admin_client, club, four_table, data, fiel
     assert response.status_code == 422
     assert written() == before
     assert response.context["contact"].errors.get(field)
+    with pytest.raises(services.RecordingError) as refused:   # the service's own check, the form's aside
+        services.player_contact_set(player=anne, **({"email": "", "login": ""} | data))
+    assert refused.value.errors[0].field == field and written() == before
 
 
 def test_a_login_speaks_for_one_player_of_a_club(admin_client, club, four_table):

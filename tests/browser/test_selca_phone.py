@@ -133,7 +133,7 @@ def tap_deal(page, number: int, deal: dict) -> None:
 
 def typed_said(thirds: int) -> str:
     points, platelci = divmod(thirds, 3)
-    return f"{points}{('', '⅓', '⅔')[platelci]}"
+    return f"{points},{3 * platelci}" if platelci else str(points)
 
 
 def signed(n: int) -> str:
@@ -244,10 +244,10 @@ def test_selca_at_four_the_resting_dealer_is_never_offered(live_server, browser)
         expect(page.locator(".s-klop-row")).to_have_count(4)
         for player, typed in (("Ana", "20"), ("Bojan", "20,3"), ("Cene", "15")):
             page.locator(f'.s-klop-row[data-field="counts.{player}"] input').fill(typed)
-        expect(page.locator("#klop-derived")).to_have_text("Darja: 14⅔ (resten af 70)")
+        expect(page.locator("#klop-derived")).to_have_text("Darja: 14,6 (resten af 70)")
         page.locator('.s-klop-row[data-field="counts.Darja"] input').fill("20")
         # in the players' točke, never the engine's thirds (§2)
-        refused = "Tallene giver 75⅓ točk; de skal give 70 točk."
+        refused = "Tallene giver 75 in 1 platelc; de skal give 70 točk."
         expect(page.locator("#preview-problems")).to_contain_text(refused)
         with page.expect_navigation():
             page.click("#save")

@@ -345,6 +345,8 @@ def test_a_club_whose_game_is_karlsruhe_defaults_new_tables_to_it(member_client,
     assert response.status_code == 302
     club.refresh_from_db()
     assert club.rules == "karlsruhe" and club.default_card is None
+    page = html(member_client.get(f"/clubs/{club.pk}/cards/"))   # the card's title names the game: once
+    assert 'id="current-card">Tarock (Karlsruhe)</b></p>' in page
     evening = services.evening_create(club=club, date="2026-11-27")
     assert '<option value="rules:karlsruhe" selected>' in html(member_client.get(f"/evenings/{evening.pk}/tables/new/"))
     response = member_client.post(f"/evenings/{evening.pk}/tables/new/", {

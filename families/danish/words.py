@@ -48,6 +48,8 @@ DEAL_KIND_NAMES = {"played": _("spillet"), "misdeal": _("fejlgivning"), "scrappe
                    "redeal": _("givet om")}
 #: The two cups, as the table calls them.
 CUP_NAMES = {Cup.KING: _("kongekop"), Cup.PAGAT: _("pagatkop")}
+#: The two cups in the definite form a phrase needs ("pagatkoppen erstattet af Carl").
+CUP_DEFINITE = {Cup.KING.value: _("kongekoppen"), Cup.PAGAT.value: _("pagatkoppen")}
 #: The Danish cups by the names their legs are stored under (``models.Account``: a pot by its name).
 CUP_ACCOUNTS = {"king": Cup.KING, "pagat": Cup.PAGAT}
 #: The cups as the evening pages name them, by pot name (``TableFamily.pot_names``).
@@ -204,6 +206,8 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
         lines.append(("Nolo", outcome["nolo"]))
     if outcome.get("ultimo_forfeited"):
         lines.append((gettext("Ultimo mistet"), ", ".join(outcome["ultimo_forfeited"])))
+    if outcome.get("cup_fines"):
+        lines.append((gettext("Koppens indhold erstattet"), ", ".join(cup_fine_text(c) for c in outcome["cup_fines"])))
     vole = outcome.get("announced_vole")
     if vole:
         lines.append((gettext("Meldt vole"), announcement_text(vole)))
@@ -224,6 +228,16 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     return [(label.capitalize() if label[:1].islower() else label, text) for label, text in lines]
 
 
+def cup_fine_text(cup_fine: dict) -> str:
+    """A cup's contents replaced (docs/rules/danish.md §7.4), who pays which cup and to whom:
+    "pagatkoppen erstattet af Carl", "kongekoppen erstattet af Anne, hjem til Carl"."""
+    words = {"cup": CUP_DEFINITE.get(cup_fine.get("cup"), cup_fine.get("cup", "?")),
+             "name": cup_fine.get("player", "?"), "to": cup_fine.get("to")}
+    if cup_fine.get("to"):
+        return gettext("%(cup)s erstattet af %(name)s, hjem til %(to)s") % words
+    return gettext("%(cup)s erstattet af %(name)s") % words
+
+
 def announcement_text(announcement: dict) -> str:
     """An announced vole or nolo (docs/rules/grosstarock.md §2): "Carl før stik 13"."""
     return gettext("%(name)s før stik %(n)s") % {"name": announcement.get("player", "?"),
@@ -240,6 +254,7 @@ REASON_NAMES = {
     Reason.LAST_TRICK: _("sidste stik"), Reason.NOLO: "nolo", Reason.COUNTING: _("tælling"),
     Reason.REFUND: _("kop genfyldt"), Reason.SPLIT: _("deling"), Reason.FAILED_TOUT: _("tabt tout"),
     Reason.KING_HOME: _("konge hjem"), Reason.ANNOUNCED_VOLE: _("meldt vole"), Reason.ANNOUNCED_NOLO: _("meldt nolo"),
+    Reason.CUP_FINE: _("koppens indhold erstattet"),
 }
 
 
@@ -259,6 +274,8 @@ def posting_reason(posting: Posting, meld: Any = None, won: bool | None = None) 
         return gettext("konge bagud (%(suit)s)") % {"suit": suit}
     if reason is Reason.BAGUD and detail == "pagat":
         return "pagat bagud"
+    if reason is Reason.CUP_FINE and detail in CUP_DEFINITE:   # docs/rules/danish.md §7.4
+        return gettext("%(cup)s erstattet") % {"cup": CUP_DEFINITE[detail]}
     if reason is Reason.KING_LOST and suit:
         return gettext("%(suit)s konge tabt") % {"suit": suit}
     if reason is Reason.KING_HOME and suit:
@@ -400,13 +417,16 @@ def describe(outcome: dict, players: tuple[str, ...], card: Any = None, facts: d
     for fine in outcome.get("fines") or ():
         amount = f" ({fine['amount']})" if fine.get("amount") is not None else ""
         items.append(f"{fine_name(fine.get('kind', '?'))}{amount} {fine.get('player', '?')}")
+    for cup_fine in outcome.get("cup_fines") or ():   # docs/rules/danish.md §7.4
+        items.append(cup_fine_text(cup_fine))
     if outcome.get("last_trick") and last_trick_pays(card, touted, nolo, ultimo_paid, fallen):
         items.append(f"{gettext('sidste stik')} {outcome['last_trick']}")
     # the older rule book's and DTF's own cases (docs/rules/danish.md §7.4): a forfeited ultimo not
     # already named at its card
+    forfeited = gettext("forspildt ultimo")   # outside an f-string, where makemessages finds it
     for player in outcome.get("ultimo_forfeited") or ():
         if player not in forfeited_shown:
-            items.append(f"{gettext('forspildt ultimo')} {player}")
+            items.append(f"{forfeited} {player}")
     if outcome.get("passed"):
         items.append(gettext("fejlgivningen gik videre uden bøde"))
     if outcome.get("asked_by"):

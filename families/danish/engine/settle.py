@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .model import (
-    IN_LAST_TRICK, Account, Cup, Deal, DealKind, Evening, Fate, FineKind, IdentityEnum, MeldKind, Seating, Suit,
-    seating, seatings,
+    IN_LAST_TRICK, Account, Cup, CupFine, Deal, DealKind, Evening, Fate, FineKind, IdentityEnum, MeldKind, Seating,
+    Suit, seating, seatings,
 )
 from scoring.engine.ledger import EntryKind, LedgerError, Posting, Settlement, player_totals, settlement
 from scoring.engine.problems import EveningError
@@ -36,6 +36,7 @@ class Reason(IdentityEnum):
     FAILED_TOUT = "failed_tout"      # a card with failed_tout_each (docs/rate-cards.md)
     ULTIMO = "ultimo"                # §3.3.2
     BAGUD = "bagud"                  # §3.3.3
+    CUP_FINE = "cup_fine"            # §7.4: a cup's contents replaced (the older rule book)
     LAST_TRICK = "last_trick"        # §3.3.4
     NOLO = "nolo"                    # §3.3.5
     KING_HOME = "king_home"          # docs/rules/grosstarock.md §3: a king home (grosstarock)
@@ -399,6 +400,8 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
                 rows.append(_row(fate.owner, cup, snapshot.get(cup), Reason.BAGUD, _DETAIL[suit]))
         if fate.fate in IN_LAST_TRICK:
             fallen = False
+    for each in deal.cup_fines:   # 3b. a cup's contents replaced (docs/rules/danish.md §7.4)
+        rows += _cup_fine(each, snapshot.get(each.cup))
     if last_trick_pays(card, deal.tout, deal.nolo, ultimo_paid, fallen):   # 4. last trick
         rows += _from_each(others[deal.last_trick], deal.last_trick, card.last_trick_each, Reason.LAST_TRICK)
     if deal.nolo is not None:  # 5. nolo (and no counting, but on a card with count_after_nolo)
@@ -407,6 +410,19 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
             rows += _counting(seats.active, seats.default_derived, deal, card)
     else:  # 6. counting
         rows += _counting(seats.active, seats.default_derived, deal, card)
+    return rows
+
+
+def _cup_fine(each: CupFine, contents: int) -> list[Row]:
+    """What replacing a cup's contents pays (docs/rules/danish.md §7.4; the older rule book, SPILLET
+    l. 189–203), the contents being the cup's when play ended (the snapshot, as an ultimo takes
+    it): into the cup, which an ultimo his offence caused has just emptied; or, to the player whose
+    ultimo his offence prevented, the cup's contents taken home by him and replaced by the offender."""
+    if not contents:
+        return []
+    rows = [_row(each.player, each.cup, contents, Reason.CUP_FINE, _DETAIL[each.cup])]
+    if each.to is not None:
+        rows.insert(0, _row(each.cup, each.to, contents, Reason.CUP_FINE, _DETAIL[each.cup]))
     return rows
 
 

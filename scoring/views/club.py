@@ -320,7 +320,7 @@ def club_cards(request, pk: int):
         return redirect("scoring:club_cards", pk=club.pk)
     own = list(club.rate_cards.all())
     current = club.default_card.family if club.default_card_id else families.rule_sets().get(club.rules)
-    title = club.default_card.card.title if club.default_card_id else club.get_rules_display()
+    title = club.default_card.card().title if club.default_card_id else club.get_rules_display()
     game = family_title(current) if current else ""
     return render(request, "scoring/club_cards.html", {
         "club": club, "builtin": list(builtin.values()), "own": own,

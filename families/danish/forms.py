@@ -21,13 +21,15 @@ from scoring.family_forms import CountField, CountInput, FamilyDealForm, Options
 
 MELD_ROWS = 6
 FINE_ROWS = 3
+#: Rows for a cup's contents replaced (docs/rules/danish.md §7.4): a pagat cup and a king cup.
+CUP_FINE_ROWS = 2
 #: Rows for announced nolos (docs/rules/grosstarock.md §2): one per active player at most.
 ANNOUNCE_ROWS = 3
 
 
 # The words of melds, suits, fates and fines live in ``words.py`` (one place for the table's words).
 from .words import (  # noqa: E402
-    FATE_NAMES, SUIT_NAMES, TAROKS_SCIES_GROUPS, fine_name, meld_code, meld_code_text,
+    CUP_DEFINITE, FATE_NAMES, SUIT_NAMES, TAROKS_SCIES_GROUPS, fine_name, meld_code, meld_code_text,
 )
 
 
@@ -52,6 +54,7 @@ class Offer:
     redeal: bool = False        # docs/rules/danish.md §7.4: a free redeal, asked for by a player
     misdeal_pass: bool = False  # the dealer may let a misdeal pass instead of paying its fine
     ultimo_forfeit: bool = False  # an ultimo forfeited without a fine
+    cup_fine: bool = False        # a cup's contents replaced, into the cup or to whom
 
 
 def card_offer(card: RateCard) -> Offer:
@@ -71,6 +74,7 @@ def card_offer(card: RateCard) -> Offer:
         redeal=card.free_redeal,
         misdeal_pass=card.misdeal_may_pass,
         ultimo_forfeit=card.ultimo_forfeit,
+        cup_fine=card.cup_fine,
     )
 
 
@@ -183,6 +187,7 @@ class DealForm(FamilyDealForm):
         self.offer = offer = card_offer(self.card)
         self.meld_rows: list[int] = []   # form row of melds[i] (i 1-based), as submitted; set by to_outcome
         self.fine_rows: list[int] = []
+        self.cup_fine_rows_sent: list[int] = []
 
         active = self.seats.active
         self.fields["kind"].choices = [("played", _("spillet")), ("misdeal", _("fejlgivning")),
@@ -274,6 +279,18 @@ class DealForm(FamilyDealForm):
             self.fields[f"fine_{i}_amount"] = CountField(
                 label=self.fine_amount_label, required=False, min_value=FINE_AMOUNT_MIN,
                 max_value=FINE_AMOUNT_MAX)
+        # docs/rules/danish.md §7.4: who replaces which cup's contents, into the cup or to whom
+        for i in range(1, CUP_FINE_ROWS + 1) if offer.cup_fine else ():
+            person(f"cup_fine_{i}_player", _("Erstatter"))
+            self.fields[f"cup_fine_{i}_cup"] = forms.ChoiceField(
+                label=_("Kop"), required=False, widget=OptionsSelect,
+                choices=[("", "—"), *((cup, str(word)) for cup, word in CUP_DEFINITE.items())])
+            to = [(p, _("til %(name)s") % {"name": p}) for p in active]
+            posted = self.data.get(f"cup_fine_{i}_to") if self.is_bound else None
+            if posted in self.players and posted not in active:
+                to.append((posted, _("%(name)s (sidder over)") % {"name": posted}))
+            self.fields[f"cup_fine_{i}_to"] = forms.ChoiceField(
+                label=_("Modtager"), required=False, widget=OptionsSelect, choices=[("", _("i koppen")), *to])
 
     def _posted_list(self, name: str) -> list[str]:
         return list(self.data.getlist(name)) if self.is_bound and hasattr(self.data, "getlist") else []
@@ -305,6 +322,11 @@ class DealForm(FamilyDealForm):
         return [(i, self[f"fine_{i}_player"], self[f"fine_{i}_kind"], self[f"fine_{i}_amount"])
                 for i in range(1, FINE_ROWS + 1)]
 
+    def cup_fine_rows(self):
+        """(row, who, which cup, to whom) per row of a cup's contents replaced (docs/rules/danish.md §7.4)."""
+        return [(i, self[f"cup_fine_{i}_player"], self[f"cup_fine_{i}_cup"], self[f"cup_fine_{i}_to"])
+                for i in range(1, CUP_FINE_ROWS + 1) if f"cup_fine_{i}_player" in self.fields]
+
     def _value(self, name: str):
         return self.data.get(name) if self.is_bound else self.initial.get(name)
 
@@ -330,7 +352,8 @@ class DealForm(FamilyDealForm):
 
     @property
     def fines_open(self) -> bool:
-        return self._open(f"fine_{i}_{part}" for i in range(1, FINE_ROWS + 1) for part in ("player", "kind", "amount"))
+        return self._open([f"fine_{i}_{part}" for i in range(1, FINE_ROWS + 1) for part in ("player", "kind", "amount")]
+                          + [n for n in self.fields if n.startswith("cup_fine_")])
 
     @property
     def derived_shown(self) -> bool:
@@ -346,6 +369,10 @@ class DealForm(FamilyDealForm):
         for i in range(1, FINE_ROWS + 1):
             if bool(data.get(f"fine_{i}_player")) != bool(data.get(f"fine_{i}_kind")):
                 self.add_error(f"fine_{i}_kind", _("Vælg både spiller og bøde."))
+        for i in range(1, CUP_FINE_ROWS + 1 if self.offer.cup_fine else 1):
+            player, cup = data.get(f"cup_fine_{i}_player"), data.get(f"cup_fine_{i}_cup")
+            if bool(player) != bool(cup) or (data.get(f"cup_fine_{i}_to") and not player):
+                self.add_error(f"cup_fine_{i}_cup", _("Vælg både hvem der erstatter og hvilken kop."))
         if data.get("kind") == "played":
             for suit in Suit:
                 owner, fate = data.get(f"king_{suit.value}_owner"), data.get(f"king_{suit.value}_fate")
@@ -403,11 +430,11 @@ class DealForm(FamilyDealForm):
         if kind == "redeal":   # docs/rules/danish.md §7.4: the dealer and who asked, nothing else
             if data.get("asked_by"):
                 outcome["asked_by"] = data["asked_by"]
-            self.meld_rows, self.fine_rows, self.announce_rows_sent = [], [], []
+            self.meld_rows, self.fine_rows, self.announce_rows_sent, self.cup_fine_rows_sent = [], [], [], []
             return outcome
         if kind == "misdeal" and data.get("passed"):
             outcome["passed"] = True
-        self.meld_rows, self.fine_rows, self.announce_rows_sent = [], [], []
+        self.meld_rows, self.fine_rows, self.announce_rows_sent, self.cup_fine_rows_sent = [], [], [], []
         if kind == "played":
             melds = []
             for i in range(1, MELD_ROWS + 1):
@@ -427,6 +454,14 @@ class DealForm(FamilyDealForm):
                     outcome[name] = data[name]
             if data.get("ultimo_forfeited"):
                 outcome["ultimo_forfeited"] = list(data["ultimo_forfeited"])
+            cup_fines = []
+            for i in range(1, CUP_FINE_ROWS + 1 if self.offer.cup_fine else 1):
+                if data.get(f"cup_fine_{i}_player") and data.get(f"cup_fine_{i}_cup"):
+                    cup_fines.append({"player": data[f"cup_fine_{i}_player"], "cup": data[f"cup_fine_{i}_cup"],
+                                      **({"to": data[f"cup_fine_{i}_to"]} if data.get(f"cup_fine_{i}_to") else {})})
+                    self.cup_fine_rows_sent.append(i)
+            if cup_fines:
+                outcome["cup_fines"] = cup_fines
             if data.get("announced_vole_player") and data.get("announced_vole_before_trick") is not None:
                 outcome["announced_vole"] = {"player": data["announced_vole_player"],
                                              "before_trick": data["announced_vole_before_trick"]}
@@ -468,6 +503,12 @@ class DealForm(FamilyDealForm):
         if path.startswith("ultimo_forfeited") and "ultimo_forfeited" in self.fields:
             return "ultimo_forfeited"
         head, _dot, rest = path.partition(".")
+        if head.startswith("cup_fines") and "cup_fine_1_player" in self.fields:
+            try:
+                row = self.cup_fine_rows_sent[int(head[len("cup_fines["):-1]) - 1] if head != "cup_fines" else 1
+            except (ValueError, IndexError):
+                return None
+            return f"cup_fine_{row}_{rest if rest in ('cup', 'to') else 'player'}"
         if head == "announced_vole" and "announced_vole_player" in self.fields:
             return "announced_vole_before_trick" if rest == "before_trick" else "announced_vole_player"
         if head.startswith("announced_nolo[") and head.endswith("]"):
@@ -505,6 +546,8 @@ class DealForm(FamilyDealForm):
             return f"{_('Meldt nolo')} {row}" + (f": {_('før stik')}" if name.endswith("before_trick") else "")
         if name == "announced_vole_before_trick":
             return f"{_('Meldt vole')}: {_('før stik')}"
+        if name.startswith("cup_fine_"):   # "Erstatter 1", "Kop 1", "Modtager 1"
+            return f"{label} {name.split('_')[2]}"
         if name.startswith(("meld_", "fine_")):
             return f"{label} {name.split('_')[1]}"
         return label
@@ -525,7 +568,7 @@ class DealForm(FamilyDealForm):
                  "pagat_owner", "pagat_fate", *(n for n in self.fields if n.startswith("king_")), "last_trick", "tout",
                  "nolo", "failed_tout", "ultimo_forfeited",
                  *(n for n in self.fields if n.startswith("announced_")),
-                 *counts, "derived", *(n for n in self.fields if n.startswith("fine_"))]
+                 *counts, "derived", *(n for n in self.fields if n.startswith(("fine_", "cup_fine_")))]
         shown += [n for n in self.errors if n not in shown and n != "__all__"]
         for name in shown:
             found += [(self.field_label(name), str(e)) for e in self.errors.get(name, [])]
@@ -564,6 +607,11 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
         initial[f"fine_{i}_kind"] = fine["kind"]
         if "amount" in fine:
             initial[f"fine_{i}_amount"] = fine["amount"]
+    for i, cup_fine in enumerate(outcome.get("cup_fines", [])[:CUP_FINE_ROWS], 1):
+        initial[f"cup_fine_{i}_player"] = cup_fine["player"]
+        initial[f"cup_fine_{i}_cup"] = cup_fine["cup"]
+        if "to" in cup_fine:
+            initial[f"cup_fine_{i}_to"] = cup_fine["to"]
     return dealer, initial
 
 
@@ -592,6 +640,8 @@ def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, 
     pairs += [(f"meld_{i}_player", (f"meld_{i}_kind",), f"{_('Melding')} {i}") for i in range(1, MELD_ROWS + 1)]
     pairs += [(f"fine_{i}_player", (f"fine_{i}_kind", f"fine_{i}_amount"), f"{_('Bøde')} {i}")
               for i in range(1, FINE_ROWS + 1)]
+    pairs += [(f"cup_fine_{i}_player", (f"cup_fine_{i}_cup", f"cup_fine_{i}_to"), f"{_('Erstatter')} {i}")
+              for i in range(1, CUP_FINE_ROWS + 1)]
     pairs.append(("announced_vole_player", ("announced_vole_before_trick",), _("Meldt vole")))
     pairs += [(f"announced_nolo_{i}_player", (f"announced_nolo_{i}_before_trick",), f"{_('Meldt nolo')} {i}")
               for i in range(1, ANNOUNCE_ROWS + 1)]
@@ -608,6 +658,9 @@ def carry_over(form_data, players: tuple[str, ...], dealer: str) -> tuple[dict, 
         initial.pop("ultimo_forfeited", None)
         if kept:
             initial["ultimo_forfeited"] = kept
+    for i in range(1, CUP_FINE_ROWS + 1):   # the one a cup was to go to now sits out: into the cup
+        if initial.get(f"cup_fine_{i}_to") not in (None, *active):
+            clear(initial.pop(f"cup_fine_{i}_to"), f"{_('Modtager')} {i}")
     if initial.get("asked_by") not in (None, *active):
         clear(initial.pop("asked_by"), _("Bad om ny give"))
     for name in [n for n in initial if n.startswith("counts.")]:

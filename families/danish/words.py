@@ -11,8 +11,9 @@ from typing import Any, Iterable, Mapping
 
 from django.utils.translation import gettext, gettext_lazy as _
 
-from families.danish.engine.model import Court, Cup, FineKind, MeldKind, Rank, Suit
-from families.danish.engine.settle import Posting, Reason
+from families.danish.engine.model import IN_LAST_TRICK, Court, Cup, Fate, FineKind, MeldKind, Rank, Suit
+from families.danish.engine.rates import DEFAULT_RATE_CARD
+from families.danish.engine.settle import Posting, Reason, last_trick_pays, ultimo_blocked, ultimo_pays
 
 SUIT_NAMES = {Suit.HEARTS: _("hjerter"), Suit.DIAMONDS: _("ruder"), Suit.CLUBS: _("klør"), Suit.SPADES: _("spar")}
 #: The missing court card of a half meld, in the definite form ("mangler damen").
@@ -47,6 +48,8 @@ DEAL_KIND_NAMES = {"played": _("spillet"), "misdeal": _("fejlgivning"), "scrappe
                    "redeal": _("givet om")}
 #: The two cups, as the table calls them.
 CUP_NAMES = {Cup.KING: _("kongekop"), Cup.PAGAT: _("pagatkop")}
+#: The two cups in the definite form a phrase needs ("pagatkoppen erstattet af Carl").
+CUP_DEFINITE = {Cup.KING.value: _("kongekoppen"), Cup.PAGAT.value: _("pagatkoppen")}
 #: The Danish cups by the names their legs are stored under (``models.Account``: a pot by its name).
 CUP_ACCOUNTS = {"king": Cup.KING, "pagat": Cup.PAGAT}
 #: The cups as the evening pages name them, by pot name (``TableFamily.pot_names``).
@@ -203,6 +206,8 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
         lines.append(("Nolo", outcome["nolo"]))
     if outcome.get("ultimo_forfeited"):
         lines.append((gettext("Ultimo mistet"), ", ".join(outcome["ultimo_forfeited"])))
+    if outcome.get("cup_fines"):
+        lines.append((gettext("Koppens indhold erstattet"), ", ".join(cup_fine_text(c) for c in outcome["cup_fines"])))
     vole = outcome.get("announced_vole")
     if vole:
         lines.append((gettext("Meldt vole"), announcement_text(vole)))
@@ -223,6 +228,16 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     return [(label.capitalize() if label[:1].islower() else label, text) for label, text in lines]
 
 
+def cup_fine_text(cup_fine: dict) -> str:
+    """A cup's contents replaced (docs/rules/danish.md §7.4), who pays which cup and to whom:
+    "pagatkoppen erstattet af Carl", "kongekoppen erstattet af Anne, hjem til Carl"."""
+    words = {"cup": CUP_DEFINITE.get(cup_fine.get("cup"), cup_fine.get("cup", "?")),
+             "name": cup_fine.get("player", "?"), "to": cup_fine.get("to")}
+    if cup_fine.get("to"):
+        return gettext("%(cup)s erstattet af %(name)s, hjem til %(to)s") % words
+    return gettext("%(cup)s erstattet af %(name)s") % words
+
+
 def announcement_text(announcement: dict) -> str:
     """An announced vole or nolo (docs/rules/grosstarock.md §2): "Carl før stik 13"."""
     return gettext("%(name)s før stik %(n)s") % {"name": announcement.get("player", "?"),
@@ -239,6 +254,7 @@ REASON_NAMES = {
     Reason.LAST_TRICK: _("sidste stik"), Reason.NOLO: "nolo", Reason.COUNTING: _("tælling"),
     Reason.REFUND: _("kop genfyldt"), Reason.SPLIT: _("deling"), Reason.FAILED_TOUT: _("tabt tout"),
     Reason.KING_HOME: _("konge hjem"), Reason.ANNOUNCED_VOLE: _("meldt vole"), Reason.ANNOUNCED_NOLO: _("meldt nolo"),
+    Reason.CUP_FINE: _("koppens indhold erstattet"),
 }
 
 
@@ -258,6 +274,8 @@ def posting_reason(posting: Posting, meld: Any = None, won: bool | None = None) 
         return gettext("konge bagud (%(suit)s)") % {"suit": suit}
     if reason is Reason.BAGUD and detail == "pagat":
         return "pagat bagud"
+    if reason is Reason.CUP_FINE and detail in CUP_DEFINITE:   # docs/rules/danish.md §7.4
+        return gettext("%(cup)s erstattet") % {"cup": CUP_DEFINITE[detail]}
     if reason is Reason.KING_LOST and suit:
         return gettext("%(suit)s konge tabt") % {"suit": suit}
     if reason is Reason.KING_HOME and suit:
@@ -321,21 +339,63 @@ def _lost(word: str) -> str:
     return gettext("%(item)s tabt") % {"item": word}
 
 
+#: The fates of a card played to the last trick, as the deal object writes them.
+_IN_LAST_TRICK = frozenset(f.value for f in IN_LAST_TRICK)
+
+
+def _forfeited(item: str) -> str:
+    """An ultimo won but not paid, its player having lost the right to it (docs/rules/danish.md
+    §3.3.2 "kan ikke ultimere i det spil", §7.4 a forfeited ultimo): "hjerter konge ultimo Anne
+    (forspildt)"."""
+    return gettext("%(item)s (forspildt)") % {"item": item}
+
+
+def _fines_of(outcome: dict) -> list[tuple[str, FineKind]]:
+    """The deal's fines as (player, kind), a kind no card knows left out (it blocks nothing)."""
+    found = []
+    for fine in outcome.get("fines") or ():
+        try:
+            found.append((fine.get("player"), FineKind(fine.get("kind"))))
+        except ValueError:
+            continue
+    return found
+
+
 def describe(outcome: dict, players: tuple[str, ...], card: Any = None, facts: dict | None = None) -> tuple[str, ...]:
     """A deal as its sheet row names it, compactly, the game's words with the player after each
     (docs/rules/danish.md §3, docs/rules/grosstarock.md §2-§3): the pagat's and each king's ultimo
-    or bagud, the tout (Wühlmaus), an announced vole, the nolo and announced nolos, the melds, the
-    fines, the last trick, the counts: ("pagat ultimo Anne", "nolo Bent", "11 med Carl"). A misdeal
-    or scrapped deal names its fines (the sheet tags its kind). What pays nothing of note (a pagat or king
-    brought home) is left to the deal's history page."""
+    or bagud, the pagat laid away, the tout (Wühlmaus), an announced vole, the nolo and announced
+    nolos, the melds, the fines, the last trick when it is paid, the counts: ("pagat ultimo Anne",
+    "nolo Bent", "11 med Carl"). A misdeal or scrapped deal names its fines (the sheet tags its kind).
+    The row never lists as paid what was not: an ultimo whose player had lost the right to it reads
+    "(forspildt)" (``settle.ultimo_pays``), and the last trick is named only when it is paid
+    (``settle.last_trick_pays``: not after a paid ultimo, nor on ``aeldre1900`` when an ultimo card
+    was in it). What pays nothing of note (a pagat or king brought home) is left to the deal's
+    history page."""
     items: list[str] = []
+    card = card if card is not None else DEFAULT_RATE_CARD
     pagat = outcome.get("pagat") or {}
-    if pagat.get("fate") in ("ultimo", "bagud"):
-        items.append(f"pagat {pagat['fate']} {pagat.get('owner', '?')}")
-    for suit, fate in (outcome.get("kings") or {}).items():
-        if fate.get("fate") in ("ultimo", "bagud"):
-            king = gettext("%(s)s konge") % {"s": suit_name(suit)}
-            items.append(f"{king} {fate['fate']} {fate.get('owner', '?')}")
+    fates = [("pagat", pagat)] + [(gettext("%(s)s konge") % {"s": suit_name(suit)}, fate)
+                                  for suit, fate in (outcome.get("kings") or {}).items()]
+    blocked = ultimo_blocked(card, _fines_of(outcome), outcome.get("ultimo_forfeited") or ())
+    touted, nolo = outcome.get("tout"), outcome.get("nolo")
+    ultimo_paid, fallen, forfeited_shown = False, True, set()
+    for name, fate in fates:
+        word, owner = fate.get("fate"), fate.get("owner", "?")
+        if word in _IN_LAST_TRICK:
+            fallen = False
+        if word == Fate.ULTIMO.value:
+            if ultimo_pays(card, owner, blocked, touted, nolo):
+                ultimo_paid = True
+                items.append(f"{name} ultimo {owner}")
+            elif owner in blocked:
+                forfeited_shown.add(owner)
+                items.append(_forfeited(f"{name} ultimo {owner}"))
+            # an ultimo beside a tout or a nolo pays nothing and is named by the tout or nolo
+        elif word == Fate.BAGUD.value:
+            items.append(f"{name} bagud {owner}")
+        elif word == Fate.DISCARDED.value:   # the pagat laid away by the dealer (§7.4): pays nothing
+            items.append(f"{name} {FATE_NAMES[word]} {owner}")
     tout = _tout_word(card)
     if outcome.get("tout"):
         items.append(f"{tout} {outcome['tout']}")
@@ -357,11 +417,16 @@ def describe(outcome: dict, players: tuple[str, ...], card: Any = None, facts: d
     for fine in outcome.get("fines") or ():
         amount = f" ({fine['amount']})" if fine.get("amount") is not None else ""
         items.append(f"{fine_name(fine.get('kind', '?'))}{amount} {fine.get('player', '?')}")
-    if outcome.get("last_trick"):
+    for cup_fine in outcome.get("cup_fines") or ():   # docs/rules/danish.md §7.4
+        items.append(cup_fine_text(cup_fine))
+    if outcome.get("last_trick") and last_trick_pays(card, touted, nolo, ultimo_paid, fallen):
         items.append(f"{gettext('sidste stik')} {outcome['last_trick']}")
-    # the older rule book's and DTF's own cases (docs/rules/danish.md §7.4)
+    # the older rule book's and DTF's own cases (docs/rules/danish.md §7.4): a forfeited ultimo not
+    # already named at its card
+    forfeited = gettext("forspildt ultimo")   # outside an f-string, where makemessages finds it
     for player in outcome.get("ultimo_forfeited") or ():
-        items.append(f"{gettext('forspildt ultimo')} {player}")
+        if player not in forfeited_shown:
+            items.append(f"{forfeited} {player}")
     if outcome.get("passed"):
         items.append(gettext("fejlgivningen gik videre uden bøde"))
     if outcome.get("asked_by"):

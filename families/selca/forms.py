@@ -146,7 +146,7 @@ class SelcaDealForm(FamilyDealForm):
 
     @property
     def count_other(self) -> str:
-        """The other side's count of the count as typed so far ("nasprotnika 34⅔"), or ""."""
+        """The other side's count of the count as typed so far ("nasprotnika 34,6"), or ""."""
         try:
             thirds = self._typed_thirds(self._value("count"), self._value("count_platelci"))
         except ValueError:
@@ -372,7 +372,7 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
         initial["shown_by"] = outcome.get("shown_by")
     elif kind == Kind.KLOP.value:
         for player, thirds in (outcome.get("counts") or {}).items():
-            initial[count_field(player)] = said(thirds).replace("⅓", ",3").replace("⅔", ",6")
+            initial[count_field(player)] = said(thirds)
         initial["klop_renons"] = list(outcome.get("renons") or [])
     elif kind == Kind.GAME.value:
         for name in ("declarer", "kings", "trula"):
@@ -382,7 +382,7 @@ def initial_from_outcome(players: tuple[str, ...], outcome: dict, version: int) 
             initial["game"] = str(outcome["game"])
         if "count" in outcome:
             initial.update(count_side=Side.DECLARER.value, count_platelci="0",
-                           count=said(outcome["count"]).replace("⅓", ",3").replace("⅔", ",6"))
+                           count=said(outcome["count"]))
         initial["pagat"] = pagat_code(outcome)
         initial["valat"] = valat_code(outcome)
         for key, owner, by in (("mondfang", "owner", "by"), ("pagatfonk", "skis", "pagat")):

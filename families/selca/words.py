@@ -84,7 +84,7 @@ def count_field(player: str) -> str:
 
 
 def said(thirds: int) -> str:
-    """A count in thirds as the sheet writes it: 106 → "35⅓" (§2)."""
+    """A count in thirds as the sheet writes it: 106 → "35,3" (§2, ``thirds_to_said``)."""
     return thirds_to_said(thirds)
 
 
@@ -202,7 +202,7 @@ def describe(outcome: dict) -> dict:
 
 def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     """A deal (§14's object) as it reads at the table, a (label, words) line per thing recorded,
-    the game's terms in Slovenian: "Igra: dve", "Tælling: igralec 30⅔ · nasprotnika 39⅓" …"""
+    the game's terms in Slovenian: "Igra: dve", "Tælling: igralec 30,6 · nasprotnika 39,3" …"""
     lines: list[tuple[str, str]] = [(gettext("Giver"), str(outcome.get("dealer", "?")))]
     kind = outcome.get("kind", "?")
     if kind != Kind.GAME.value:

@@ -8,9 +8,10 @@ from django.db import migrations
 
 
 def first_editions() -> dict[str, dict]:
-    """The first editions of the corrected built-in cards, as stored data, by name."""
-    from families.danish.engine.rates import EARLIER_EDITIONS
-    return {card.name: card.to_dict() for card in EARLIER_EDITIONS}
+    """The first editions of the corrected built-in cards, as stored data, by name (named one by
+    one: a card corrected again has a later edition among ``EARLIER_EDITIONS`` too)."""
+    from families.danish.engine.rates import AELDRE1900_FIRST, DTF2011_FIRST
+    return {card.name: card.to_dict() for card in (DTF2011_FIRST, AELDRE1900_FIRST)}
 
 
 def freeze(apps, schema_editor):

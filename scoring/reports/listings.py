@@ -191,6 +191,8 @@ class TypedDateColumn(tables.DateColumn):
     row."""
 
     def __init__(self, *args, short: bool = True, **kwargs):
+        # class "date": kept on one line on a narrow phone (app.css), never "13.11.2/026"
+        kwargs.setdefault("attrs", {"td": {"class": "date"}})
         super().__init__(*args, short=short, **kwargs)
         self.date_format = "SHORT_DATE_FORMAT" if short else "DATE_FORMAT"
 

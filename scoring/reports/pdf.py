@@ -93,7 +93,7 @@ HELPER_SECONDS = 300
 @dataclass(frozen=True)
 class PdfCell:
     net: int
-    running: int
+    running: int | None   # None on a voided deal's row: it moves no total
     active: bool
 
 
@@ -108,6 +108,17 @@ class PdfRow:
     #: what was played (``TableFamily.describe``), printed under the row: a written score's words
     #: after its game and declarer (which have their columns), every other family's all of them
     words: str = ""
+    #: a voided deal's note under its struck-through row: that it was voided and paid back, and why
+    #: (``SheetRow.void_reason``), as the web sheet keeps the row and the void page promises
+    note: str = ""
+
+
+def _void_note(row: SheetRow) -> str:
+    """The words under a voided deal's row, the web sheet's (``_voided_note.html``) and its reason."""
+    if not row.voided:
+        return ""
+    note = str(_("annulleret – betalt tilbage"))
+    return f"{note}: {row.void_reason}" if row.void_reason else note
 
 
 @dataclass(frozen=True)
@@ -258,7 +269,8 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
     need = max([_width(n) + (len(t) + 1 if t else 0) for n, t in labels] + [len(dealer_word)])
     tab = number_w + 2 + min(need, _DEALER_CHARS) + 2
     net_w = max([len(str(c.net)) + 2 for r in rows for c in r.cells] + [len(play) + 1])
-    run_w = max([len(str(c.running)) for r in rows for c in r.cells] + [len(str(t)) for t in sheet.totals]
+    run_w = max([len(str(c.running)) for r in rows for c in r.cells if c.running is not None]
+                + [len(str(t)) for t in sheet.totals]
                 + [len(stand)]) + 1
     least = net_w + run_w + 1   # one space before the next rule
     group = max([least] + [_width(p) + 2 for p in sheet.shown])
@@ -301,7 +313,7 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
         # the tag in the line's own text: an inline box before the tab would move the tab stops
         text = escape(number) + escape(_cut(name, room)) + (f" {escape(tag)}" if tag else "") + "\t"
         for c in r.cells:
-            cell = f"{c.net:>{net_w}}{c.running:>{run_w}} "
+            cell = f"{c.net:>{net_w}}{'' if c.running is None else c.running:>{run_w}} "
             text += cell if c.active else f'<span class="o">{cell}</span>'
         text += "".join(f"{row.pots.get(n, 0):>{pot_w}}" for n in pot_names)
         words, formula = words
@@ -313,7 +325,12 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
         elif words or formula:
             words = "\n".join(" " * indent + part for part in _wrap(
                 f"{words} — {formula}" if words and formula else words or formula, _LINE_CHARS[wide] - indent))
-        lines.append((f"{row.kind} hw" if words else row.kind, mark_safe(text), escape(words)))
+        under = escape(words)
+        if r.note:   # a voided deal: its line (and its words) struck through, the note under them
+            note = escape("\n".join(" " * indent + part for part in _wrap(r.note, _LINE_CHARS[wide] - indent)))
+            under = mark_safe((f"<s>{under}</s>\n" if words else "") + f'<span class="vn">{note}</span>')
+        kind = f"{row.kind} v" if row.voided else row.kind
+        lines.append((f"{kind} hw" if under else kind, mark_safe(text), under))
     total_word = _("I alt") if sheet.closed else pgettext("point i alt", "Stilling")
     if written and said_words["sum"]:
         total_word = f"{said_words['sum']} ({total_word})"
@@ -344,14 +361,16 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     pots = bool(sheet.pots)
     written = written_score(sheet.family)
     rows = []
-    for row in sheet.rows:
+    for row in sheet.lines:   # a voided deal's row too, at its number, struck through (``_void_note``)
         if not (pots or row.deal is not None or any(row.net)):
             continue
         game, declarer, active = (_written_row(sheet, row) if written and row.deal
                                   else ("", "", row.active))
         words = row.joiner.join(row.rest) if written else row.description
-        rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, row.running, active)),
-                           _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in sheet.pots), words))
+        running = row.running or (None,) * len(row.net)
+        rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, running, active)),
+                           _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in sheet.pots), words,
+                           _void_note(row)))
     rows = tuple(rows)
     longest = max((len(word) for name in sheet.shown for word in name.split()), default=0)
     formulas = any(row.formula for row in sheet.rows) and not written

@@ -209,7 +209,8 @@ def merge_preview(duplicate: Player, asked: Player) -> MergePreview:
     if duplicate.email and not keep.email:
         notes.append(_("%(keep)s får %(name)s' e-mailadresse.") % {"keep": keep.name, "name": duplicate.name})
     if keep.retired_at is not None:
-        notes.append(_("%(keep)s er udtrådt og forbliver det; genindsæt ham for at vælge ham ved bordene.")
+        notes.append(_("Udtrådt, og det forbliver sådan: %(keep)s kan først vælges ved bordene, når spilleren er "
+                       "taget tilbage.")
                      % {"keep": keep.name})
     moves = _moves(duplicate, keep) if keep.pk != duplicate.pk else ()
     return MergePreview(duplicate, keep, asked, tuple(moves), tuple(shared), tuple(problems), tuple(notes))

@@ -17,12 +17,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Q, Sum
 
 from scoring.engine import families as engine_families
 from scoring.engine.money import Purse, evening_kroner
 from scoring.models import (
-    Account, Club, Deal, EntryKind, Evening, Leg, PlayerDealStat, PlayerEveningSummary, Seat, Season, figure_sum
+    Account, Club, Deal, EntryKind, Evening, Leg, PlayerDealStat, PlayerEveningSummary, Seat, Season, Table,
+    figure_sum,
 )
 
 from scoring.table_families import season_highlights
@@ -89,7 +90,7 @@ def season_scope(club: Club, *, season: str | int | None = None, date_from: dt.d
 
 @dataclass(frozen=True)
 class Highlight:
-    """One of the game's highlights over the scope: its total and who had most of it."""
+    """One of the game's highlights over the scope: the deals it happened in and who was in most of them."""
     name: str
     word: str
     total: int
@@ -219,7 +220,12 @@ def season_report(scope: Scope) -> SeasonReport:
     # its director kept out of them (Evening.counts_in_standings) move money but rank nobody
     counted = evenings.filter(counts_in_standings=True)
     counted_ids = list(counted.values_list("id", flat=True))
-    reports = tuple(_rule_set_report(scope.club, counted, counted_ids, rules, family) for rules, family in rule_sets)
+    # the latest table of each rule set: its card says whether the rule set plays with cups
+    latest = {}
+    for _e, table_id, family, rules, _p in seats:
+        latest[(rules, family)] = max(table_id, latest.get((rules, family), 0))
+    reports = tuple(_rule_set_report(scope.club, counted, counted_ids, rules, family, latest[(rules, family)])
+                    for rules, family in rule_sets)
     return SeasonReport(scope, lines, reports, _player_lines(summaries, transfers), transfers,
                         heads[0][1] if heads else None, heads[-1][1] if heads else None)
 
@@ -321,7 +327,9 @@ def _player_lines(summaries, transfers) -> tuple[PlayerLine, ...]:
     return tuple(rows)
 
 
-def _rule_set_report(club, evenings, ids, rules: str, family: str) -> RuleSetReport:
+def _rule_set_report(club, evenings, ids, rules: str, family: str, table_id: int) -> RuleSetReport:
+    """One rule set's part of the report; ``table_id``: its latest table, whose card says whether it
+    plays with cups (a Danish card without cups, such as grosstarock, has no cups' section)."""
     engine = engine_families.family(family)
     rows = tuple(standings(club, evenings=evenings, family=family, rules=rules))
     summaries = PlayerEveningSummary.objects.filter(evening_id__in=ids, family=family, rules=rules)
@@ -332,7 +340,7 @@ def _rule_set_report(club, evenings, ids, rules: str, family: str) -> RuleSetRep
     wanted = season_highlights(family, rules)
     highlights = _highlights(ids, rules, family, wanted) if wanted else ()
     cups, largest = (), None
-    if engine.cups:
+    if engine.cups and engine.cups_of(Table.objects.get(pk=table_id).card):
         cups = _cup_history(ids, rules, family)
         found = largest_cups_won(evenings, limit=1, rules=rules)
         largest = found[0] if found else None
@@ -349,19 +357,23 @@ def _result(summary) -> EveningResult | None:
 
 
 def _highlights(ids, rules: str, family: str, wanted) -> tuple[Highlight, ...]:
-    """Each highlight figure summed over the current deals of the rule set's tables, and the player
-    with most of it (one query, from the stored per-deal figures)."""
+    """Each highlight as a count of deals: the current deals of the rule set's tables in which
+    anyone had the figure (one Fahrer is one, though its four players each have it), and the player
+    in most of them (two queries, from the stored per-deal figures: a figure is stored only where it
+    is not 0)."""
     names = [name for name, _word in wanted]
-    per_player = list(PlayerDealStat.objects.filter(evening_id__in=ids, rules=rules, deal__current=True,
-                                                    deal__table__family=family)
-                      .values(pid=identity(), pname=identity_name())
-                      .annotate(**{f"h_{n}": figure_sum(n) for n in names}))
+    stats = PlayerDealStat.objects.filter(evening_id__in=ids, rules=rules, deal__current=True,
+                                          deal__table__family=family)
+    had = {n: Q(figures__has_key=n) for n in names}
+    totals = stats.aggregate(**{f"h_{n}": Count("deal", distinct=True, filter=had[n]) for n in names})
+    per_player = list(stats.values(pid=identity(), pname=identity_name())
+                      .annotate(**{f"h_{n}": Count("deal", distinct=True, filter=had[n]) for n in names}))
     out = []
     for name, word in wanted:
         counts = sorted(((r[f"h_{name}"] or 0, r["pname"]) for r in per_player), key=lambda c: (-c[0], c[1]))
-        total = sum(c for c, _p in counts)
         leader = counts[0] if counts and counts[0][0] > 0 else None
-        out.append(Highlight(name, str(word), total, leader[1] if leader else None, leader[0] if leader else 0))
+        out.append(Highlight(name, str(word), totals[f"h_{name}"] or 0, leader[1] if leader else None,
+                             leader[0] if leader else 0))
     return tuple(out)
 
 

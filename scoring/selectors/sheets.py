@@ -15,7 +15,7 @@ from scoring.engine.families import Family
 from scoring.engine.ledger import FORMULA_WORDS
 from scoring.engine.translation import phrase_text
 from scoring.language import engine_language
-from scoring.models import Account, Deal, EntryKind, JournalEntry, Leg, Seat, Table
+from scoring.models import Account, Deal, EntryKind, EveningEvent, EveningEventKind, JournalEntry, Leg, Seat, Table
 
 from scoring.table_families import table_family
 
@@ -34,6 +34,7 @@ class SheetRow:
     deal: Deal | None = None
     info: dict | None = None      # the family's facts about the deal (``formula``, ``radl`` …)
     voided: bool = False          # a voided deal: its amounts as they stood, struck through, paid back
+    void_reason: str = ""         # ... and why it was voided, as the scorekeeper wrote it (the void's event)
     #: what was played, in the game's words (``TableFamily.describe``): ("pagat ultimo Anne", "nolo Bent")
     words: tuple[str, ...] = ()
     joiner: str = " · "           # how the family joins them on one line (``TableFamily.describe_joiner``)
@@ -296,8 +297,9 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
                              entry.deal, info, words=words, joiner=joiner, dealer=dealer_now(entry.deal),
                              renamed=renamed))
     last = rows[-1] if rows else None
-    struck = tuple(_voided_row(family, players, by_id, entry, legs.get(entry.id, ()), describe, dealer_now, renamed)
-                   for entry in voided.values())
+    reasons = void_reasons(voided) if voided else {}
+    struck = tuple(_voided_row(family, players, by_id, entry, legs.get(entry.id, ()), describe, dealer_now, renamed,
+                               reasons.get(entry.deal_id, "")) for entry in voided.values())
     return TableSheet(
         table=table, players=players, rows=tuple(rows),
         cups=tuple((last.pots if last else {}).get(cup, 0) for cup in family.cups),
@@ -308,10 +310,17 @@ def table_sheet(table: Table, entries: list[JournalEntry] | None = None,
     )
 
 
+def void_reasons(deal_ids) -> dict[int, str]:
+    """{a voided deal version's id: the reason its void was given}: the void's event names the
+    version that records the void, which ``replaces`` the voided one (``services.deal_void``)."""
+    return dict(EveningEvent.objects.filter(kind=EveningEventKind.DEAL_VOIDED, deal__replaces_id__in=list(deal_ids))
+                .values_list("deal__replaces_id", "reason"))
+
+
 def _voided_row(family: Family, players: tuple[str, ...], by_id: Mapping[int, str], entry: JournalEntry,
-                legs, describe, dealer_now, renamed: Mapping[str, str]) -> SheetRow:
-    """A voided deal's row: its amounts and words as they stood before the void (paid back since);
-    ``legs``: the entry's player legs, (player id, amount)."""
+                legs, describe, dealer_now, renamed: Mapping[str, str], reason: str = "") -> SheetRow:
+    """A voided deal's row: its amounts and words as they stood before the void (paid back since)
+    and why it was voided; ``legs``: the entry's player legs, (player id, amount)."""
     net = dict.fromkeys(players, 0)
     for player_id, amount in legs:
         net[by_id[player_id]] += amount
@@ -320,5 +329,5 @@ def _voided_row(family: Family, players: tuple[str, ...], by_id: Mapping[int, st
     words, joiner = describe(entry.deal.outcome, info or {})
     return SheetRow(str(entry.deal.number), entry.deal.number, entry.deal.kind, tuple(net[p] for p in players),
                     tuple(p in active for p in players), entry.pots_after,
-                    (), entry.deal, info, voided=True, words=words, joiner=joiner, dealer=dealer_now(entry.deal),
-                    renamed=renamed)
+                    (), entry.deal, info, voided=True, void_reason=reason, words=words, joiner=joiner,
+                    dealer=dealer_now(entry.deal), renamed=renamed)

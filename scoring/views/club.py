@@ -320,11 +320,15 @@ def club_cards(request, pk: int):
         return redirect("scoring:club_cards", pk=club.pk)
     own = list(club.rate_cards.all())
     current = club.default_card.family if club.default_card_id else families.rule_sets().get(club.rules)
+    title = club.default_card.card().title if club.default_card_id else club.get_rules_display()
+    game = family_title(current) if current else ""
     return render(request, "scoring/club_cards.html", {
         "club": club, "builtin": list(builtin.values()), "own": own,
         "groups": [{"name": f.name, "label": family_title(f.name), "builtin": list(f.rate_cards.values()),
                     "own": [c for c in own if c.family == f.name]} for f in playable_families()],
-        "game": family_title(current) if current else "",
+        # the game beside the card, unless the card's title already names it (a family of one card:
+        # "Tarock (Karlsruhe)", never "Tarock (Karlsruhe) (Tarock (Karlsruhe))")
+        "card_title": title, "game": "" if game in title else game,
     })
 
 

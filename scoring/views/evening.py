@@ -181,13 +181,22 @@ class TableSeatingForm(SeatingForm):
             return families.family(own.family), {"card": own.card()}
         return families.family_of_rules(value), {"rules": value}
 
+    def chosen_card(self) -> tuple[families.Family, object]:
+        """The chosen game family and its card (a built-in one or the club's own)."""
+        family, kwargs = self.chosen()
+        return family, kwargs["card"] if "card" in kwargs else family.rate_card(kwargs["rules"])
+
     def clean(self):
+        """The seats the chosen card allows (``Family.seats``: the older Danish book and the old German
+        cards seat three or four, where their family seats five), refused at the game's field in
+        words that name the game and its card, before the service would refuse it."""
         data = super().clean()
         if "rules" not in data:
             return data
-        family, _kwargs = self.chosen()
+        family, card = self.chosen_card()
         names = data.get("names", [])
-        if len(names) not in family.players:
+        seats = family.seats(card)
+        if len(names) not in seats:
             generic = self.count_message   # SeatingForm's, replaced by the game's own
             errors = self._errors.get(NON_FIELD_ERRORS) if self._errors else None
             if errors:
@@ -197,13 +206,33 @@ class TableSeatingForm(SeatingForm):
                 else:
                     del self._errors[NON_FIELD_ERRORS]
             self.add_error("rules", _("%(game)s spilles af %(counts)s spillere ved bordet; der er valgt %(n)s.")
-                           % {"game": family_title(family.name), "counts": seat_counts(family.players),
-                              "n": len(names)})
+                           % {"game": game_title(family, card), "counts": seat_counts(seats), "n": len(names)})
         return data
 
     def seat_rules(self) -> list[tuple[str, str]]:
-        """Each family's label and how many may sit at its tables (shown under the picker)."""
-        return [(family_title(f.name), seat_counts(f.players)) for f in playable_families()]
+        """How many may sit at a table of each game, shown under the picker: each family by its name
+        with the seats of its default card, then any of its cards (the club's own too) that seats
+        otherwise by their titles ("Ældre dansk regelbog, Taroc 1754, Grosstarock: 3–4")."""
+        own = list(self.club.rate_cards.all())
+        rules = []
+        for family in playable_families():
+            cards = [*family.rate_cards.values(), *(c.card() for c in own if c.family == family.name)]
+            usual = family.seats(family.default_card)
+            rules.append((family_title(family.name), seat_counts(usual)))
+            other: dict[tuple[int, ...], list[str]] = {}
+            for card in cards:
+                if family.seats(card) != usual:
+                    other.setdefault(family.seats(card), []).append(card.title.split(" (")[0])
+            rules += [(", ".join(titles), seat_counts(seats)) for seats, titles in other.items()]
+        return rules
+
+
+def game_title(family: families.Family, card) -> str:
+    """A game as the seating form names it: the family's name, and the card's title where the
+    family has more than one ("Dansk tarok · Ældre dansk regelbog"; "Tarock (Karlsruhe)")."""
+    if len(family.rate_cards) == 1 and card.name in family.rate_cards:
+        return family_title(family.name)
+    return f"{family_title(family.name)} · {card.title.split(' (')[0]}"
 
 
 def _seating_form(members: list[str], data=None, *, club: Club, **kwargs) -> TableSeatingForm:

@@ -169,7 +169,8 @@ def _write(request, action: str, player: Player, form, url: str) -> str:
     retired = action == "retire"
     submissions.write(request, "player_retire", lambda: services.player_retire(player=player, retired=retired,
                                                                                 user=user), url=url)
-    return (_("%(name)s er udtrådt; han er væk fra bordenes spillerlister, hans historik består.") if retired
+    # worded without "he" or "she": a name gives no gender (nor does a Slovenian participle agree)
+    return (_("Udtrådt: %(name)s står ikke længere på bordenes spillerlister; historikken består.") if retired
             else _("%(name)s spiller igen.")) % {"name": player.name}
 
 

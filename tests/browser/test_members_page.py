@@ -79,7 +79,7 @@ def test_the_admin_renames_retires_merges_and_sets_the_rate(live_server, browser
         page.goto(f"{live_server.url}/clubs/{club.pk}/members/")
         page.click("#members-active a:has-text('Dorte')")
         page.click("#retire button")
-        expect(page.locator("ul.messages")).to_contain_text("Dorte er udtrådt")
+        expect(page.locator("ul.messages")).to_contain_text("Udtrådt: Dorte står ikke længere")
         page.goto(f"{live_server.url}/clubs/{club.pk}/members/")
         expect(page.locator("#members-retired")).to_contain_text("Dorte")
         expect(page.locator("#members-merged")).to_contain_text("lagt sammen med Bent Hansen")

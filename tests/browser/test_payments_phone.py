@@ -57,10 +57,17 @@ def test_the_payer_marks_his_transfer_paid_on_his_phone(live_server, browser, go
         shot(page, f"payments-{width}-evening-paid", full=True)
         assert EveningTransfer.objects.get(pk=transfer.pk).mark.kind == EveningEventKind.PAID
 
+        # names as long as a club's may be: the date column is the one squeezed on a phone
+        Player.objects.filter(club=club, name="Carl").update(name="Carl-Christian Lindholm-Østergaard")
         page.goto(f"{live_server.url}/clubs/{club.pk}/outstanding/")
         expect(page.locator("#outstanding tbody tr")).to_have_count(2)
         expect(page.locator("#outstanding")).not_to_contain_text("68,75")
         expect(page.locator("#outstanding-total")).to_contain_text("15,00 kr.")
+        # each date on one line, however narrow the phone ("20.11.2026", never "20.11.2/026")
+        lines = page.evaluate("""() => [...document.querySelectorAll('#outstanding td.date')].map(td => {
+            const range = document.createRange(); range.selectNodeContents(td);
+            return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; })""")
+        assert lines and set(lines) == {1}, lines
         no_sideways_scroll(page)
         shot(page, f"payments-{width}-outstanding", full=True)
 

@@ -1,7 +1,8 @@
 """The rules the Danish texts still held, tapped on a phone (docs/rules/danish.md §7.4): at an
 aeldre1900 table a free redeal hides the play and shows who asked, a misdeal shows the dealer's
 "let it pass" box, a forfeited ultimo is a chip per active player; each recorded through the form
-with the preview's amounts, never scrolling sideways at 390 or at 1280 wide.
+with the preview's amounts, never scrolling sideways at 390 or at 1280 wide, nor with the rows of a
+cup's contents replaced open.
 
 ``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
 
@@ -91,4 +92,10 @@ def test_a_redeal_a_passed_misdeal_and_a_forfeited_ultimo_tapped(live_server, br
     assert Deal.objects.get(table=old_table, number=3).outcome["ultimo_forfeited"] == ["Carl"]
     no_sideways_scroll(page)
     shot(page, f"rules-{width}-sheet", full=True)
+
+    # 4. the rows of a cup's contents replaced, under the fines: who, which cup, into it or to whom
+    page.locator("#fines > summary").click()
+    expect(page.locator("#cup-fine-1 select")).to_have_count(3)
+    no_sideways_scroll(page)
+    shot(page, f"rules-{width}-cup-fines", full=True)
     context.close()

@@ -25,7 +25,8 @@ from scoring.engine.interchange import dumps, evening_to_dict, load, loads, pars
 from families.danish.engine.model import CardFate, Cup, Deal, DealKind, Evening, Fate, Fine, FineKind, Suit, seating
 from scoring.engine.problems import EveningError
 from families.danish.engine.rates import (
-    AELDRE1900, AELDRE1900_FIRST, DEFAULT_RATE_CARD, DTF2011, DTF2011_FIRST, EARLIER_EDITIONS, RATE_CARDS, VLK, RateCard,
+    AELDRE1900, AELDRE1900_FIRST, AELDRE1900_SECOND, DEFAULT_RATE_CARD, DTF2011, DTF2011_FIRST, EARLIER_EDITIONS,
+    RATE_CARDS, VLK, RateCard,
     rate_card,
 )
 from scoring.engine.report import settlement_to_dict
@@ -119,12 +120,14 @@ def test_dtf2011_is_vlk_but_the_tout_pays_80():
 def test_aeldre1900_corrected_differs_from_its_first_edition_where_the_texts_still_held():
     # docs/rules/danish.md §7.2: "et tre-mandsspil, der kan spilles af 4"; "tabt tout koster det samme";
     # "hvis pagaten findes mellem disse, lægges den også"; the ultimo lost without a fine; the dealer
-    # "lade kortgivningen gå fra sig"; "kan han forlange omgivning".
+    # "lade kortgivningen gå fra sig"; "kan han forlange omgivning"; and since its second correction
+    # "erstatte det beløb, som den pågældende kop indeholder" (SPILLET l. 189-203).
     mine, first = AELDRE1900.to_dict(), AELDRE1900_FIRST.to_dict()
     assert {k: v for k, v in mine.items() if first.get(k) != v} == {
         "max_players": 4, "failed_tout_doubles_cups": True, "pagat_discard": True, "free_redeal": True,
-        "misdeal_may_pass": True, "ultimo_forfeit": True}
+        "misdeal_may_pass": True, "ultimo_forfeit": True, "cup_fine": True}
     assert set(first) <= set(mine)
+    assert replace(AELDRE1900, cup_fine=False) == AELDRE1900_SECOND in EARLIER_EDITIONS
 
 
 def test_aeldre1900_differs_from_vlk_exactly_where_the_old_rule_book_does():

@@ -1,14 +1,17 @@
 """The rules the Danish texts still held (docs/rules/danish.md §7.1, §7.2, §7.4): the pagat laid away,
 the lost tout paid as a won one, the ultimo forfeited without a fine, at most 4 at an aeldre1900
 table, the dealer letting a misdeal pass, and the free redeal; each only on the cards whose text has
-it, and the first editions of the cards unchanged."""
+it, and the first editions of the cards unchanged; the older rule book's cup's contents replaced
+(its golden evening: fixtures/golden/aeldre1900-cup-fines.json, worked by hand below)."""
 from __future__ import annotations
 
 import pytest
 
 from families.danish.engine import FAMILY, interchange
-from families.danish.engine.model import CardFate, Cup, Deal, DealKind, Fate, Fine, FineKind, Suit
-from families.danish.engine.rates import AELDRE1900, AELDRE1900_FIRST, DTF2011, DTF2011_FIRST, VLK
+from families.danish.engine.model import CardFate, Cup, CupFine, Deal, DealKind, Fate, Fine, FineKind, Suit
+from families.danish.engine.rates import (
+    AELDRE1900, AELDRE1900_FIRST, AELDRE1900_SECOND, DTF2011, DTF2011_FIRST, VLK,
+)
 from families.danish.engine.settle import Cups, Reason, settle_deal, settle_evening
 from families.danish.engine.validate import validate_deal, validate_players
 from scoring.engine.problems import EveningError
@@ -158,6 +161,60 @@ def test_a_free_redeal_is_checked():
         ("pagat", "only_dealer_and_fines")]
     assert codes(played(asked_by=B), DTF2011) == [("asked_by", "asked_by_not_redeal")]
     assert codes(Deal(dealer=A, kind=DealKind.REDEAL, asked_by=C), DTF2011, (A, B, C, D)) == [("asked_by", "sits_out")]
+
+
+# §7.2, §7.4 aeldre1900: a revoke or wrong cards that caused or prevented an ultimo ------------------
+#
+# fixtures/golden/aeldre1900-cup-fines.json (Anne, Bent, Carl; opening each -40, K 60, P 60):
+#  1. Anne deals. Carl revokes (20 a cup; K 85, P 85 after the fee), which gave Bent his pagat
+#     ultimo (SPILLET l. 189-194): 45 from each and P's 85; Carl "erstatte det beløb, som den
+#     pågældende kop indeholder": 85 into the pagat cup. No last trick after a paid ultimo; counts
+#     Anne 20 -> -6, Bent 35 -> +9, the derived Carl. Anne -10 -45 -6 = -61; Bent +90 +85 +9 = +184;
+#     Carl -40 -45 -85 +6 -9 = -173. Cups 85 / 85.
+#  2. Bent deals. Anne has wrong cards (20 a cup; K 110, P 110 after the fee), which kept Carl from
+#     his king ultimo (SPILLET l. 201-203): Carl takes the king cup's 110 home and Anne replaces it.
+#     Carl's pagat home (5 from each); Bent takes the last trick, everything fell before it (10 from
+#     each); counts Carl 30 -> +4, Anne 20 -> -6, the derived Bent. Anne -40 -5 -10 -110 -6 = -171;
+#     Bent -10 -5 +20 +2 = +7; Carl +10 -10 +110 +4 = +114. Cups 110 / 110.
+#  Split 220 / 3 -> 70 each, the 10 left to Anne (lowest). Totals Anne -192, Bent 221, Carl -29.
+
+def test_aeldre1900_the_cup_s_contents_replaced_into_the_cup_or_to_whom_the_ultimo_was_kept_from():
+    from pathlib import Path
+    from scoring.engine.interchange import load
+
+    evening = load(Path(__file__).resolve().parents[2] / "fixtures" / "golden" / "aeldre1900-cup-fines.json")
+    first, second = settle_evening(evening).deals
+    replaced = [[(p.payer, p.payee, p.amount) for p in e.postings if p.reason is Reason.CUP_FINE] for e in (first, second)]
+    assert replaced == [[(C, P, 85)], [(K, C, 110), (A, K, 110)]]
+    assert deal_stats_of(evening, 1)[C]["fines"] == 40 + 85 and deal_stats_of(evening, 2)[C]["cup_won"] == 110
+
+
+def deal_stats_of(evening, number: int) -> dict:
+    s = settle_evening(evening)
+    return {f.player: vars(f) for f in FAMILY.deal_stats(evening.players, evening.deals[number - 1],
+                                                          s.deals[number - 1])}
+
+
+def test_a_cup_s_contents_replaced_is_checked():
+    revoke = Fine(C, FineKind.REVOKE)
+    caused = played(pagat=CardFate(B, Fate.ULTIMO), last_trick=B, fines=(revoke,), cup_fines=(CupFine(C, P),))
+    assert codes(caused, AELDRE1900) == []
+    # only on the card whose text has it (its second edition, the tables seated before it, has not)
+    for card in (VLK, AELDRE1900_SECOND):
+        assert ("cup_fines", "key_not_on_card") in codes(caused, card)
+    # besides the fine for a revoke or wrong cards ("foruden ovennævnte bøde")
+    assert codes(played(pagat=CardFate(B, Fate.ULTIMO), last_trick=B, cup_fines=(CupFine(C, P),)), AELDRE1900) == [
+        ("cup_fines[1].player", "cup_fine_without_fine")]
+    # into a cup only an ultimo of another player took home; else to whom an ultimo was kept from
+    assert codes(played(last_trick=B, fines=(revoke,), cup_fines=(CupFine(C, K),)), AELDRE1900) == [
+        ("cup_fines[1].cup", "cup_fine_no_ultimo")]
+    assert codes(played(last_trick=B, fines=(revoke,), cup_fines=(CupFine(C, K, B),)), AELDRE1900) == []
+    assert codes(played(last_trick=B, fines=(revoke,), cup_fines=(CupFine(C, K, C),)), AELDRE1900) == [
+        ("cup_fines[1].to", "cup_fine_to_self")]
+    assert codes(played(last_trick=B, fines=(revoke,), cup_fines=(CupFine(C, K, B), CupFine(C, K, A))),
+                 AELDRE1900) == [("cup_fines[2].cup", "cup_fine_twice")]
+    assert ("cup_fines", "only_dealer_and_fines") in codes(
+        Deal(dealer=A, kind=DealKind.SCRAPPED, fines=(revoke,), cup_fines=(CupFine(C, K, B),)), AELDRE1900)
 
 
 # The evening file: the new keys read, write back and round-trip; old files unchanged ---------------

@@ -346,6 +346,8 @@ def test_a_club_whose_game_is_karlsruhe_defaults_new_tables_to_it(member_client,
     assert response.status_code == 302
     club.refresh_from_db()
     assert club.rules == "karlsruhe" and club.default_card is None
+    page = html(member_client.get(f"/clubs/{club.pk}/cards/"))   # the card's title names the game: once
+    assert 'id="current-card">Tarock (Karlsruhe)</b></p>' in page
     evening = services.evening_create(club=club, date="2026-11-27")
     assert '<option value="rules:karlsruhe" selected>' in html(member_client.get(f"/evenings/{evening.pk}/tables/new/"))
     response = member_client.post(f"/evenings/{evening.pk}/tables/new/", {
@@ -489,4 +491,16 @@ def test_the_new_table_page_tells_each_games_seats_not_one_range_for_all(member_
         assert "det valgte spil" in hint and "3–5" not in hint and "3 til 5" not in hint, url
         rules = page[page.index('class="muted seat-rules"'):]
         rules = rules[:rules.index("</p>")]
-        assert "Tarock (Karlsruhe): 4–5 spillere" in rules and "3–5 spillere" in rules, url
+        assert "Tarock (Karlsruhe): 4–5 spillere" in rules and "Dansk tarok: 3–5 spillere" in rules, url
+        # per card where a card seats other than its family (docs/rules/danish.md §7.2, grosstarock.md §1)
+        assert "Ældre dansk regelbog, Taroc 1754, Grosstarock: 3–4 spillere" in rules, url
+
+
+def test_a_card_s_seat_limit_is_refused_at_the_game_in_words_before_anything_is_written(member_client, club):
+    evening = services.evening_create(club=club, date="2026-11-27")
+    response = member_client.post(f"/evenings/{evening.pk}/tables/new/", {
+        "rules": "rules:aeldre1900", **{f"new_{i}": name for i, name in enumerate("ABCDE", 1)}})
+    assert response.status_code == 422 and not Table.objects.filter(evening=evening).exists()
+    errors = html(response)[html(response).index('id="rules-errors"'):]
+    assert "Dansk tarok · Ældre dansk regelbog spilles af 3–4 spillere ved bordet; der er valgt 5." in errors
+    assert "takstkortet" not in html(response)

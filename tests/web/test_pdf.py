@@ -19,7 +19,7 @@ from scoring.currency import format_money
 from scoring.engine.settle import settle_evening
 from scoring.models import Evening
 from scoring.reports.pdf import render_evening_pdf
-from scoring.selectors import evening_summary, table_to_evening_file
+from scoring.selectors import evening_summary, table_sheet, table_to_evening_file
 
 pytestmark = pytest.mark.django_db
 
@@ -187,6 +187,21 @@ def test_corrected_deals_are_marked_with_a_footnote_and_a_treasurer_line(golden_
     assert "Kasserer" in text and "Afregnet den" in text
     assert "Aftenen blev lukket" in text and "0,25 kr. pr. point" in text
     (tmp_path / "corrected.pdf").write_bytes(data)
+
+
+@pytest.mark.parametrize("line_rows", [pdf.LINE_ROWS, 0], ids=["table", "lines"])
+def test_a_voided_deal_keeps_its_row_struck_through_with_its_reason(golden_table, monkeypatch, line_rows):
+    """The printed sheet keeps a voided deal at its number, as the web sheet does and the void page
+    promises: its amounts as they stood (struck through, no running total) and why it was voided."""
+    monkeypatch.setattr(pdf, "LINE_ROWS", line_rows)
+    deal = golden_table.deals.get(number=2, current=True)
+    net = next(row.net for row in table_sheet(golden_table).rows if row.number == 2)
+    services.deal_void(deal=deal, reason="kortene var ikke blandet")
+    lines = [" ".join(line.split()) for line in pdf_text(render_evening_pdf(closed(golden_table))).splitlines()]
+    struck = next(line for line in lines if line.startswith("2 "))
+    assert struck.split()[-len(net) - 2:-2] == [str(n) for n in net]      # its amounts, then the cups
+    assert any("annulleret – betalt tilbage: kortene var ikke blandet" in line for line in lines)
+    assert [line.split()[0] for line in lines if re.match(r"[1-6]\*? [A-Z]", line)][:6] == list("123456")
 
 
 def test_an_uncorrected_evening_has_no_correction_footnote(golden_table):

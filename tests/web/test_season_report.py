@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from openpyxl import load_workbook
 
 from scoring import services
-from scoring.models import Evening, PlayerDealStat, Role, Season, figure_sum
+from scoring.models import Deal, Evening, PlayerDealStat, Role, Season
 from scoring.currency import format_money
 from scoring.engine.money import Purse
 from scoring.selectors import evening_summary
@@ -261,12 +261,17 @@ def test_queries_do_not_grow_with_the_history():
                                                                          .order_by("-starts").first())
 
 
-def highlight_totals(club, rules):
+def highlight_deals(club, rules) -> dict[str, dict[int, set[str]]]:
+    """{highlight: {deal id: the players who had it}} of the club's current deals, read in Python."""
     names = [name for name, _word in season_highlights(PlayerDealStat.objects.filter(evening__club=club)
                                                         .values_list("deal__table__family", flat=True).first(), rules)]
-    found = PlayerDealStat.objects.filter(evening__club=club, deal__current=True).aggregate(
-        **{n: figure_sum(n) for n in names})
-    return {n: found[n] or 0 for n in names}
+    found = {n: defaultdict(set) for n in names}
+    for deal, player, figures in PlayerDealStat.objects.filter(evening__club=club, deal__current=True).values_list(
+            "deal_id", "player__name", "figures"):
+        for n in names:
+            if figures.get(n):
+                found[n][deal].add(player)
+    return found
 
 
 @pytest.mark.parametrize("family, expected", [
@@ -280,14 +285,17 @@ def test_each_family_has_its_own_highlights(member_client, family, expected):
     report = season_report(Scope(club, season=first_season(club)))
     (rs,) = report.rule_sets
     assert [h.name for h in rs.highlights] == expected
-    totals = highlight_totals(club, rs.rules)
-    assert {h.name: h.total for h in rs.highlights} == totals
-    assert sum(totals.values()) > 0
+    # each a count of deals, not of the players in them (a Fahrer's four players make one Fahrer)
+    had = highlight_deals(club, rs.rules)
+    assert {h.name: h.total for h in rs.highlights} == {n: len(deals) for n, deals in had.items()}
+    assert sum(h.total for h in rs.highlights) > 0
     for h in rs.highlights:
         if h.total:
-            leader = PlayerDealStat.objects.filter(evening__club=club, player__name=h.leader,
-                                                   deal__current=True).aggregate(n=figure_sum(h.name))["n"]
-            assert leader == h.leader_count > 0
+            assert sum(h.leader in players for players in had[h.name].values()) == h.leader_count > 0
+    if family == "karlsruhe":
+        fahrer = sum(1 for d in Deal.objects.filter(table__evening__club=club, current=True)
+                     if d.outcome.get("game") == "fahrer")
+        assert next(h.total for h in rs.highlights if h.name == "fahrer") == fahrer > 0
     html = member_client.get(f"/clubs/{club.pk}/season/?season={first_season(club).pk}").content.decode()
     for h in rs.highlights:
         assert f'data-figure="{h.name}"' in html
@@ -310,6 +318,18 @@ def test_the_old_german_cards_have_their_own():
     assert "king_ultimo" in names["grosstarock"] and "tout" in names["grosstarock"]
     assert [n for n, _w in season_highlights("danish", "my own card")] == [
         "pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "tout", "failed_tout", "nolo"]
+
+
+def test_a_card_without_cups_has_no_cups_section(club, golden_dir):
+    """grosstarock is a Danish card without cups (docs/rules/grosstarock.md §1): no cups' history
+    and no largest cup, though its family has cups."""
+    import json
+
+    table = services.evening_import(club=club, data=json.loads((golden_dir / "grosstarock/grosstarock-worked.json")
+                                                               .read_text()))
+    services.evening_close(evening=table.evening)
+    (rs,) = season_report(Scope(club, date_from=table.evening.date, date_to=table.evening.date)).rule_sets
+    assert (rs.rules, rs.cups, rs.largest_cup) == ("grosstarock", (), None)
 
 
 def test_scope_errors_name_their_field(history):

@@ -49,7 +49,7 @@ BAD = [
     (dict(dealer="Ana", declarer="Bojan", game="2", count="30", valat="silent"), "valat",
      "valat, men igralec tabte med 30 točk."),
     (dict(dealer="Ana", declarer="Bojan", game="2", count_side="opponents", count="35,3", valat="silent"), "valat",
-     "valat, men igralec tabte med 34⅔ točk."),
+     "valat, men igralec tabte med 34 in 2 platelca."),
     (dict(dealer="Ana", declarer="Bojan", game="2", count="40", kontra_game="kontra"), "kontra_by", "skal udfyldes"),
     (dict(dealer="Ana", declarer="Bojan", game="2", count="40", kontra_game="kontra", kontra_by="Bojan"),
      "kontra_by", "ikke af spilføreren"),

@@ -112,6 +112,6 @@ def test_an_import_error_names_the_files_field_and_says_the_count_in_tocke(keepe
     response = keeper_client.post("/evenings/import/", {"file": handle})
     assert response.status_code == 422
     problems = response.context["problems"]
-    assert "spil 1: count: skal være fra 0 til 210 tredjedele = 0 točk til 70 točk, ikke 211 = 70⅓ točk" in problems
-    assert "spil 2: counts: tallene giver 209 tredjedele = 69⅔ točk; de skal give 210 = 70 točk" in problems
+    assert "spil 1: count: skal være fra 0 til 210 tredjedele = 0 točk til 70 točk, ikke 211 = 70 in 1 platelc" in problems
+    assert "spil 2: counts: tallene giver 209 tredjedele = 69 in 2 platelca; de skal give 210 = 70 točk" in problems
     assert JournalEntry.objects.count() == before

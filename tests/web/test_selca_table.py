@@ -138,7 +138,7 @@ def test_selca_s14_the_worked_examples_recorded_through_the_form_are_the_golden_
 
 
 def test_selca_s2_a_count_for_the_opponents_is_stored_as_the_declarers_thirds(keeper_client, s_table):
-    """"nasprotnika 34⅔" (typed "34,6") is 104 thirds for the opponents: the declarer holds 106."""
+    """"nasprotnika 34,6", as typed, is 104 thirds for the opponents: the declarer holds 106."""
     response = post(keeper_client, s_table, dealer="Ana", declarer="Bojan", game="3", count_side="opponents",
                     count="34,6")
     assert response.status_code == 302
@@ -162,7 +162,7 @@ def test_selca_s9_a_misdeal_or_shown_hand_carries_only_its_fields(keeper_client,
 
 def test_selca_s12_bad_input_is_refused_next_to_its_field_and_nothing_is_written(keeper_client, s_table):
     taps = dict(dealer="Ana", declarer="Bojan", game="2", count_side="opponents", count="35,3", valat="silent")
-    words = "valat, men igralec tabte med 34⅔ točk."
+    words = "valat, men igralec tabte med 34 in 2 platelca."
     before = rows()
     response = post(keeper_client, s_table, **taps)
     assert response.status_code == 422
@@ -196,7 +196,7 @@ def test_selca_s8_klop_counts_must_add_up_to_70(keeper_client, s_table):
     assert "Tallene giver 80 točk; de skal give 70 točk." in shown   # the players' unit, never thirds (§2)
     assert "tredjedel" not in shown and "240" not in shown
     response = post(keeper_client, s_table, **{**taps, "counts.Cene": "9,6"})
-    assert "Tallene giver 69⅔ točk; de skal give 70 točk." in parse(response).text("counts")
+    assert "Tallene giver 69 in 2 platelca; de skal give 70 točk." in parse(response).text("counts")
     assert rows() == before
     # one left empty gets the rest of 70; more than it is refused
     response = post(keeper_client, s_table, **{**taps, "counts.Cene": "", "counts.Bojan": "45"})
@@ -289,11 +289,11 @@ def test_selca_s10_the_preview_shows_what_is_written(keeper_client, s_table):
     assert page.text("preview-title") == "Spil 1 – skrives på arket"
     assert page.text("preview-what") == "dve · Cene vundet"
     assert '<span class="s-won">vundet</span>' in preview(keeper_client, s_table, **WORKED_TAPS[13]).content.decode()
-    assert page.text("preview-count") == "igralec 55⅔ · nasprotnika 14⅓"
+    assert page.text("preview-count") == "igralec 55,6 · nasprotnika 14,3"
     assert page.text("preview-net") == "Ana Bojan Cene -32 0 +16"
     assert page.text("preview-formula").endswith("spilfører V, Ana -2V, makker 0")   # the page's words
     assert page.text("preview-summary") == "Ana -32 Bojan 0 Cene +16"
-    assert page.text("count-other") == "nasprotnika 14⅓"      # the other side's count, at once
+    assert page.text("count-other") == "nasprotnika 14,3"      # the other side's count, at once
     assert rows() == before
 
 
@@ -356,7 +356,7 @@ def test_selca_history_and_log_speak_the_games_words(keeper_client, s_table, clu
     assert history.status_code == 200
     text = history.content.decode()
     assert "Kontra: igra: kontra (Bojan) → igra: re (Bojan)" in text
-    assert "igralec 30⅔ · nasprotnika 39⅓" in text
+    assert "igralec 30,6 · nasprotnika 39,3" in text
     assert "<span>zapisnik</span>" in text and "<span>sheet</span>" not in text   # the ledger's other side
     log = keeper_client.get(f"/evenings/{s_table.evening_id}/log/")
     assert log.status_code == 200

@@ -55,11 +55,11 @@ def test_the_form_offers_the_text_rules_only_on_the_cards_that_have_them(keeper_
     old = seat(club, FOUR, "aeldre1900")
     page = keeper_client.get(f"/tables/{old.pk}/").content.decode()
     assert 'value="redeal"' in page and 'name="asked_by"' in page and 'name="passed"' in page
-    assert 'name="ultimo_forfeited"' in page and 'value="discarded"' in page
+    assert 'name="ultimo_forfeited"' in page and 'value="discarded"' in page and 'name="cup_fine_1_player"' in page
     dtf = seat(club, ("Erik", "Frida", "Gitte"), "dtf2011", date="2026-11-21")
     page = keeper_client.get(f"/tables/{dtf.pk}/").content.decode()
     assert 'value="redeal"' in page and 'value="discarded"' in page
-    assert 'name="passed"' not in page and 'name="ultimo_forfeited"' not in page
+    assert 'name="passed"' not in page and 'name="ultimo_forfeited"' not in page and 'name="cup_fine_1_player"' not in page
     vlk = seat(club, ("Hans", "Ida", "Jens"), "vlk", date="2026-11-22")
     page = keeper_client.get(f"/tables/{vlk.pk}/").content.decode()
     assert 'value="redeal"' not in page and 'value="discarded"' not in page and 'name="passed"' not in page
@@ -95,6 +95,20 @@ def test_a_passed_misdeal_and_a_forfeited_ultimo_through_the_form(keeper_client,
     outcome = Deal.objects.get(table=table, number=2).outcome
     assert outcome["ultimo_forfeited"] == ["Carl"]
     assert nets(table, 2) == {"Bent": -10}          # the fee; nothing else (legs of 0 are not stored)
+
+
+def test_a_cup_s_contents_replaced_through_the_form(keeper_client, club):
+    # Anne deals (Carl sits out); Dorte's revoke gave Bent his pagat ultimo: she replaces the pagat
+    # cup's 105 (K 80, P 80; fee 85 / 85; her revoke 105 / 105). Counts Bent 35 +9, Anne 20 -6,
+    # Dorte derived. Anne -10 -45 -6; Bent +90 +105 +9; Dorte -40 -45 -105 +6 -9.
+    table = seat(club, FOUR, "aeldre1900")
+    response = post(keeper_client, table, kind="played", dealer="Anne", pagat_owner="Bent", pagat_fate="ultimo",
+                    last_trick="Bent", fine_1_player="Dorte", fine_1_kind="revoke", cup_fine_1_player="Dorte",
+                    cup_fine_1_cup="pagat", **{"counts.Bent": "35", "counts.Anne": "20"})
+    assert response.status_code in (200, 302, 303), parse(response).text("form-errors")
+    assert Deal.objects.get(table=table, number=1).outcome["cup_fines"] == [{"player": "Dorte", "cup": "pagat"}]
+    assert nets(table, 1) == {"Anne": -61, "Bent": 204, "Dorte": -193}
+    assert "pagatkoppen erstattet af Dorte" in table_sheet(table).rows[1].description
 
 
 def test_a_forfeit_by_a_sitter_out_is_refused_at_its_field(keeper_client, club):

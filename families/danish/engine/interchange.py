@@ -18,7 +18,8 @@ from typing import Any
 
 from scoring.engine import bounds
 from .model import (
-    Announcement, CardFate, Court, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind, Rank, Suit,
+    Announcement, CardFate, Court, Cup, CupFine, Deal, DealKind, Evening, Fate, Fine, FineKind, Group, Meld, MeldKind,
+    Rank, Suit,
 )
 from scoring.engine.problems import Path
 from scoring.engine.reading import (
@@ -30,11 +31,13 @@ from .validate import validate_deal, validate_players
 
 _EVENING_KEYS = EVENING_KEYS   # docs/format.md's top level, the same for every family
 _DEAL_KEYS = {"dealer", "kind", "melds", "pagat", "kings", "last_trick", "tout", "nolo", "counts", "derived", "fines",
-              "failed_tout", "announced_vole", "announced_nolo", "passed", "asked_by", "ultimo_forfeited"}
+              "failed_tout", "announced_vole", "announced_nolo", "passed", "asked_by", "ultimo_forfeited",
+              "cup_fines"}
 _MELD_KEYS = {"player", "kind", "count", "pagat", "group", "missing", "scies"}
 _ANNOUNCEMENT_KEYS = {"player", "before_trick"}
 _CARD_KEYS = {"owner", "fate"}
 _FINE_KEYS = {"player", "kind", "amount"}
+_CUP_FINE_KEYS = {"player", "cup", "to"}
 _SUITS = frozenset(s.value for s in Suit)
 
 
@@ -136,13 +139,15 @@ def _parse_deal(r: Reader, raw: Any, card: RateCard) -> Deal | None:
                            if (a := _parse_announcement(r, raw_nolo, ("announced_nolo", i))) is not None)
     forfeited = tuple(name for i, raw_name in enumerate(r.items(d.get("ultimo_forfeited", []), "ultimo_forfeited"), 1)
                       if (name := r.name(raw_name, ("ultimo_forfeited", i))) is not None)
+    cup_fines = tuple(c for i, raw_fine in enumerate(r.items(d.get("cup_fines", []), "cup_fines"), 1)
+                      if (c := _parse_cup_fine(r, raw_fine, ("cup_fines", i))) is not None)
     deal = Deal(
         dealer=person("dealer"), kind=kind, melds=melds, fines=fines, pagat=pagat, kings=tuple(kings),
         last_trick=person("last_trick"), tout=person("tout"), nolo=person("nolo"), counts=tuple(counts),
         derived=person("derived"), failed_tout=person("failed_tout"),
         announced_vole=announced_vole, announced_nolo=announced_nolo,
         passed=r.boolean(d["passed"], "passed") if "passed" in d else None,
-        asked_by=person("asked_by"), ultimo_forfeited=forfeited,
+        asked_by=person("asked_by"), ultimo_forfeited=forfeited, cup_fines=cup_fines,
     )
     return deal if r.fatal == before else None
 
@@ -215,6 +220,21 @@ def _parse_fine(r: Reader, raw: Any, at: Path) -> Fine | None:
         r.add((*at, "amount"), "required")
         return None
     return Fine(player, kind, amount) if player is not None and kind is not None else None
+
+
+def _parse_cup_fine(r: Reader, raw: Any, at: Path) -> CupFine | None:
+    """``{player, cup, to?}`` (docs/rules/danish.md §7.4): who replaces which cup's contents, and to
+    whom (left out: into the cup)."""
+    before = r.fatal
+    c = r.obj(raw, at, _CUP_FINE_KEYS, ("player", "cup"))
+    if c is None or "player" not in c or "cup" not in c:
+        return None
+    player = r.name(c["player"], (*at, "player"))
+    cup = r.choice(c["cup"], (*at, "cup"), Cup)
+    to = r.name(c["to"], (*at, "to")) if "to" in c else None
+    if r.fatal != before or player is None or cup is None:
+        return None
+    return CupFine(player, cup, to)
 
 
 def _card_within_bounds(r: Reader, raw: Any) -> bool:
@@ -317,6 +337,9 @@ def deal_to_dict(deal: Deal) -> dict:
         out["asked_by"] = deal.asked_by
     if deal.ultimo_forfeited:
         out["ultimo_forfeited"] = list(deal.ultimo_forfeited)
+    if deal.cup_fines:
+        out["cup_fines"] = [{"player": c.player, "cup": c.cup.value, **({"to": c.to} if c.to is not None else {})}
+                            for c in deal.cup_fines]
     if deal.fines:
         out["fines"] = [
             {"player": f.player, "kind": f.kind.value, **({"amount": f.amount} if f.amount is not None else {})}

@@ -186,6 +186,20 @@ class Fine:
 
 
 @dataclass(frozen=True)
+class CupFine:
+    """A player made to replace what a cup holds (docs/rules/danish.md §7.4, the older rule book,
+    SPILLET l. 189–203), besides his fine for a revoke or wrong cards: into the ``cup`` (his offence
+    caused someone's ultimo, which took the cup home: "erstatte det beløb, som den pågældende kop
+    indeholder"), or, with ``to``, to the player whose ultimo his offence prevented, who takes the
+    cup's contents home ("erstatter indholdet af den pågældende kop, som tages hjem af den, hvis
+    ultimo ... mislykkedes")."""
+
+    player: str
+    cup: Cup
+    to: str | None = None
+
+
+@dataclass(frozen=True)
 class Deal:
     dealer: str
     kind: DealKind = DealKind.PLAYED
@@ -208,6 +222,8 @@ class Deal:
     passed: bool | None = None
     asked_by: str | None = None
     ultimo_forfeited: tuple[str, ...] = ()
+    #: Who replaces a cup's contents, into the cup or to whom (``cup_fine``; ``CupFine``).
+    cup_fines: tuple[CupFine, ...] = ()
 
     def king(self, suit: Suit) -> CardFate | None:
         return dict(self.kings).get(suit)

@@ -74,6 +74,14 @@ CATALOGUE: dict[str, Text] = {
     "passed_not_misdeal": pgettext_lazy("engine", "kun en fejlgivning kan gå videre uden bøde"),
     "passed_no_fine": pgettext_lazy("engine", "en fejlgivning, der går videre, koster ingen fejlgivningsbøde"),
     "forfeited_twice": pgettext_lazy("engine", "{name} er nævnt to gange"),
+    # A cup's contents replaced (docs/rules/danish.md §7.4, the older rule book's SPILLET)
+    "cup_fine_without_fine": pgettext_lazy("engine", "{name} skal også have bøden for svigtet kulør eller forkert "
+                                                     "antal kort i dette spil"),
+    "cup_fine_no_ultimo": pgettext_lazy("engine", "ingen anden spiller tog {cup} hjem med et ultimo i dette spil; "
+                                                  "forhindrede fejlen en andens ultimo, så vælg hvem der får "
+                                                  "indholdet"),
+    "cup_fine_to_self": pgettext_lazy("engine", "{name} kan ikke få sin egen erstatning"),
+    "cup_fine_twice": pgettext_lazy("engine", "{name} erstatter allerede {cup}"),
 }
 
 #: The cards a message may name (``card`` parameters): the trumps by their own words, the court
@@ -124,6 +132,18 @@ _FINE_NAMES: dict[str, Text] = {
 }
 
 
+#: The cups a message may name (``cup`` parameters), in the definite form a sentence needs.
+_CUP_NAMES: dict[str, Text] = {
+    "king": pgettext_lazy("engine", "kongekoppen"),
+    "pagat": pgettext_lazy("engine", "pagatkoppen"),
+}
+
+
+def cup_name(key: str, lang: str = DEFAULT) -> str:
+    """Name of a cup (``king``, ``pagat``), definite: "pagatkoppen"."""
+    return _CUP_NAMES[key].in_language(lang)
+
+
 def card_name(key: str, lang: str = DEFAULT) -> str:
     """Name of a card key (``pagat``, ``scies``, ``tarok21`` or ``<suit>.<court>``)."""
     if key in _CARD_NAMES:
@@ -143,4 +163,4 @@ def fine_name(key: str, lang: str = DEFAULT) -> str:
     return "'" + _FINE_NAMES[key].in_language(lang) + "'"
 
 
-register(CATALOGUE, params={"card": card_name, "group": group_name, "fine": fine_name})
+register(CATALOGUE, params={"card": card_name, "group": group_name, "fine": fine_name, "cup": cup_name})

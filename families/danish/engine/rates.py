@@ -162,6 +162,9 @@ class RateCard:
     misdeal_may_pass: bool = False
     #: A played deal may name players whose ultimo is forfeited without a fine (``ultimo_forfeited``).
     ultimo_forfeit: bool = False
+    #: A played deal may make a player replace a cup's contents, into the cup or to the player
+    #: whose ultimo he prevented (``cup_fines``; the older rule book, SPILLET l. 189–203).
+    cup_fine: bool = False
 
     def __post_init__(self) -> None:
         fines = self.fines
@@ -356,7 +359,7 @@ _FLAGS = ("failed_tout_doubles_cups", "last_trick_needs_honours_fallen",
           "fines_to_players", "misdeal_other_fines", "king_melds", "taroks_pagat_optional", "taroks_scies",
           "pagat_discard", "tout_recorded", "ultimo_always", "count_after_nolo", "nolo_holds_scies",
           "discarder_counts", "count_zero_without_trick", "hands_checked", "announcements",
-          "free_redeal", "misdeal_may_pass", "ultimo_forfeit")
+          "free_redeal", "misdeal_may_pass", "ultimo_forfeit", "cup_fine")
 
 
 def _enum_order(item: tuple[FineKind, int]) -> int:
@@ -459,7 +462,7 @@ NEW_KEYS: Mapping[str, Any] = MappingProxyType({
                   "nolo_holds_scies", "discarder_counts", "count_zero_without_trick", "hands_checked", "announcements",
                   "vole_before_1_each", "vole_before_13_each", "vole_before_20_each", "nolo_before_1_each",
                   "nolo_before_13_each", "nolo_failed_1_each", "nolo_failed_13_each",
-                  "free_redeal", "misdeal_may_pass", "ultimo_forfeit")})
+                  "free_redeal", "misdeal_may_pass", "ultimo_forfeit", "cup_fine")})
 
 #: Dansk Tarokforbund's 2011 rules as summarised in the German Wikipedia ("Dänischer Tarok"):
 #: VLK's card but for the tout, 80 from each (plus both cups). docs/rate-cards.md. Its first
@@ -508,8 +511,12 @@ AELDRE1900_FIRST = RateCard(
 #: (at most 4), "tabt tout koster det samme" (the cups too, as a bagud), the pagat laid away with
 #: the other taroks, the ultimo forfeited without a fine, the dealer letting a misdeal pass, and
 #: the free redeal for a player dealt no tarok.
-AELDRE1900 = replace(AELDRE1900_FIRST, max_players=4, failed_tout_doubles_cups=True, pagat_discard=True,
-                     free_redeal=True, misdeal_may_pass=True, ultimo_forfeit=True)
+AELDRE1900_SECOND = replace(AELDRE1900_FIRST, max_players=4, failed_tout_doubles_cups=True, pagat_discard=True,
+                            free_redeal=True, misdeal_may_pass=True, ultimo_forfeit=True)
+#: The card since its second correction (docs/rules/danish.md §7.4): a player whose revoke or wrong
+#: cards caused or prevented an ultimo replaces the cup's contents (SPILLET l. 189–203). Its
+#: second edition, above, is how tables seated before it keep playing.
+AELDRE1900 = replace(AELDRE1900_SECOND, cup_fine=True)
 
 #: Old German tarock (docs/rules/grosstarock.md): the *Regeln bey dem Taroc-Spiele* of 1754 and
 #: Dummett's Grosstarock, both as summarised in seeds/grosstarock-wikipedia.de.txt. No cups,
@@ -561,7 +568,7 @@ DEFAULT_RATE_CARD = VLK
 #: seated with, so an evening of an earlier edition exports with its card embedded, and the
 #: import knows it again (matched by its amounts) and the club card page can still base on it.
 #: A correction of a built-in card keeps its name: it is the same rule set, not a new one.
-EARLIER_EDITIONS: tuple[RateCard, ...] = (DTF2011_FIRST, AELDRE1900_FIRST)
+EARLIER_EDITIONS: tuple[RateCard, ...] = (DTF2011_FIRST, AELDRE1900_FIRST, AELDRE1900_SECOND)
 
 
 def rate_card(name: str) -> RateCard:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .model import (
-    IN_LAST_TRICK, Account, Cup, Deal, DealKind, Evening, Fate, FineKind, IdentityEnum, MeldKind, Seating, Suit,
-    seating, seatings,
+    IN_LAST_TRICK, Account, Cup, CupFine, Deal, DealKind, Evening, Fate, FineKind, IdentityEnum, MeldKind, Seating,
+    Suit, seating, seatings,
 )
 from scoring.engine.ledger import EntryKind, LedgerError, Posting, Settlement, player_totals, settlement
 from scoring.engine.problems import EveningError
@@ -36,6 +36,7 @@ class Reason(IdentityEnum):
     FAILED_TOUT = "failed_tout"      # a card with failed_tout_each (docs/rate-cards.md)
     ULTIMO = "ultimo"                # §3.3.2
     BAGUD = "bagud"                  # §3.3.3
+    CUP_FINE = "cup_fine"            # §7.4: a cup's contents replaced (the older rule book)
     LAST_TRICK = "last_trick"        # §3.3.4
     NOLO = "nolo"                    # §3.3.5
     KING_HOME = "king_home"          # docs/rules/grosstarock.md §3: a king home (grosstarock)
@@ -382,12 +383,9 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
                      for cup in CUPS if snapshot.get(cup)]
     if deal.announced_vole is not None or deal.announced_nolo:   # failed announcements
         rows += _announcements(deal, others, card)
-    blocked = {f.player for f in deal.fines if card.blocks_ultimo(f.kind)} if deal.fines else ()
-    if deal.ultimo_forfeited:   # docs/rules/danish.md §7.4: the ultimo lost without a fine
-        blocked = {*blocked, *deal.ultimo_forfeited}
+    blocked = ultimo_blocked(card, ((f.player, f.kind) for f in deal.fines), deal.ultimo_forfeited)
     for cup, suit, fate in cards:  # 2. ultimo; a tout or nolo voids it unless the card says ultimo_always
-        if (fate.fate is Fate.ULTIMO and (deal.tout is None and deal.nolo is None or card.ultimo_always)
-                and fate.owner not in blocked):
+        if fate.fate is Fate.ULTIMO and ultimo_pays(card, fate.owner, blocked, deal.tout, deal.nolo):
             each = card.pagat_ultimo_each if cup is _PAGAT else card.king_ultimo_each
             rows += _from_each(others[fate.owner], fate.owner, each, Reason.ULTIMO, _DETAIL[suit])
             if snapshot.get(cup):
@@ -402,10 +400,9 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
                 rows.append(_row(fate.owner, cup, snapshot.get(cup), Reason.BAGUD, _DETAIL[suit]))
         if fate.fate in IN_LAST_TRICK:
             fallen = False
-    # 4. last trick; on a card that pays it only once the pagat and all kings have fallen, not
-    # when one of them was played to the last trick (ultimo or bagud)
-    if (deal.tout is None and deal.nolo is None and not ultimo_paid
-            and (fallen or not card.last_trick_needs_honours_fallen)):
+    for each in deal.cup_fines:   # 3b. a cup's contents replaced (docs/rules/danish.md §7.4)
+        rows += _cup_fine(each, snapshot.get(each.cup))
+    if last_trick_pays(card, deal.tout, deal.nolo, ultimo_paid, fallen):   # 4. last trick
         rows += _from_each(others[deal.last_trick], deal.last_trick, card.last_trick_each, Reason.LAST_TRICK)
     if deal.nolo is not None:  # 5. nolo (and no counting, but on a card with count_after_nolo)
         rows += _from_each(others[deal.nolo], deal.nolo, card.nolo_each, Reason.NOLO)
@@ -414,6 +411,40 @@ def _end_of_play(seats: Seating, deal: Deal, others: dict[str, tuple[str, str]],
     else:  # 6. counting
         rows += _counting(seats.active, seats.default_derived, deal, card)
     return rows
+
+
+def _cup_fine(each: CupFine, contents: int) -> list[Row]:
+    """What replacing a cup's contents pays (docs/rules/danish.md §7.4; the older rule book, SPILLET
+    l. 189–203), the contents being the cup's when play ended (the snapshot, as an ultimo takes
+    it): into the cup, which an ultimo his offence caused has just emptied; or, to the player whose
+    ultimo his offence prevented, the cup's contents taken home by him and replaced by the offender."""
+    if not contents:
+        return []
+    rows = [_row(each.player, each.cup, contents, Reason.CUP_FINE, _DETAIL[each.cup])]
+    if each.to is not None:
+        rows.insert(0, _row(each.cup, each.to, contents, Reason.CUP_FINE, _DETAIL[each.cup]))
+    return rows
+
+
+def ultimo_blocked(card: RateCard, fines: Iterable[tuple[str, FineKind]], forfeited: Iterable[str]) -> set[str]:
+    """The players who may not ultimo in this deal: fined with a fine that takes the right away
+    (docs/rules/danish.md §3.3.2, "kan ikke ultimere i det spil") or whose ultimo is forfeited
+    without a fine (§7.4). ``fines``: (player, kind). The settlement and the sheet's words ask here."""
+    return {player for player, kind in fines if card.blocks_ultimo(kind)} | set(forfeited)
+
+
+def ultimo_pays(card: RateCard, owner: str, blocked: set[str], tout: str | None, nolo: str | None) -> bool:
+    """Whether an ultimo won by ``owner`` is paid (§3.3.2): not beside a tout or a nolo (unless the
+    card pays it always, ``ultimo_always``), nor to a player who may not ultimo (``ultimo_blocked``)."""
+    return (tout is None and nolo is None or card.ultimo_always) and owner not in blocked
+
+
+def last_trick_pays(card: RateCard, tout: str | None, nolo: str | None, ultimo_paid: bool, fallen: bool) -> bool:
+    """Whether the last trick is paid (§3.3.4): not with a tout, a nolo or a paid ultimo; on a card
+    that pays it only once the pagat and every king have fallen (``last_trick_needs_honours_fallen``,
+    §7.2), not when one was played to the last trick (``fallen`` false: an ultimo or a bagud)."""
+    return (tout is None and nolo is None and not ultimo_paid
+            and (fallen or not card.last_trick_needs_honours_fallen))
 
 
 def derived_player(active: tuple[str, ...], default: str, deal: Deal) -> str:

@@ -12,13 +12,17 @@ from .settle import Entry, Reason
 
 
 
+#: What a player pays as a fine: the fines (§4) and a cup's contents replaced (docs/rules/danish.md §7.4).
+_FINES = frozenset({Reason.FINE, Reason.CUP_FINE})
+
+
 @dataclass(frozen=True)
 class PlayerDealStats:
     player: str
     active: bool
     net: int
     meld_points: int = 0     # received for his own melds
-    fines: int = 0           # paid in fines, both cups together
+    fines: int = 0           # paid in fines, both cups together (a cup's contents replaced too)
     pagat_ultimo: int = 0    # a paid pagat ultimo
     king_ultimo: int = 0     # a paid king ultimo
     pagat_bagud: int = 0
@@ -47,7 +51,7 @@ def deal_stats(players: tuple[str, ...], deal: Deal, entry: Entry) -> tuple[Play
                 ultimo_details[payee].append(p.detail)
             if reason is Reason.MELD:
                 meld_points[payee] += p.amount
-        if reason is Reason.FINE and payer in fines:
+        if reason in _FINES and payer in fines:
             fines[payer] += p.amount
     played = deal.kind is DealKind.PLAYED
     bagud = [(cup, fate.owner) for cup, _, fate in deal.cards() if fate.fate is Fate.BAGUD]

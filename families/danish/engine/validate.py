@@ -75,7 +75,8 @@ def _validate_deal(players: tuple[str, ...], number: int, deal: Deal, card: Rate
         found += _check_people(players, seats, deal)
         if deal.fines:
             found += _check_fines(seats, deal, card)
-    if deal.kind is DealKind.REDEAL or deal.passed is not None or deal.asked_by is not None or deal.ultimo_forfeited:
+    if (deal.kind is DealKind.REDEAL or deal.passed is not None or deal.asked_by is not None or deal.ultimo_forfeited
+            or deal.cup_fines):
         found += _check_text_rules(deal, card)
     if deal.kind is DealKind.PLAYED:
         cards = deal.cards()
@@ -131,6 +132,10 @@ def _people(deal: Deal) -> Iterable[tuple[Path, str]]:
         yield ("asked_by",), deal.asked_by
     for i, player in enumerate(deal.ultimo_forfeited, 1):
         yield ("ultimo_forfeited", i), player
+    for i, cup_fine in enumerate(deal.cup_fines, 1):
+        yield ("cup_fines", i, "player"), cup_fine.player
+        if cup_fine.to is not None:
+            yield ("cup_fines", i, "to"), cup_fine.to
     if deal.announced_vole is not None:
         yield ("announced_vole", "player"), deal.announced_vole.player
     for i, announcement in enumerate(deal.announced_nolo, 1):
@@ -171,6 +176,39 @@ def _check_text_rules(deal: Deal, card: RateCard) -> Iterable[Problem]:
             if player in seen:
                 yield problem(None, f"ultimo_forfeited[{i}]", "forfeited_twice", name=player)
             seen.add(player)
+    if deal.cup_fines:
+        yield from _check_cup_fines(deal, card)
+
+
+#: The fines whose offence the older rule book makes replace a cup's contents (SPILLET l. 189–203:
+#: "svigter kuleur eller har fejle kort").
+_CUP_FINE_OFFENCES = frozenset({FineKind.REVOKE, FineKind.WRONG_CARD_COUNT})
+
+
+def _check_cup_fines(deal: Deal, card: RateCard) -> Iterable[Problem]:
+    """A cup's contents replaced (docs/rules/danish.md §7.4), only on a card with ``cup_fine`` and
+    in a played deal: besides the player's fine for a revoke or wrong cards ("foruden ovennævnte
+    bøde", "med den sædvanlige straf"); into the cup only when another player's ultimo took that
+    cup home in this deal (the offence caused it); to another player, never to himself; each
+    player and cup once."""
+    if not card.cup_fine:
+        yield problem(None, "cup_fines", "key_not_on_card", key="cup_fines", rules=card.name)
+        return
+    fined = {f.player for f in deal.fines if f.kind in _CUP_FINE_OFFENCES}
+    ultimo_by = {cup: {fate.owner for c, _suit, fate in deal.cards() if c is cup and fate.fate is Fate.ULTIMO}
+                 for cup in Cup}
+    seen: set[tuple[str, Cup]] = set()
+    for i, each in enumerate(deal.cup_fines, 1):
+        at = f"cup_fines[{i}]"
+        if (each.player, each.cup) in seen:
+            yield problem(None, f"{at}.cup", "cup_fine_twice", name=each.player, cup=each.cup.value)
+        seen.add((each.player, each.cup))
+        if each.player not in fined:
+            yield problem(None, f"{at}.player", "cup_fine_without_fine", name=each.player)
+        if each.to == each.player:
+            yield problem(None, f"{at}.to", "cup_fine_to_self", name=each.player)
+        elif each.to is None and not ultimo_by[each.cup] - {each.player}:
+            yield problem(None, f"{at}.cup", "cup_fine_no_ultimo", cup=each.cup.value)
 
 
 def _check_void_deal(deal: Deal) -> Iterable[Problem]:
@@ -179,7 +217,7 @@ def _check_void_deal(deal: Deal) -> Iterable[Problem]:
         "melds": deal.melds, "pagat": deal.pagat, "kings": deal.kings, "last_trick": deal.last_trick,
         "tout": deal.tout, "nolo": deal.nolo, "counts": deal.counts, "derived": deal.derived,
         "failed_tout": deal.failed_tout, "announced_vole": deal.announced_vole, "announced_nolo": deal.announced_nolo,
-        "ultimo_forfeited": deal.ultimo_forfeited,
+        "ultimo_forfeited": deal.ultimo_forfeited, "cup_fines": deal.cup_fines,
     }
     for field, value in carried.items():
         if value not in (None, ()):

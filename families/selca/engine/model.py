@@ -255,16 +255,36 @@ def said_to_thirds(text: str) -> int:
 
 
 def thirds_to_said(thirds: int) -> str:
-    """A count in thirds as the sheet shows it: 35⅓ for 106, 35 for 105 (§2)."""
+    """A count in thirds as the players write it on a sheet: 35,3 for 106, 37,6 for 113, 35 for 105.
+
+    The seed's own written form (ŠTETJE NAGRADE IGRE ali KAZNI: "platelec 0,3 - dva platelca 0,6",
+    "35,3 do 37,3"), used wherever a count stands alone (the zapisnik's rows, the deal's lines, the
+    formula's "35,3:34,6", the form's other side). It is also what the form takes ("35,3", §14 form
+    hints), so a count is shown as it is typed. The digit after the comma counts platelci, not
+    tenths, so it is the same in every language (never a decimal separator of the page's locale)."""
     points, platelci = thirds_to_count(thirds)
-    return f"{points}{('', '⅓', '⅔')[platelci]}"
+    return f"{points},{3 * platelci}" if platelci else str(points)
+
+
+def _tock(number: int) -> str:
+    """Slovenian's točka after a number: 1 točka, 2 točki, 3 and 4 točke, else točk (by the last
+    two digits: 101 točka, 111 točk)."""
+    last = abs(number) % 100
+    return {1: "točka", 2: "točki", 3: "točke", 4: "točke"}.get(last, "točk")
 
 
 def points_said(thirds: int) -> str:
-    """A count in thirds in the players' units, točke (§2): 106 → "35⅓ točk" (35 in 1 platelc);
-    a negative count (only a bad file has one) keeps its sign. Messages say a count so, never in
-    thirds alone."""
-    return f"{'-' if thirds < 0 else ''}{thirds_to_said(abs(thirds))} točk"
+    """A count in thirds as the players say it in a sentence: 106 → "35 in 1 platelc", 92 → "30 in
+    2 platelca", 210 → "70 točk"; a negative count (only a bad file has one) keeps its sign.
+
+    The seed's spoken form (ZMAGA "35 in en platelc", ŠTETJE NAGRADE "35 in list (platelec)", KLOP
+    "pove tudi platelce", "35, ne 35 in platelc"): a message names a count in words ("Tallene giver
+    75 in 1 platelc; de skal give 70 točk"), never in thirds alone and never as a fraction."""
+    sign = "-" if thirds < 0 else ""
+    points, platelci = thirds_to_count(abs(thirds))
+    if platelci:
+        return f"{sign}{points} in {platelci} {'platelc' if platelci == 1 else 'platelca'}"
+    return f"{sign}{points} {_tock(points)}"
 
 
 def other_side_thirds(thirds: int) -> int:

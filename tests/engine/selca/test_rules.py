@@ -5,7 +5,7 @@ import pytest
 from scoring.engine.ledger import EntryKind
 from families.selca.engine.model import (
     Kind, Pot, count_to_thirds, dealer_after, declarer_thirds, derived_count, other_side_thirds, said_to_thirds, seating,
-    thirds_to_count, thirds_to_said, Side,
+    thirds_to_count, thirds_to_said, points_said, Side,
 )
 from families.selca.engine.rates import SELCA, RateCard
 from families.selca.engine.settle import Reason, money, settle_opening, settle_split, state_before
@@ -67,7 +67,12 @@ def test_selca_s2_counts_as_players_say_them():
     assert [said_to_thirds(s) for s in ("35,3", "37,6", "35", "35,0", "0,3", "70", "35 in 1 platelc",
                                         "35 in en platelc", "42 in 2 platelca", " 35,3 ")] == [
         106, 113, 105, 105, 1, 210, 106, 106, 128, 106]
-    assert [thirds_to_said(t) for t in (106, 113, 105, 0)] == ["35⅓", "37⅔", "35", "0"]
+    # written as the seed's table writes a count (ŠTETJE NAGRADE: "35,3 do 37,3"), and read back
+    assert [thirds_to_said(t) for t in (106, 113, 105, 0)] == ["35,3", "37,6", "35", "0"]
+    assert all(said_to_thirds(thirds_to_said(t)) == t for t in range(211))
+    # said in a sentence as the seed says it (ZMAGA: "35 in en platelc"), točka in its number
+    assert [points_said(t) for t in (106, 92, 105, 3, 6, 9, 210)] == [
+        "35 in 1 platelc", "30 in 2 platelca", "35 točk", "1 točka", "2 točki", "3 točke", "70 točk"]
 
 
 @pytest.mark.parametrize("text", ["35,5", "35,33", "-1", "71", "70,3", "35 in 3 platelci", "", "35.3.3", "x"])

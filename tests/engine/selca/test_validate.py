@@ -390,8 +390,8 @@ def _import_messages(deal: dict, lang: str) -> list[str]:
 def test_selca_s2_an_import_error_says_the_count_in_thirds_and_in_tocke():
     """The file keeps its thirds (docs/format.md); its error also says the count as players do."""
     assert _import_messages({**GAME, "count": 211}, "da") == [
-        "count: skal være fra 0 til 210 tredjedele = 0 točk til 70 točk, ikke 211 = 70⅓ točk"]
+        "count: skal være fra 0 til 210 tredjedele = 0 točk til 70 točk, ikke 211 = 70 in 1 platelc"]
     assert _import_messages({**KLOP, "counts": {"Ana": 102, "Bojan": 66, "Cene": 41}}, "en") == [
-        "counts: the counts add up to 209 thirds = 69⅔ točk; they must add up to 210 = 70 točk"]
+        "counts: the counts add up to 209 thirds = 69 in 2 platelca; they must add up to 210 = 70 točk"]
     assert _import_messages({**GAME, "count": 105, "valat": True}, "en") == [
         "valat: valat, but the declarer lost (105 thirds = 35 točk)"]

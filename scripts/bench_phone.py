@@ -135,12 +135,10 @@ SAVE_CLOCK = """(() => {
   watch();
 })();"""
 
-#: Once the service worker controls the page and keeps the page and each dealer's form.
+#: Once the service worker controls the page and keeps it (the page seats the form for any dealer
+#: itself, docs/table.md "Offline at the table"; ``names`` is asked for by the callers and unused).
 KEPT = """async (names) => {
     if (!navigator.serviceWorker.controller) return false;
-    const form = JSON.parse(document.getElementById('table-sync-data').textContent).form;
-    const forms = await caches.open('tarokklub-forms');
-    for (const n of names) if (!(await forms.match(location.origin + form + '?dealer=' + encodeURIComponent(n)))) return false;
     return Boolean(await (await caches.open('tarokklub-pages')).match(location.href));
 }"""
 LOADED_S = "performance.getEntriesByType('navigation')[0].loadEventEnd / 1000"

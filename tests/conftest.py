@@ -77,17 +77,19 @@ def uses_database(item) -> bool:
 
 
 def runs_on_every_database(item) -> bool:
-    """Whether the PostgreSQL run repeats ``item``: a test that uses the database, unless it drives
-    a browser. What a browser shows is the page, which the same view renders from the same rows
-    on either database; the database's own behaviour (locks, races, constraints, triggers, the
-    queries) is tested without a browser, in tests/web."""
-    return uses_database(item) and item.get_closest_marker("browser") is None
+    """Whether the PostgreSQL run repeats ``item``: a test that uses the database in a module
+    marked ``every_database`` — one that tests the database's own behaviour (locks, races,
+    constraints, triggers, the ledger's writes, the queries of the standings, reports and exports,
+    the migrations). A page, a form, a word or a permission is the same view rendering the same
+    rows on either database, so the SQLite run alone tests it; so is what a browser shows."""
+    return uses_database(item) and item.get_closest_marker("every_database") is not None \
+        and item.get_closest_marker("browser") is None
 
 
 def pytest_collection_modifyitems(config, items):
     """`make test` runs the suite on SQLite and on PostgreSQL side by side (scripts/test-suites). A
     test that uses no database (the engine's, the commands that read only files, the catalogues)
-    answers the same on both, and so does a browser test (``runs_on_every_database``), so the
+    answers the same on both, and so do a page, a form and a browser test (``runs_on_every_database``), so the
     PostgreSQL run (DATABASE_TESTS_ONLY=1) leaves them to the SQLite run instead of doing the very
     same work twice. pytest-django refuses database access to a test that did not ask for it, so
     none can slip through."""

@@ -15,7 +15,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.forms.models import model_to_dict
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.every_database]
 
 BEFORE = [("scoring", "0021_import_drafts")]
 AFTER = [("scoring", "0022_currency")]

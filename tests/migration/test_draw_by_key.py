@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.every_database]
 
 BEFORE = [("scoring", "0018_mail_render_attempts")]
 AFTER = [("scoring", "0019_draw_by_key")]

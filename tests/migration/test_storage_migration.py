@@ -23,7 +23,7 @@ from tests.conftest import ROOT
 HERE = ROOT / "tests" / "migration"
 BEFORE = HERE / "before"
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.every_database]
 
 
 def _recorded() -> dict:

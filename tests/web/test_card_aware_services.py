@@ -5,6 +5,8 @@ import pytest
 from scoring import services
 from scoring.models import Deal, Table
 
+pytestmark = pytest.mark.every_database
+
 
 def _players(club, names):
     return [services.player_get_or_create(club=club, name=n) for n in names]

@@ -8,7 +8,7 @@ from scoring import services
 from scoring.models import Club, JournalEntry, Leg
 from tests.web.tampering import ledger_unguarded
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services")]
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services"), pytest.mark.every_database]
 
 
 @pytest.fixture

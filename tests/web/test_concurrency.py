@@ -29,7 +29,7 @@ from families.danish.forms import DealForm, initial_from_outcome
 from scoring.models import Deal, Evening, EveningEvent, Role, Table
 from tests.web.conftest import make_user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.every_database]
 
 TABLES = 6
 TREES = ("Ahorn", "Birk", "Ceder", "Daddel", "Elm", "Fyr")  # one word per new table, far from each other

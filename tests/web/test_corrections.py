@@ -5,6 +5,8 @@ import io
 import random
 import re
 
+import pytest
+
 from django.core.management import call_command
 
 from families.danish import words
@@ -14,6 +16,8 @@ from families.danish.engine.interchange import deal_to_dict, parse_deal
 from families.danish.engine.model import Evening as EngineEvening, seating
 from scoring.engine.settle import settle_evening
 from scoring.models import Deal, EveningEvent, EveningEventKind, Table
+
+pytestmark = pytest.mark.every_database
 
 NAMES = ("Anne", "Bent", "Carl", "Dorte")
 

@@ -22,7 +22,7 @@ from scoring.table import submissions
 from tests.web.test_exports import read_csv
 from tests.web.test_stats_views import add_evenings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 def closed(club, golden_dir, date: str) -> Evening:

@@ -16,7 +16,7 @@ from scoring.models import Club, Deal, Role, Table
 from scoring.selectors import live_tables, table_sheet
 from tests.web.conftest import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 #: An unchanged poll: the session, the user, the club membership and the evening's state.
 UNCHANGED_POLL_QUERIES = 4

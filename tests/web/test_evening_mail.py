@@ -22,7 +22,7 @@ from scoring.selectors.statements import evening_statements
 
 from .conftest import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 ADDRESSES = {"Anne": "anne@example.org", "Bent": "bent@example.org", "Carl": "carl@example.org"}
 

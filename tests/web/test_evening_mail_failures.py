@@ -16,7 +16,7 @@ from scoring.models import Club, EveningMail, Player
 
 from .test_evening_mail import ADDRESSES, addresses
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 @pytest.fixture(autouse=True)

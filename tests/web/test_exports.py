@@ -10,7 +10,7 @@ from scoring.models import Player
 from scoring.selectors.standings import standings
 from tests.web.test_stats_views import PLAYERS, add_evenings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 HOSTILE = ("=1+1", "-x", "@SUM(A1)", "\tX",
            "\rX", "+x", '=HYPERLINK("http://example.org","klik")', "=cmd|' /C calc'!A0")
 DANGEROUS = ("=", "+", "-", "@", "\t", "\r")

@@ -15,7 +15,7 @@ from scoring.selectors import evening_summary
 from scoring.selectors.history import player_evenings
 from scoring.selectors.standings import standings, standings_from_journal
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from scoring.models import (
 )
 from tests.web.conftest import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 PLAYERS = ["Anne", "Bent", "Carl", "Dorte"]
 PLAIN = {"dealer": "Anne", "pagat": {"owner": "Bent", "fate": "home"}, "last_trick": "Bent",
          "counts": {"Bent": 31, "Dorte": 20}}

@@ -10,7 +10,7 @@ from scoring import services
 from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Deal, EntryKind, JournalEntry, Leg, Table
 
-pytestmark = [pytest.mark.django_db]
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 @pytest.fixture

@@ -53,6 +53,8 @@ from scoring.selectors.tournaments import tournament_standings
 from scoring.table_families import table_family
 from tests.web.conftest import make_user
 
+pytestmark = pytest.mark.every_database
+
 CYRILLIC_C = "\u0421"     # "С": "Сarl" imitates Carl
 TABLES = {   # January: two Danish tables (of four and of five) and a Karlsruhe table, one evening
     "vlk": ("Anne", "Bent", "Carl", "Dorte"),

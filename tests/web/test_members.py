@@ -12,7 +12,7 @@ from scoring.models import Club, ClubEvent, ClubEventKind, Player, Role
 from scoring.selectors.standings import standings
 from tests.web.conftest import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from scoring.selectors.standings import club_rule_sets, standings, standings_eve
 from tests.web.conftest import make_user
 from tests.web.test_exports import read_csv
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 KEEP, DUPLICATE = "Mogens", "Mgoens"
 #: One golden evening of every family and of several rule sets (file, the player who is renamed).

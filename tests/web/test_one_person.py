@@ -26,7 +26,7 @@ from tests.web.conftest import make_user
 from tests.web.test_exports import read_csv
 from tests.web.test_pdf import pdf_text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 RENAMED = "Zoë Ørsted"
 YEAR = {"date_from": "2026-01-01", "date_to": "2026-12-31"}

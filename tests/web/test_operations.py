@@ -13,6 +13,8 @@ from scoring.management.commands.backup import pg_environment, pg_tool
 from scoring.models import Club
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.every_database
+
 
 def _environment() -> dict:
     """This process's environment without what the browser tests set for themselves."""

@@ -18,7 +18,7 @@ from scoring.selectors.payments import (outstanding_by_player, player_payment_su
 from scoring.engine.money import Purse, from_cents, to_cents as to_ore
 from tests.web.conftest import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 def closed_golden(golden_table) -> Evening:

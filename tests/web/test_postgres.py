@@ -11,7 +11,8 @@ from scoring.selectors.ledger_audit import ledger_differences
 from scoring.models import Club, Deal, JournalEntry, Leg, Table
 from tests.web.tampering import ledger_unguarded
 
-pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL (make test runs it)")
+pytestmark = [pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL (make test runs it)"),
+              pytest.mark.every_database]
 
 
 @pytest.mark.django_db

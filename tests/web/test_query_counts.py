@@ -7,7 +7,7 @@ from scoring.services.seed import seed_history
 from scoring.models import Deal, Evening, Player, Role, Table
 from tests.web.conftest import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 def pages(club):

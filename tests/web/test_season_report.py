@@ -28,7 +28,7 @@ from scoring.table_families import season_highlights
 from tests.web.conftest import make_user
 from tests.web.test_exports import read_csv
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 @pytest.fixture

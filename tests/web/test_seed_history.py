@@ -10,7 +10,7 @@ from scoring.selectors.files import table_to_evening_file
 from scoring.selectors.standings import standings
 from scoring.services.seed import seed_history
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 def _history(club) -> dict:

@@ -17,6 +17,8 @@ from scoring.models import Account, JournalEntry, Leg, PlayerEveningSummary
 from scoring.selectors import table_sheet, table_to_evening_file
 from tests.conftest import GOLDEN as GOLDEN_DIR
 
+pytestmark = pytest.mark.every_database
+
 GOLDEN = GOLDEN_DIR / "selca"
 
 

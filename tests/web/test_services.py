@@ -15,7 +15,7 @@ from scoring.engine.settle import settle_evening
 from scoring.models import Club, Deal, Evening, JournalEntry, Leg, Player, Table
 from tests.conftest import golden_files
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services")]
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services"), pytest.mark.every_database]
 GOLDEN = golden_files()
 
 

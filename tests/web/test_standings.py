@@ -11,7 +11,7 @@ from families.danish.engine.stats import deal_stats
 from scoring.models import Club, Deal
 from scoring.selectors.standings import standings
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services")]
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services"), pytest.mark.every_database]
 
 PLAYERS = [("Anne", "Bent", "Carl", "Dorte"), ("Anne", "Erik", "Carl"), ("Bent", "Dorte", "Erik", "Frida", "Anne")]
 

@@ -19,7 +19,7 @@ from scoring.selectors.standings import (
 )
 from tests.web.conftest import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 CARDS = ("vlk", "taroc1754", "grosstarock")   # the family's order of cards
 

@@ -16,7 +16,7 @@ from scoring.engine.interchange import evening_to_dict
 from scoring.models import Player
 from scoring.selectors.standings import standings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 PLAYERS = ("Anne", "Bent", "Carl", "Dorte")
 
 

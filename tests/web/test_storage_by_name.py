@@ -16,7 +16,7 @@ from scoring.services.journal import _pot_account
 from scoring.selectors import table_sheet
 from scoring.selectors.history import family_figures, largest_cups_won
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services")]
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.web.urls_for_services"), pytest.mark.every_database]
 
 
 @pytest.fixture

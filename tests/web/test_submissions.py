@@ -19,7 +19,7 @@ from scoring.models import (
 )
 from tests.web.conftest import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 def key_in(response) -> str:

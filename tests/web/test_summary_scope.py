@@ -14,7 +14,7 @@ from families.danish.engine.interchange import deal_to_dict
 from scoring.services.seed import seed_history
 from scoring.models import Account, Leg, Player, PlayerEveningSummary
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 def record_queries(club, day):

@@ -16,7 +16,7 @@ from scoring.models import Deal, EveningEvent, EveningEventKind, Role, Submissio
 from tests.web.conftest import make_user
 from tests.web.family_tables import rows, seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 def url(table) -> str:

@@ -13,7 +13,7 @@ from scoring.selectors.tournaments import tournament_standings
 
 from .test_tournaments import make, play_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from scoring.models import (
 from scoring.selectors.standings import standings
 from scoring.selectors.tournaments import draw_numbers, format_score, placement_scores, tournament_standings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 @pytest.fixture

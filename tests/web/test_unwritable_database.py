@@ -15,7 +15,7 @@ from tests.web.conftest import make_user
 from tests.web.family_tables import seat
 from tests.web.test_sync import plain
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 SAYS = "kan ikke gemme lige nu"   # storage.message()
 NAMES = ("Anne", "Bent", "Carl", "Dorte")

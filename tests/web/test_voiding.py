@@ -17,7 +17,7 @@ from tests.web.conftest import make_user
 from tests.web.family_tables import rows, seat
 from tests.web.test_corrections import NAMES, expected_totals, four_deals, record
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 def void_url(deal):

@@ -58,7 +58,7 @@ def pdf_name(evening) -> str:
 
 def _row_label(number: int | None, kind: str) -> str:
     if number is None:
-        return str(_("Deling") if kind == "split" else _("Åbning"))
+        return str(_("Deling") if kind == "split" else _("Indskud"))
     words = {"misdeal": _("fejlgivning"), "scrapped": _("kasseret"), "redeal": _("givet om")}
     label = _("Spil %(n)s") % {"n": number}
     return f"{label} ({words[kind]})" if kind in words else label

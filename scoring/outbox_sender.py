@@ -43,6 +43,7 @@ from scoring.selectors import evening_summary
 from scoring.selectors.standings import family_title
 from scoring.selectors.members import identity_of
 from scoring.selectors.statements import Statement, evening_statements
+from scoring.table_families import void_note
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ def pdf_name(evening) -> str:
 
 def _row_label(number: int | None, kind: str) -> str:
     if number is None:
-        return str(_("Deling") if kind == "split" else _("Åbning"))
+        return str(_("Deling") if kind == "split" else _("Indskud"))
     words = {"misdeal": _("fejlgivning"), "scrapped": _("kasseret"), "redeal": _("givet om")}
     label = _("Spil %(n)s") % {"n": number}
     return f"{label} ({words[kind]})" if kind in words else label
@@ -77,8 +78,10 @@ def statement_context(statement: Statement, evening, rate) -> dict:
     return {
         "evening": evening, "club": evening.club.name, "date": date_format(evening.date, "DATE_FORMAT"),
         "s": statement, "game": family_title(statement.family),
-        # an opening or a split that moved nothing of his is left out
-        "lines": [(_row_label(line.number, line.kind), line.net, line.running, line.active)
+        # an opening or a split that moved nothing of his is left out; a voided deal is kept at its
+        # number with its note (struck through, as on the printed sheet: it moves no total)
+        "lines": [{"label": _row_label(line.number, line.kind), "net": line.net, "running": line.running,
+                   "active": line.active, "void": void_note(statement.family, line.void_reason) if line.voided else ""}
                   for line in statement.lines if line.number is not None or line.net],
         "kroner": format_money(statement.kroner, currency, lang),
         # the payments name the players as seated; the mail, as they are called now

@@ -85,9 +85,12 @@ class TableFamily:
     #: A written score's sheet in the game's own words (the evening pages and PDF), by role:
     #: ``sheet`` (its name, Selca's "Zapisnik"), ``number``, ``dealer``, ``game``, ``declarer``,
     #: ``points`` and ``running`` (a player's two columns), ``sum`` (the totals' row) and
-    #: ``signatures`` (beside the PDF's signature heading); a role not given reads in the app's
-    #: words (``written_words``).
-    written_words: Mapping[str, str] = {}
+    #: ``signatures`` (beside the PDF's signature heading); and, for any family, how a voided deal
+    #: is told: ``voided`` (the note under its struck-through row on the sheets, the PDF and the
+    #: player's mail) and ``void_explain`` (the void page's first sentence). A role not given reads
+    #: in the app's words (``written_words``), which for a voided deal are a payment's: a written
+    #: score has no payments and says what it does instead (Selca: the deal is no longer written).
+    written_words: Mapping[str, Any] = {}
 
     # The templates, by the family's name, else the shared default ------------------------------------
 
@@ -312,12 +315,22 @@ def card_form(name: str) -> type:
 
 
 def written_words(name: str) -> dict[str, str]:
-    """A written-score family's sheet words by role (``TableFamily.written_words``), the app's own
-    words where the family gives none."""
+    """A family's words by role (``TableFamily.written_words``): a written score's sheet and, for
+    every family, a voided deal's; the app's own words where the family gives none (a voided deal
+    is paid back)."""
     side = table_family(name) if families.has_table(name) else None
-    return {"sheet": "", "number": "#", "dealer": str(_("Giver")), "game": str(_("Spil")),
-            "declarer": str(_("Spilfører")), "points": str(_("spil")), "running": str(_("stilling")), "sum": "",
-            "signatures": "", **(side.written_words if side is not None else {})}
+    words = {"sheet": "", "number": "#", "dealer": _("Giver"), "game": _("Spil"), "declarer": _("Spilfører"),
+             "points": _("spil"), "running": _("stilling"), "sum": "", "signatures": "",
+             "voided": _("annulleret – betalt tilbage"), "void_explain": _("Spillets betalinger føres tilbage."),
+             **(side.written_words if side is not None else {})}
+    return {role: str(word) for role, word in words.items()}
+
+
+def void_note(name: str, reason: str = "") -> str:
+    """The words under a voided deal of the family ``name`` (its ``voided`` word) and why it was
+    voided, in the active language: the sheets, the PDF and a player's mail say it alike."""
+    word = written_words(name)["voided"]
+    return f"{word}: {reason}" if reason else word
 
 
 def cup_won_word(name: str, figures: Mapping[str, int]) -> str:

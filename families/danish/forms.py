@@ -272,7 +272,7 @@ class DealForm(FamilyDealForm):
                                                               required=False, widget=OptionsSelect)
         fine_kinds = fine_choices(card)
         for i in range(1, FINE_ROWS + 1):
-            person(f"fine_{i}_player", _("Bødlagt"), named=f"{_('Bøde')} {i}",
+            person(f"fine_{i}_player", _("Bødelagt"), named=f"{_('Bøde')} {i}",
                    belongs=(f"fine_{i}_kind", f"fine_{i}_amount"))
             self.fields[f"fine_{i}_kind"] = forms.ChoiceField(label=_("Bøde"), choices=fine_kinds, required=False,
                                                               widget=OptionsSelect)

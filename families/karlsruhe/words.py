@@ -8,8 +8,7 @@ from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 
 from scoring.engine import families
 from families.karlsruhe.engine.model import (
-    DECK_THIRDS, KONTRA_GAME, Bonus, Game, KontraLevel, Side, Suit, other_side_thirds,
-    thirds_to_count,
+    DECK_THIRDS, KONTRA_GAME, Bonus, Game, KontraLevel, Side, Suit, other_side_thirds, points_said,
 )
 from families.karlsruhe.engine.settle import declarers_won, fahrer_payers, schneider, sides
 from families.karlsruhe.engine.validate import GAME_WORDS as _ENGINE_GAME_WORDS
@@ -55,16 +54,6 @@ MAX_POINTS = DECK_THIRDS // 3   # 70 Spielpunkte (§S)
 #: A partner choice that is no player: the declarer plays alone (§2 Decision). No player's name
 #: starts with a space (``bounds.text_problem``), so it never stands for one.
 ALONE = " allein"
-
-
-def blatt_word(n: int) -> str:
-    return "Blatt" if n < 2 else "Blätter"
-
-
-def count_words(thirds: int) -> str:
-    """A count in thirds as the players say it: 114 → "38 Punkte 0 Blatt" (§3)."""
-    points, blaetter = thirds_to_count(thirds)
-    return f"{points} Punkte {blaetter} {blatt_word(blaetter)}"
 
 
 def _entry(side: str, won: bool, announced: bool = False) -> dict:
@@ -130,14 +119,14 @@ def describe(players: tuple[str, ...], deal, card) -> dict:
     if game is Game.FAHRER:
         high, low = fahrer_payers(players, deal)
         words["fahrer_pay"], words["fahrer_get"] = high, low
-        words["fahrer_counts"] = [(p, count_words(c)) for p, c in deal.counts]
+        words["fahrer_counts"] = [(p, points_said(c)) for p, c in deal.counts]
         return words
     declarers, opponents = sides(players, deal)
     words.update(declarers=declarers, opponents=opponents, won=declarers_won(deal, card),
                  alone=game.is_rufer and deal.alone)
     if game.is_positive and deal.valat is None and deal.declarers_count is not None:
-        words["count_declarers"] = count_words(deal.declarers_count)
-        words["count_opponents"] = count_words(other_side_thirds(deal.declarers_count))
+        words["count_declarers"] = points_said(deal.declarers_count)
+        words["count_opponents"] = points_said(other_side_thirds(deal.declarers_count))
         words["schneider"] = schneider(deal, card)
     return words
 
@@ -227,7 +216,7 @@ def _entry_words(entry: dict, choices: dict, labels: dict) -> str:
 
 def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     """A deal (§11's object) as it reads at the table, a (label, words) line per thing recorded,
-    the game's terms in German: "Spil: Königsrufer", "Tælling: Spieler 38 Punkte 0 Blatt" …"""
+    the game's terms in German: "Spil: Königsrufer", "Tælling: Spieler 38 Punkte · Gegner 32 Punkte" …"""
     lines: list[tuple[str, str]] = [(gettext("Giver"), _name(outcome, "dealer"))]
     kind = outcome.get("kind", "played")
     if kind != "played":
@@ -245,7 +234,7 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
         lines.append((gettext("Partner"), "allein" if partner == outcome.get("declarer") else str(partner)))
     if "declarers_count" in outcome:
         thirds = outcome["declarers_count"]
-        lines.append((gettext("Tælling"), f"Spieler {count_words(thirds)} · Gegner {count_words(other_side_thirds(thirds))}"))
+        lines.append((gettext("Tælling"), f"Spieler {points_said(thirds)} · Gegner {points_said(other_side_thirds(thirds))}"))
     if "valat" in outcome:
         lines.append(("Valat", _entry_words(outcome["valat"], VALAT_CHOICES, valat_labels())))
     bonuses = outcome.get("bonuses") or {}
@@ -266,5 +255,5 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
         lines.append((gettext("Udfald"), gettext("vundet (ingen stik)") if outcome["won"] else gettext("tabt")))
     counts = outcome.get("counts") or {}
     if counts:
-        lines.append((gettext("Tælling"), ", ".join(f"{p} {count_words(c)}" for p, c in counts.items())))
+        lines.append((gettext("Tælling"), ", ".join(f"{p} {points_said(c)}" for p, c in counts.items())))
     return lines

@@ -263,7 +263,7 @@ class SelcaDealForm(FamilyDealForm):
         if found.code == "selca_count_range":
             return gettext("%(count)s; højst 70 točk.") % {"count": points_said(int(params["value"]))}
         if found.code == "selca_valat_lost":
-            return gettext("valat, men igralec tabte med %(count)s.") % {"count": points_said(int(params["count"]))}
+            return gettext("valat, men spilføreren tabte med %(count)s.") % {"count": points_said(int(params["count"]))}
         return found.message(engine_language())
 
     def to_outcome(self) -> dict:

@@ -16,8 +16,8 @@ from scoring.language import engine_language
 from scoring.table_families import TableFamily, register
 from .forms import SelcaDealForm, carry_over, initial_from_outcome
 from .words import (
-    FAMILY_NAME, FIGURE_WORDS, GAME_WORDS, HIGHLIGHTS, HIGHLIGHT_WORDS, WRITTEN_WORDS, deal_lines, describe,
-    leg_account, participants, said, sheet_words, written_row,
+    FAMILY_NAME, FIGURE_WORDS, GAME_WORDS, HIGHLIGHTS, HIGHLIGHT_WORDS, VOID_WORDS, WRITTEN_WORDS, deal_lines,
+    describe, leg_account, participants, said, sheet_words, written_row,
 )
 
 
@@ -41,7 +41,7 @@ def correction_effect(sheet, number: int, entry) -> dict:
 
 class SelcaTable(TableFamily):
     name, label, form_class, entry_label = FAMILY_NAME, _("Tarok (po Selško)"), SelcaDealForm, _("Skrevet i zapisnik")
-    game_words, figure_words, written_words = GAME_WORDS, FIGURE_WORDS, WRITTEN_WORDS
+    game_words, figure_words, written_words = GAME_WORDS, FIGURE_WORDS, {**WRITTEN_WORDS, **VOID_WORDS}
     carry_over, initial_from_outcome = staticmethod(carry_over), staticmethod(initial_from_outcome)
     deal_lines, describe, leg_account = staticmethod(deal_lines), staticmethod(sheet_words), staticmethod(leg_account)
     written_row = staticmethod(written_row)

@@ -256,3 +256,7 @@ def leg_account(leg) -> str:
 #: The zapisnik's own words (docs/rules/selca.md §14): a Slovenian score sheet's, never translated.
 WRITTEN_WORDS = {"sheet": "Zapisnik", "number": "št.", "dealer": "delilec", "game": "igra", "declarer": "igralec",
                  "points": "točke", "running": "skupaj", "sum": "Skupaj", "signatures": "Podpisi"}
+#: A voided deal told in a written score's words, in the page's language: nothing was paid, so
+#: nothing is paid back; what the deal wrote is struck out (docs/rules/selca.md, "a written score":
+#: the deals write points, money comes only at the end, §11).
+VOID_WORDS = {"voided": _("annulleret – skrives ikke"), "void_explain": _("Spillets skrevne point strøges.")}

@@ -113,14 +113,6 @@ class PdfRow:
     note: str = ""
 
 
-def _void_note(row: SheetRow) -> str:
-    """The words under a voided deal's row, the web sheet's (``_voided_note.html``) and its reason."""
-    if not row.voided:
-        return ""
-    note = str(_("annulleret – betalt tilbage"))
-    return f"{note}: {row.void_reason}" if row.void_reason else note
-
-
 @dataclass(frozen=True)
 class SheetLines:
     """A long table's sheet as lines of fixed-width text (``LINE_ROWS``), each HTML that is safe to
@@ -361,7 +353,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
     pots = bool(sheet.pots)
     written = written_score(sheet.family)
     rows = []
-    for row in sheet.lines:   # a voided deal's row too, at its number, struck through (``_void_note``)
+    for row in sheet.lines:   # a voided deal's row too, at its number, struck through (``TableSheet.void_note``)
         if not (pots or row.deal is not None or any(row.net)):
             continue
         game, declarer, active = (_written_row(sheet, row) if written and row.deal
@@ -370,7 +362,7 @@ def _pdf_table(sheet: TableSheet, money: dict[str, tuple[int, str]] | None = Non
         running = row.running or (None,) * len(row.net)
         rows.append(PdfRow(row, tuple(PdfCell(n, r, a) for n, r, a in zip(row.net, running, active)),
                            _tag(row), game, declarer, tuple(row.pots.get(name, 0) for name in sheet.pots), words,
-                           _void_note(row)))
+                           sheet.void_note(row)))
     rows = tuple(rows)
     longest = max((len(word) for name in sheet.shown for word in name.split()), default=0)
     formulas = any(row.formula for row in sheet.rows) and not written

@@ -17,7 +17,7 @@ from scoring.engine.translation import phrase_text
 from scoring.language import engine_language
 from scoring.models import Account, Deal, EntryKind, EveningEvent, EveningEventKind, JournalEntry, Leg, Seat, Table
 
-from scoring.table_families import table_family
+from scoring.table_families import table_family, void_note, written_words
 
 from .members import identity_of, shown_name, shown_words
 
@@ -113,6 +113,24 @@ class TableSheet:
         for a family or card without; a pot that holds nothing to share (a written score's sheet
         account) is never shown."""
         return self.family.cups_of(self.table.card) if self.family is not None else ()
+
+    @property
+    def void_words(self) -> dict[str, str]:
+        """How a voided deal of this table is told, in its family's words (``written_words``):
+        ``voided``, the note under its struck-through row ("annulleret – betalt tilbage"; a written
+        score's deal is no longer written, it pays nothing back), and ``void_explain``, the void
+        page's first sentence."""
+        words = written_words(self.family_name)
+        return {role: words[role] for role in ("voided", "void_explain")}
+
+    @property
+    def family_name(self) -> str:
+        return self.family.name if self.family is not None else ""
+
+    def void_note(self, row: SheetRow) -> str:
+        """The words under a voided deal's row: that it was voided, in the family's words, and why
+        (``SheetRow.void_reason``, ``table_families.void_note``); "" for a row that stands."""
+        return void_note(self.family_name, row.void_reason) if row.voided else ""
 
     @property
     def figure_columns(self) -> int:

@@ -1,6 +1,6 @@
-"""Each player's own statement of a closed evening (what his mail tells him: his deals' results, his
-totals, what he pays or receives and to whom), and the outbox's mails of an evening as its page
-shows them.
+"""Each player's own statement of a closed evening (what his mail tells him: his deals' results, a
+voided deal's struck through with its reason as on the printed sheet, his totals, what he pays or
+receives and to whom), and the outbox's mails of an evening as its page shows them.
 
 A statement is read from the evening's settlement (``evening_summary``), never computed anew: his
 kroner are his line of the settlement and his payments are the settlement's who-pays-whom, so a
@@ -27,12 +27,17 @@ from .sheets import SheetRow, TableSheet
 @dataclass(frozen=True)
 class StatementLine:
     """One row of his table's sheet, as it touched him: the deal's number (None for the opening and
-    the split), its kind, whether he played it (not sitting out), his result and his total after it."""
+    the split), its kind, whether he played it (not sitting out), his result and his total after it.
+    A voided deal keeps its line, as the printed sheet keeps its row: his result as it stood, no
+    total after it (it moves none: a voided deal pays nothing), and why it was voided (the mail
+    words it in its family's words and the reader's language, ``table_families.void_note``)."""
     number: int | None
     kind: str
     active: bool
     net: int
-    running: int
+    running: int | None
+    voided: bool = False
+    void_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -63,17 +68,21 @@ class Statement:
 
     @property
     def deals(self) -> int:
-        return sum(1 for line in self.lines if line.number is not None)
+        """The deals that stand (a voided one is no deal of the evening's any more)."""
+        return sum(1 for line in self.lines if line.number is not None and not line.voided)
 
     @property
     def played(self) -> int:
-        return sum(1 for line in self.lines if line.number is not None and line.active)
+        return sum(1 for line in self.lines if line.number is not None and line.active and not line.voided)
 
 
 def _line(row: SheetRow, at: int, written: bool) -> StatementLine:
     # a written score writes points by the game played (docs/rules/selca.md), which the seating's
     # "active" does not tell: its statement never says that he sat out
-    return StatementLine(row.number, row.kind, row.active[at] or written, row.net[at], row.running[at])
+    active = row.active[at] or written
+    if row.voided:
+        return StatementLine(row.number, row.kind, active, row.net[at], None, True, row.void_reason)
+    return StatementLine(row.number, row.kind, active, row.net[at], row.running[at])
 
 
 def _seated(sheet: TableSheet) -> dict[str, Player]:
@@ -95,7 +104,9 @@ def evening_statements(summary: EveningSummary) -> list[Statement]:
             for at, name in enumerate(sheet.players):
                 statements.append(Statement(
                     player=seats[name], name=name, table=sheet.table.number, family=group.name,
-                    written=group.written, lines=tuple(_line(row, at, group.written) for row in sheet.rows),
+                    written=group.written,
+                    # every row of the printed sheet, a voided deal's at its number (``TableSheet.lines``)
+                    lines=tuple(_line(row, at, group.written) for row in sheet.lines),
                     points=sheet.totals[at], money_points=money.get(name, sheet.totals[at]),
                     kroner=kroner[name],
                     pays=tuple(p for p in group.payments if p.payer == name),

@@ -1,7 +1,7 @@
 """The Karlsruhe table on a phone (docs/rules/karlsruhe.md §2-§6, §11 "Form"), as a person taps it at
 390×844: the seed's nine deals (golden/karlsruhe/seed-table.json) recorded through the deal form —
 the game as a big button, declarer, king and partner as chips, each count typed as the players say
-it ("38 Punkte 0 Blatt"), birds, Valat and the caught king — each deal's live preview showing the
+it ("38 Punkte", "35 Punkte 1 Blatt"), birds, Valat and the caught king — each deal's live preview showing the
 seed's formula before it is saved; then the running totals and formulas read off the sheet equal
 golden/karlsruhe/seed-table.expected.json, and the page never scrolls sideways.
 
@@ -38,7 +38,7 @@ def chip(page, group: str, text: str) -> None:
 
 
 def say_count(page, scope, thirds: int) -> None:
-    """Type a count as the players say it: points, then tap the Blätter (114 = 38 Punkte 0 Blatt)."""
+    """Type a count as the players say it: points, then tap the Blätter (114 = 38 Punkte)."""
     points, blaetter = divmod(thirds, 3)
     scope.locator("input.count").fill(str(points))
     scope.locator(".blaetter label").filter(has_text=str(blaetter)).click()

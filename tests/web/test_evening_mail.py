@@ -296,6 +296,43 @@ def test_the_statement_text_names_every_deal_and_the_totals(club, golden_dir):
             assert "Du hverken betaler eller modtager noget." in text
 
 
+def test_a_voided_deal_stays_in_the_statement_struck_through_with_its_reason(club, golden_dir):
+    """As the printed sheet keeps a voided deal's row (its amounts as they stood, no total after it,
+    its table family's note and the reason), so does each player's mail; his totals and payments are
+    the deals that stand (a voided deal pays nothing). Selca writes a score: its deal is no longer
+    written, nothing is paid back."""
+    danish = services.evening_import(club=club, data=json.loads((golden_dir / "four-players-tout-nolo-fines.json")
+                                                                .read_text()))
+    selca = services.evening_import(club=club, evening=danish.evening,
+                                    data=json.loads((golden_dir / "selca" / "four-players.json").read_text()))
+    services.deal_void(deal=danish.deals.get(number=3, current=True), reason="kortene var ikke blandet")
+    services.deal_void(deal=selca.deals.get(number=4, current=True), reason="napačen delilec")
+    evening = services.evening_close(evening=danish.evening)
+    summary = evening_summary(evening)
+    for s in evening_statements(summary):
+        sheet = next(sh for g in summary.families for sh in g.sheets if sh.table.number == s.table)
+        at, number = sheet.players.index(s.name), (3 if s.family == "danish" else 4)
+        struck = next(line for line in s.lines if line.number == number)
+        assert struck.voided and struck.running is None
+        assert struck.net == next(r for r in sheet.voided if r.number == number).net[at]
+        standing = [line for line in s.lines if not line.voided]
+        assert [line.net for line in standing] == [row.net[at] for row in sheet.rows]
+        assert s.points == sheet.totals[at] == sum(line.net for line in standing)
+        assert s.deals == len(sheet.deals)
+        mail = render_statement(s, evening, summary.kroner_per_point, "da")
+        line = next((t for t in mail.text.splitlines() if t.startswith(f"  Spil {number}:")), mail.text)
+        sat_out = "" if struck.active else " – sad over"
+        if s.family == "danish":
+            assert line == f"  Spil 3: {struck.net}{sat_out} – annulleret – betalt tilbage: kortene var ikke blandet"
+            assert "<s>Spil 3</s>" in mail.html and "betalt tilbage: kortene var ikke blandet" in mail.html
+        else:
+            assert line == f"  Spil 4: {struck.net} – annulleret – skrives ikke: napačen delilec"
+            assert "betalt tilbage" not in mail.text
+    english = next(s for s in evening_statements(summary) if s.family == "selca")
+    assert "voided – not scored: napačen delilec" in render_statement(english, evening, summary.kroner_per_point,
+                                                                      "en").text
+
+
 # The page ----------------------------------------------------------------------------------------
 
 def test_the_page_shows_each_mails_state_and_never_an_address(keeper_client, evening, lock, client, club):

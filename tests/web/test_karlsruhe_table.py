@@ -46,7 +46,7 @@ def preview(client, table, **fields):
 
 
 #: The seed's nine deals (golden/karlsruhe/seed-table.json) as the form's taps: counts as the
-#: players say them, points and Blätter (114 thirds = "38 Punkte 0 Blatt").
+#: players say them, points and Blätter (114 thirds = "38 Punkte").
 SEED_TAPS = [
     dict(dealer="Spieler 1", game="koenigsrufer", declarer="Spieler 2", called_king="clubs", partner="Spieler 1",
          count_points="38", count_blaetter="0"),
@@ -102,7 +102,7 @@ def test_karlsruhe_s11_the_seed_recorded_through_the_form_is_the_seed_file(keepe
 
 
 def test_karlsruhe_s3_a_count_for_the_opponents_is_stored_as_the_declarers_thirds(keeper_client, k_table):
-    """"Gegner 32 Punkte 0 Blatt" is 96 thirds for the opponents, so the declarers hold 210 − 96 = 114."""
+    """"Gegner 32 Punkte" is 96 thirds for the opponents, so the declarers hold 210 − 96 = 114."""
     response = post(keeper_client, k_table, dealer="Spieler 1", game="koenigsrufer", declarer="Spieler 2",
                     called_king="clubs", partner="Spieler 1", count_side="opponents", count_points="32",
                     count_blaetter="0")

@@ -722,8 +722,9 @@ def check_money(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:
 
 def check_mails(reading: Reading, year: Year) -> None:
     """January's mails read as they were sent; every later one greets its player by his name now
-    and names everyone by the rule; the mail that could not be rendered is recorded failed, and
-    every other mail of its evening went."""
+    and names everyone by the rule (February's states its voided deal, struck through with its
+    reason); the mail that could not be rendered is recorded failed, and every other mail of its
+    evening went."""
     january = {}
     for email in Email.objects.all():
         address = email.to[0]
@@ -742,7 +743,23 @@ def check_mails(reading: Reading, year: Year) -> None:
         reading.same(f"{where}: status", mail.email.status, 0)   # post_office STATUS.sent
         reading.same(f"{where}: greeting", mail.email.message.split("\n")[0], f"Kære {identity_of(mail.player).name}")
         reading.names(where, f"{mail.email.subject}\n{mail.email.message}\n{page_text(mail.email.html_message)}")
+        if mail.evening_id == year.evenings["february"].pk:
+            reading.same(f"{where}: the voided deal", voided_line(mail), mail_line(mail.email.message, 5))
     reading.same("the failed mail", EveningMail.objects.filter(evening__club=year.club, email__isnull=True).count(), 1)
+
+
+def voided_line(mail: EveningMail) -> str:
+    """February's voided deal 5 as its player's mail must state it: his amount as it stood, read
+    by his key from the printed sheet's struck-through row, and its reason (it moves no total)."""
+    sheet = table_sheet(Table.objects.get(evening=mail.evening))
+    row = next(r for r in sheet.voided if r.number == 5)
+    at = sheet.players.index(sheet.seat_names[mail.player_id])
+    sat_out = "" if row.active[at] else " – sad over"
+    return f"  Spil 5: {row.net[at]}{sat_out} – annulleret – betalt tilbage: Givet to gange"
+
+
+def mail_line(text: str, number: int) -> str:
+    return next((line for line in text.splitlines() if line.startswith(f"  Spil {number}:")), "")
 
 
 def check_files(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:

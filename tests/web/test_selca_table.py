@@ -163,7 +163,7 @@ def test_selca_s9_a_misdeal_or_shown_hand_carries_only_its_fields(keeper_client,
 
 def test_selca_s12_bad_input_is_refused_next_to_its_field_and_nothing_is_written(keeper_client, s_table):
     taps = dict(dealer="Ana", declarer="Bojan", game="2", count_side="opponents", count="35,3", valat="silent")
-    words = "valat, men igralec tabte med 34 in 2 platelca."
+    words = "valat, men spilføreren tabte med 34 in 2 platelca."
     before = rows()
     response = post(keeper_client, s_table, **taps)
     assert response.status_code == 422

@@ -233,6 +233,26 @@ def test_voiding_an_earlier_deal_keeps_the_dealing_order_of_the_deals_that_stand
     assert ledger_ok()
 
 
+def test_a_written_score_tells_a_void_in_its_own_words(keeper_client, club):
+    """A Selca deal wrote points and paid nothing (docs/rules/selca.md, a written score): its void
+    page and its struck-through row say it is no longer written, never that payments are paid back
+    (``TableSheet.void_words``, Selca's ``written_words``); a Danish deal's are paid back."""
+    players, deals = _golden_deals(FAMILY_CASES[2][1], 2)
+    table = seat(club, players, "selca")
+    record(table, deals)
+    deal = Deal.objects.get(table=table, number=2, current=True)
+    confirm = keeper_client.get(void_url(deal)).content.decode()
+    assert "Spillets skrevne point strøges. Spillet beholder sit nummer" in confirm
+    assert "betalinger" not in confirm
+    keeper_client.post(void_url(deal), {"reason": "forkert giver", "submission": key()})
+    page = keeper_client.get(f"/tables/{table.pk}/").content.decode()
+    assert "annulleret – skrives ikke: forkert giver" in page and "betalt tilbage" not in page
+    danish = seat(club, NAMES, "vlk", date="2026-11-21")
+    record(danish, four_deals()[:1])
+    confirm = keeper_client.get(void_url(Deal.objects.get(table=danish, number=1))).content.decode()
+    assert "Spillets betalinger føres tilbage. Spillet beholder sit nummer" in confirm
+
+
 # Back and send again --------------------------------------------------------------------------------
 
 def test_the_table_and_correction_pages_are_never_stored(keeper_client, four_table):

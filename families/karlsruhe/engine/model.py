@@ -244,11 +244,13 @@ def thirds_to_count(thirds: int) -> tuple[int, int]:
 
 
 def points_said(thirds: int) -> str:
-    """A count in thirds in the players' units, Punkte and Blätter (§3): 207 → "69 Punkte",
-    211 → "70 Punkte 1 Blatt"; a negative count (only a bad file has one) keeps its sign. Messages
-    say a count so, never in thirds alone."""
+    """A count in thirds as the seed and its players write it, Punkte and the Blätter beside them
+    (§3, §S "35 Punkte + 1 Blatt", "35 und 1 Blatt"): 106 → "35 Punkte 1 Blatt", 44 → "14 Punkte
+    2 Blätter", 114 → "38 Punkte" (no Blatt is not said), 3 → "1 Punkt"; a negative count (only a bad file has
+    one) keeps its sign. The one way the family writes a count: the preview, the deal's lines, the
+    messages; never in thirds alone, never as a fraction."""
     sign, (points, blaetter) = ("-" if thirds < 0 else ""), divmod(abs(thirds), 3)
-    said = f"{sign}{points} Punkte"
+    said = f"{sign}{points} {'Punkt' if points == 1 else 'Punkte'}"
     return f"{said} {blaetter} {'Blatt' if blaetter == 1 else 'Blätter'}" if blaetter else said
 
 

@@ -3,7 +3,8 @@ seed's notation and who pays whom."""
 import pytest
 
 from families.karlsruhe.engine.model import (
-    Deal, DealKind, Game, count_to_thirds, dealer_after, other_side_thirds, seating, thirds_to_count,
+    Deal, DealKind, Game, count_to_thirds, dealer_after, other_side_thirds, points_said, seating,
+    thirds_to_count,
 )
 from families.karlsruhe.engine.interchange import parse_deal
 from families.karlsruhe.engine.rates import KARLSRUHE, RateCard
@@ -44,6 +45,14 @@ def test_karlsruhe_s3_count_to_thirds_as_players_say_it():
     assert thirds_to_count(106) == (35, 1)
     assert thirds_to_count(52) == (17, 1)
     assert all(count_to_thirds(*thirds_to_count(t)) == t for t in range(211))
+
+
+def test_karlsruhe_s3_a_count_is_written_as_the_seed_writes_it():
+    """Punkte and the Blätter beside them ("35 Punkte + 1 Blatt", §S), no Blatt when there is none,
+    never a fraction or thirds alone."""
+    assert [points_said(t) for t in (106, 44, 114, 0, 3, 4, 210, 211, -6)] == [
+        "35 Punkte 1 Blatt", "14 Punkte 2 Blätter", "38 Punkte", "0 Punkte", "1 Punkt", "1 Punkt 1 Blatt",
+        "70 Punkte", "70 Punkte 1 Blatt", "-2 Punkte"]
 
 
 @pytest.mark.parametrize(("points", "blaetter"), [(35, 3), (35, -1), (-1, 0)])

@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 
 from django.apps import AppConfig
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from scoring.engine import families
 from scoring.engine.problems import EveningError
@@ -316,7 +316,9 @@ def written_words(name: str) -> dict[str, str]:
     words where the family gives none."""
     side = table_family(name) if families.has_table(name) else None
     return {"sheet": "", "number": "#", "dealer": str(_("Giver")), "game": str(_("Spil")),
-            "declarer": str(_("Spilfører")), "points": str(_("spil")), "running": str(_("stilling")), "sum": "",
+            # "spil" is also the game (a table's family): the column under each player is this deal's amount
+            "declarer": str(_("Spilfører")), "points": str(pgettext_lazy("spillets beløb", "spil")),
+            "running": str(_("stilling")), "sum": "",
             "signatures": "", **(side.written_words if side is not None else {})}
 
 

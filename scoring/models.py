@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Round
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from scoring.engine.bounds import CARD_NAME_MAX_LENGTH, CARD_TITLE_MAX_LENGTH, NAME_MAX_LENGTH
 from scoring.engine import families
@@ -284,7 +284,7 @@ class Deal(models.Model):
 
 class EntryKind(models.TextChoices):
     OPENING = "opening", _("åbning")
-    DEAL = "deal", _("spil")
+    DEAL = "deal", pgettext_lazy("postering", "spil")
     SPLIT = "split", _("deling")
     REVERSAL = "reversal", _("tilbageførsel")
 

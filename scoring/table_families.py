@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 
 from django.apps import AppConfig
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from scoring.engine import families
 from scoring.engine.problems import EveningError
@@ -320,7 +320,8 @@ def written_words(name: str) -> dict[str, str]:
     is paid back)."""
     side = table_family(name) if families.has_table(name) else None
     words = {"sheet": "", "number": "#", "dealer": _("Giver"), "game": _("Spil"), "declarer": _("Spilfører"),
-             "points": _("spil"), "running": _("stilling"), "sum": "", "signatures": "",
+             # "spil" is also the game (a table's family): the column under each player is this deal's amount
+             "points": pgettext_lazy("spillets beløb", "spil"), "running": _("stilling"), "sum": "", "signatures": "",
              "voided": _("annulleret – betalt tilbage"), "void_explain": _("Spillets betalinger føres tilbage."),
              **(side.written_words if side is not None else {})}
     return {role: str(word) for role, word in words.items()}

@@ -3,7 +3,7 @@ choosing another dealer fills in.
 
 The form turns a few taps into exactly §11's deal object: the game as big buttons, the declarer,
 the called king and its holder, the count as the players say it (points and Blätter, for either
-side, §11 "Form"), the birds as one choice each, Trull and vier Könige by side, Valat, Kontra and
+side, §11 "Form"), the birds as one choice each, the große and kleine Trull by side, Valat, Contra and
 the caught king; only what the chosen game uses is shown (css) and sent (``to_outcome``). The engine
 judges every rule: ``clean()`` runs the family's reader and ``validate_deal`` on the deal object, so
 each problem shows next to its field in the engine's words (§9). The game's own terms are German
@@ -102,8 +102,8 @@ class KarlsruheDealForm(FamilyDealForm):
         for bird in BIRDS:
             select(f"bird_{bird}", BONUS_WORDS[bird], labels.items())
         sides_chips = [("", "—")] + list(SIDE_WORDS.items())
-        radio("trull", "Trull", sides_chips, initial="")
-        radio("four_kings", "Vier Könige", sides_chips, initial="")
+        radio("trull", BONUS_WORDS[Bonus.TRULL.value], sides_chips, initial="")
+        radio("four_kings", BONUS_WORDS[Bonus.FOUR_KINGS.value], sides_chips, initial="")
         radio("kontra_game", _("Kontra på spillet"), [("", "—")] + list(KONTRA_WORDS.items()), initial="")
         for bird in BIRDS:
             select(f"kontra_{bird}", gettext("Kontra på %(bonus)s") % {"bonus": BONUS_WORDS[bird]},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy as _, pgettext, pgettext_lazy
 
 from scoring.engine import families
 from families.karlsruhe.engine.model import (
@@ -44,11 +44,18 @@ WITH_DECLARER = tuple(g.value for g in Game if g.has_declarer)
 SUIT_WORDS = {Suit.HEARTS.value: "♥ Herz", Suit.DIAMONDS.value: "♦ Karo", Suit.CLUBS.value: "♣ Kreuz",
               Suit.SPADES.value: "♠ Pik"}
 BIRDS = (Bonus.CANARI.value, Bonus.UHU.value, Bonus.PAGAT.value)   # the formula's order (§5.5)
+#: The two Trulls as the seed names them (§K: "Skies, Mond und Pagat = große Trull", "4 Könige
+#: zusammen = kleine Trull").
 BONUS_WORDS = {Bonus.CANARI.value: "Canari", Bonus.UHU.value: "Uhu", Bonus.PAGAT.value: "Pagat",
-               Bonus.TRULL.value: "Trull", Bonus.FOUR_KINGS.value: "Vier Könige"}
-KONTRA_WORDS = {KontraLevel.KONTRA.value: "Kontra", KontraLevel.RE.value: "Re", KontraLevel.SUB.value: "Sub",
+               Bonus.TRULL.value: "große Trull", Bonus.FOUR_KINGS.value: "kleine Trull"}
+#: The doubling words as the seed spells them (§C: "Contra, Re, Sub, Hirsch").
+KONTRA = "Contra"
+KONTRA_WORDS = {KontraLevel.KONTRA.value: KONTRA, KontraLevel.RE.value: "Re", KontraLevel.SUB.value: "Sub",
                 KontraLevel.HIRSCH.value: "Hirsch"}
-SIDE_WORDS = {Side.DECLARERS.value: "Spieler", Side.OPPONENTS.value: "Gegner"}
+#: The two sides: the seed's "Spielmacher" (§S: "Der Spielmacher muss … 35 Punkte + 1 Blatt haben",
+#: the count of his side), and the Gegner. "Spieler" is every one at the table ("Spieler 1 … 4").
+DECLARER = "Spielmacher"
+SIDE_WORDS = {Side.DECLARERS.value: DECLARER, Side.OPPONENTS.value: "Gegner"}
 KING_CAUGHT = "König abgefangen"
 MAX_POINTS = DECK_THIRDS // 3   # 70 Spielpunkte (§S)
 #: A partner choice that is no player: the declarer plays alone (§2 Decision). No player's name
@@ -87,10 +94,10 @@ def _choice_of(entry: dict, choices: dict) -> str | None:
 
 def bird_labels() -> dict[str, str]:
     return {
-        "declarers_made": gettext("%(side)s stille, vundet") % {"side": "Spieler"},
-        "declarers_lost": gettext("%(side)s stille, tabt") % {"side": "Spieler"},
-        "opponents_made": gettext("%(side)s stille, vundet") % {"side": "Gegner"},
-        "opponents_lost": gettext("%(side)s stille, tabt") % {"side": "Gegner"},
+        "declarers_made": gettext("%(side)s stille, vundet") % {"side": DECLARER},
+        "declarers_lost": gettext("%(side)s stille, tabt") % {"side": DECLARER},
+        "opponents_made": gettext("%(side)s stille, vundet") % {"side": SIDE_WORDS[Side.OPPONENTS.value]},
+        "opponents_lost": gettext("%(side)s stille, tabt") % {"side": SIDE_WORDS[Side.OPPONENTS.value]},
         "announced_made": gettext("meldt, vundet"),
         "announced_failed": gettext("meldt, tabt"),
     }
@@ -98,10 +105,10 @@ def bird_labels() -> dict[str, str]:
 
 def valat_labels() -> dict[str, str]:
     return {
-        "declarers": gettext("%(side)s stille") % {"side": "Spieler"},
-        "announced_made": gettext("%(side)s meldt, vundet") % {"side": "Spieler"},
-        "announced_failed": gettext("%(side)s meldt, tabt") % {"side": "Spieler"},
-        "opponents": gettext("%(side)s stille") % {"side": "Gegner"},
+        "declarers": gettext("%(side)s stille") % {"side": DECLARER},
+        "announced_made": gettext("%(side)s meldt, vundet") % {"side": DECLARER},
+        "announced_failed": gettext("%(side)s meldt, tabt") % {"side": DECLARER},
+        "opponents": gettext("%(side)s stille") % {"side": SIDE_WORDS[Side.OPPONENTS.value]},
     }
 
 
@@ -151,7 +158,7 @@ def _side(item: str, entry: dict) -> str:
 def sheet_words(outcome: dict, players: tuple[str, ...], card=None, facts: dict | None = None) -> tuple[str, ...]:
     """A deal as the seed's closing table names it (docs/rules/karlsruhe.md, T1-T9): the game and
     its declarer (and partner), Schneider (§5.1), Valat (§5.2), the birds — announced ones as the
-    seed's "angesagt III, II, I" (§4) —, Trull and vier Könige, Kontra (§5.3), the caught king, and
+    seed's "angesagt III, II, I" (§4) —, the große and kleine Trull, Contra (§5.3), the caught king, and
     "im Radl" (§5.4): ("Sechserbock Bernd", "Schneider", "angesagt III, II, I", "im Radl"). The
     words are the game's German; what failed says so in the page's language."""
     if outcome.get("kind", "played") != "played":   # a misdeal or redeal: the sheet tags its kind
@@ -216,7 +223,7 @@ def _entry_words(entry: dict, choices: dict, labels: dict) -> str:
 
 def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     """A deal (§11's object) as it reads at the table, a (label, words) line per thing recorded,
-    the game's terms in German: "Spil: Königsrufer", "Tælling: Spieler 38 Punkte · Gegner 32 Punkte" …"""
+    the game's terms in German: "Spil: Königsrufer", "Tælling: Spielmacher 38 Punkte · Gegner 32 Punkte" …"""
     lines: list[tuple[str, str]] = [(gettext("Giver"), _name(outcome, "dealer"))]
     kind = outcome.get("kind", "played")
     if kind != "played":
@@ -234,7 +241,7 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
         lines.append((gettext("Partner"), "allein" if partner == outcome.get("declarer") else str(partner)))
     if "declarers_count" in outcome:
         thirds = outcome["declarers_count"]
-        lines.append((gettext("Tælling"), f"Spieler {points_said(thirds)} · Gegner {points_said(other_side_thirds(thirds))}"))
+        lines.append((gettext("Tælling"), f"{DECLARER} {points_said(thirds)} · Gegner {points_said(other_side_thirds(thirds))}"))
     if "valat" in outcome:
         lines.append(("Valat", _entry_words(outcome["valat"], VALAT_CHOICES, valat_labels())))
     bonuses = outcome.get("bonuses") or {}
@@ -248,8 +255,10 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
         lines.append((KING_CAUGHT, gettext("ja")))
     kontra = outcome.get("kontra") or {}
     if kontra:
-        lines.append(("Kontra", ", ".join(
-            f"{gettext('spillet') if key == KONTRA_GAME else BONUS_WORDS.get(key, key)}: {KONTRA_WORDS.get(level, level)}"
+        # "the game" as what is doubled: the msgid "spillet" alone is also "played" (a deal's kind)
+        game_word = pgettext("kontra på", "spillet")
+        lines.append((KONTRA, ", ".join(
+            f"{game_word if key == KONTRA_GAME else BONUS_WORDS.get(key, key)}: {KONTRA_WORDS.get(level, level)}"
             for key, level in kontra.items())))
     if "won" in outcome:
         lines.append((gettext("Udfald"), gettext("vundet (ingen stik)") if outcome["won"] else gettext("tabt")))

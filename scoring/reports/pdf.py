@@ -245,7 +245,7 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
 
     said_words = written_words(sheet.family.name) if written else {}
     cups = dict(zip(sheet.family.cups, sheet.cups)) if sheet.family is not None else {}
-    play, stand = (said_words["points"], said_words["running"]) if written else (_("spil"), _("stilling"))
+    play, stand = (said_words["points"], said_words["running"]) if written else (pgettext("spillets beløb", "spil"), _("stilling"))
     number_word, dealer_word = (said_words["number"], said_words["dealer"]) if written else ("#", _("Giver"))
     number_w = max([len(str(r.row.number or "")) for r in rows] + [len(number_word) - 1])
 

@@ -12,7 +12,7 @@ import django_tables2 as tables
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, pgettext_lazy
 
 from scoring.reports.charts import bars_svg, columns_svg
 from scoring.currency import format_money, format_purse
@@ -154,7 +154,7 @@ class SeasonTransfersTable(tables.Table):
     """Every transfer of every evening, paid or not (the paid marks, where they are kept)."""
     date = TypedDateColumn(verbose_name=gettext_lazy("Dato"), short=True)
     evening_id = tables.Column(verbose_name=gettext_lazy("Aften nr."))
-    game = tables.Column(verbose_name=gettext_lazy("Spil"))
+    game = tables.Column(verbose_name=pgettext_lazy("spillet", "Spil"))
     payer = tables.Column(verbose_name=gettext_lazy("Betaler"))
     payee = tables.Column(verbose_name=gettext_lazy("Modtager"))
     points = tables.Column(verbose_name=gettext_lazy("Point"))

@@ -23,14 +23,23 @@ from django.contrib.auth.forms import AuthenticationForm, UsernameField
 from django.db.models import Sum
 from django.shortcuts import render
 from django.utils.decorators import method_decorator
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 
 from scoring import language
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, whose wrong-password message says what went wrong: Django's own reads in
+    German as if nothing had been entered ("Bitte Benutzername und Passwort eingeben")."""
+
+    error_messages = {**AuthenticationForm.error_messages, "invalid_login": gettext_lazy(
+        "Brugernavn eller adgangskode er forkert. Der skelnes mellem store og små bogstaver.")}
 
 
 @method_decorator(login_not_required, name="dispatch")
 class LoginView(auth_views.LoginView):
     template_name = "registration/login.html"
+    authentication_form = LoginForm
     redirect_authenticated_user = True
 
 
@@ -108,7 +117,7 @@ class LoginAttemptHandler(AxesDatabaseHandler):
 
 def lockout_response(request, original_response=None, credentials: dict | None = None):
     """AXES_LOCKOUT_CALLABLE: the login page with the reason, status 429 (also for the admin's)."""
-    form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
+    form = LoginForm(request, initial={"username": request.POST.get("username", "")})
     return render(request, LoginView.template_name, {
         "form": form, "next": request.POST.get("next") or request.GET.get("next", ""),
         "locked_out": _("For mange mislykkede forsøg. Vent et kvarter, og prøv igen.")}, status=429)

@@ -182,7 +182,9 @@ def evening_reopen(request, pk: int):
     status = 422 if request.method == "POST" else 200
     return render(request, "scoring/reason_form.html", {
         "title": _("Genåbn aftenen"), "object": evening, "form": form,
-        "explain": _("Delingen af kopperne tilbageføres, og aftenen kan rettes igen. Genåbningen logges."),
+        "explain": _("Delingen af kopperne tilbageføres, og aftenen kan rettes igen. Genåbningen logges.")
+        if any(families.family(t.family).cups_of(t.card) for t in evening.tables.all())
+        else _("Aftenens afslutning tilbageføres, og aftenen kan rettes igen. Genåbningen logges."),
         # the marks the reopening clears: they stay in the log, and the next close keeps those
         # whose transfer is unchanged to the øre
         "cleared": [s for s in transfer_states(evening) if s.paid],

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import access, services
@@ -29,7 +29,7 @@ DIRECTOR = Role.SCOREKEEPER
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Navn"), max_length=100)
-    rules = forms.ChoiceField(label=gettext_lazy("Spil"), choices=())
+    rules = forms.ChoiceField(label=pgettext_lazy("spillet", "Spil"), choices=())
     rounds = forms.IntegerField(label=gettext_lazy("Runder"), min_value=1, max_value=MAX_ROUNDS, initial=5)
     round_length_kind = forms.ChoiceField(label=gettext_lazy("En runde er"), choices=RoundLength.choices)
     round_length = forms.IntegerField(label=gettext_lazy("Antal"), min_value=1, max_value=MAX_ROUND_LENGTH, initial=12)

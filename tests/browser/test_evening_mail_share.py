@@ -113,7 +113,7 @@ def test_the_scorekeeper_sends_and_the_page_shows_each_mails_state(live_server, 
 
 @pytest.mark.parametrize("language, words", [
     ("en", ("Send the sheet to the players", "3 of 4 players have an e-mail address.", "Share", "queued")),
-    ("de", ("Das Blatt an die Spieler senden", "3 von 4 Spielern haben eine E-Mail-Adresse.", "Teilen", "wartet")),
+    ("de", ("Die Abrechnung an die Spieler senden", "3 von 4 Spielern haben eine E-Mail-Adresse.", "Teilen", "wartet")),
     ("sl", ("Pošlji list igralcem", "E-poštni naslov ima 3 od 4 igralcev.", "Deli", "v čakalni vrsti")),
 ])
 def test_the_mail_block_reads_in_each_language(live_server, browser, closed_evening, language, words):

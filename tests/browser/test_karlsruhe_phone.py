@@ -176,7 +176,7 @@ def test_karlsruhe_the_form_shows_only_what_the_game_uses(live_server, browser, 
         page.select_option("#id_bird_pagat", "")
         page.fill("#id_count_points", "0")
         # in the players' Punkte and Blätter, never the engine's thirds (§3)
-        refused = "Spieler 0 Punkte: en side har mindst 0 Punkte 1 Blatt og højst 69 Punkte 2 Blätter"
+        refused = "Spielmacher 0 Punkte: en side har mindst 0 Punkte 1 Blatt og højst 69 Punkte 2 Blätter"
         expect(page.locator("#preview-problems")).to_contain_text(refused)
         with page.expect_navigation():
             page.click("#save")

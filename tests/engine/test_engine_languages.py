@@ -100,7 +100,7 @@ def test_the_engine_speaks_german_without_django():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == ["Spiel 2: kontra.by: Kontra sagt ein Gegner, nicht der Spieler Bojan",
+    assert json.loads(done.stdout) == ["Spiel 2: kontra.by: Kontra sagt ein Gegner, nicht der Spielmacher Bojan",
                                        "igra 2: kontra.by: kontra reče nasprotnik, ne igralec Bojan", False]
 
 
@@ -123,8 +123,8 @@ def test_a_selca_formula_is_stored_as_its_words_and_worded_in_each_language():
         "Bojan plays three, wins 43:27: game item [game +1 + poeni +2 + kings +1] = +4; x1 (three) = V0 +4; "
         "declarer V, opponents -V each")
     assert phrase_text(first[FORMULA_WORDS], "de") == (
-        "Bojan spielt tri, gewinnt 43:27: Spielposten [Spiel +1 + poeni +2 + Könige +1] = +4; x1 (tri) = V0 +4; "
-        "Spieler V, Gegner je -V")
+        "Bojan spielt tri, gewinnt 43:27: Spielwert [Spiel +1 + poeni +2 + Könige +1] = +4; x1 (tri) = V0 +4; "
+        "Spielmacher V, Gegner je -V")
     assert phrase_text(first[FORMULA_WORDS], "sl") == (
         "Bojan igra tri, dobi 43:27: postavka igre [igra +1 + poeni +2 + kralji +1] = +4; x1 (tri) = V0 +4; "
         "igralec V, nasprotniki vsak -V")

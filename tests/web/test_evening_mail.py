@@ -368,7 +368,7 @@ def test_the_download_link_saves_the_pdf(keeper_client, evening):
 
 
 @pytest.mark.parametrize("language, words", [("en", ("Send the sheet to the players", "Send by e-mail")),
-                                             ("de", ("Das Blatt an die Spieler senden", "Per E-Mail senden")),
+                                             ("de", ("Die Abrechnung an die Spieler senden", "Per E-Mail senden")),
                                              ("sl", ("Pošlji list igralcem", "Pošlji po e-pošti"))])
 def test_the_mail_block_in_every_language(keeper_client, evening, language, words):
     keeper_client.cookies["django_language"] = language

@@ -176,10 +176,10 @@ BAD = [
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="71"), "Højst 70 Punkte"),
     # Counts are refused in the players' Punkte and Blätter, never in the engine's thirds (§3).
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="0",
-                          count_blaetter="0"), "Spieler 0 Punkte: en side har mindst 0 Punkte 1 Blatt og højst "
+                          count_blaetter="0"), "Spielmacher 0 Punkte: en side har mindst 0 Punkte 1 Blatt og højst "
                                                "69 Punkte 2 Blätter"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="70",
-                          count_blaetter="0"), "Spieler 70 Punkte: en side har mindst"),
+                          count_blaetter="0"), "Spielmacher 70 Punkte: en side har mindst"),
     ("count_points", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_side="opponents",
                           count_points="70", count_blaetter="1"), "Gegner 70 Punkte 1 Blatt: en side har mindst"),
     ("bird_pagat", dict(dealer="Spieler 1", game="dreier", declarer="Spieler 2", valat="declarers",
@@ -244,7 +244,7 @@ def test_karlsruhe_the_messages_are_english_when_the_page_is(keeper_client, k_ta
     response = post(keeper_client, k_table, dealer="Spieler 1", game="dreier", declarer="Spieler 2", count_points="0")
     assert response.status_code == 422
     page = parse(response)
-    assert "Spieler 0 Punkte: a side counts at least 0 Punkte 1 Blatt" in page.text("count_points")
+    assert "Spielmacher 0 Punkte: a side counts at least 0 Punkte 1 Blatt" in page.text("count_points")
     assert "The deal is not saved" in page.text("not-saved")
 
 
@@ -267,7 +267,7 @@ def test_karlsruhe_s5_5_the_preview_shows_formula_and_amounts(keeper_client, k_t
     assert page.text("preview-formula") == "8+6=14"
     assert "Radl" not in page.text("preview")
     assert page.text("preview-net") == "Spieler 1 Spieler 2 Spieler 3 Spieler 4 -14 -14 42 -14"
-    assert page.text("preview-count") == "Spieler 46 Punkte 2 Blätter · Gegner 23 Punkte 1 Blatt"
+    assert page.text("preview-count") == "Spielmacher 46 Punkte 2 Blätter · Gegner 23 Punkte 1 Blatt"
     assert "vundet" in page.text("preview-what")
     assert rows() == before
 
@@ -362,7 +362,7 @@ def test_karlsruhe_the_history_reads_in_the_games_own_words(keeper_client, k_tab
     deal = Deal.objects.get(table=k_table, number=7, current=True)
     lines = dict(kw.deal_lines(deal.outcome))
     assert lines["Spil"] == "Sechserbock"
-    assert lines["Tælling"] == "Spieler 55 Punkte 1 Blatt · Gegner 14 Punkte 2 Blätter"
+    assert lines["Tælling"] == "Spielmacher 55 Punkte 1 Blatt · Gegner 14 Punkte 2 Blätter"
     assert lines["Pagat"] == "meldt, vundet"
     nine = dict(kw.deal_lines(Deal.objects.get(table=k_table, number=9, current=True).outcome))
     assert nine["König abgefangen"] == "ja" and nine["Kaldt konge"] == "♥ Herz"

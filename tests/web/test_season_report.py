@@ -365,7 +365,7 @@ def test_a_family_without_a_hook_shows_its_standings_figures(member_client, hist
 
 @pytest.mark.parametrize("lang, words", [
     ("en", ["Season report", "Highlights", "The money", "Transfers"]),
-    ("de", ["Saisonbericht", "Höhepunkte", "Das Geld", "Überweisungen"]),
+    ("de", ["Saisonbericht", "Höhepunkte", "Das Geld", "Zahlungen"]),
     ("sl", ["Poročilo sezone", "Vrhunci", "Denar", "Nakazila"]),
     ("da", ["Sæsonrapport", "Højdepunkter", "Pengene", "Overførsler"]),
 ])

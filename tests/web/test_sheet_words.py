@@ -113,7 +113,7 @@ def test_karlsruhe_words_of_kontra_failed_birds_and_the_opponents(club):
                         "uhu": {"side": "opponents", "won": True}, "trull": {"side": "opponents", "won": True}},
             "kontra": {"game": "re", "pagat": "kontra"}}
     assert kw.sheet_words(deal, players, DEFAULT_RATE_CARD, {}) == (
-        "Dreier Bernd", "Schneider", "Uhu Gegner", "angesagt I tabt", "Trull Gegner", "Re", "Kontra Pagat")
+        "Dreier Bernd", "Schneider", "Uhu Gegner", "angesagt I tabt", "große Trull Gegner", "Re", "Contra Pagat")
     with translation.override("en"):
         assert "angesagt I lost" in kw.sheet_words(deal, players, DEFAULT_RATE_CARD, {})
     assert kw.sheet_words({"dealer": "Anna", "kind": "redeal"}, players, DEFAULT_RATE_CARD, {}) == ()

@@ -22,9 +22,10 @@ GAME_WORDS = {
     Game.KOENIGSRUFER: "Königsrufer", Game.SOLORUFER: "Solorufer", Game.DREIER: "Dreier",
     Game.SECHSERBOCK: "Sechserbock", Game.BETTEL_OUVERT: "Bettel ouvert", Game.FAHRER: "Fahrer",
 }
+#: The bonuses as the seed names them (§B; §K: "große Trull", "kleine Trull" for the four kings).
 BONUS_WORDS = {
-    Bonus.CANARI: "Canari", Bonus.UHU: "Uhu", Bonus.PAGAT: "Pagat", Bonus.TRULL: "Trull",
-    Bonus.FOUR_KINGS: "vier Könige",
+    Bonus.CANARI: "Canari", Bonus.UHU: "Uhu", Bonus.PAGAT: "Pagat", Bonus.TRULL: "große Trull",
+    Bonus.FOUR_KINGS: "kleine Trull",
 }
 #: The fields of a played deal besides ``dealer`` and ``kind`` (§11), in its table's order.
 DEAL_FIELDS = ("game", "declarer", "called_king", "partner", "declarers_count", "valat", "bonuses", "king_caught",

@@ -47,9 +47,9 @@ BAD = [
     (dict(dealer="Ana", declarer="Bojan", game="2"), "count", "skal udfyldes"),
     # the count in the players' točke, never the engine's thirds (§2)
     (dict(dealer="Ana", declarer="Bojan", game="2", count="30", valat="silent"), "valat",
-     "valat, men igralec tabte med 30 točk."),
+     "valat, men licitator tabte med 30 točk."),
     (dict(dealer="Ana", declarer="Bojan", game="2", count_side="opponents", count="35,3", valat="silent"), "valat",
-     "valat, men igralec tabte med 34 in 2 platelca."),
+     "valat, men licitator tabte med 34 in 2 platelca."),
     (dict(dealer="Ana", declarer="Bojan", game="2", count="40", kontra_game="kontra"), "kontra_by", "skal udfyldes"),
     (dict(dealer="Ana", declarer="Bojan", game="2", count="40", kontra_game="kontra", kontra_by="Bojan"),
      "kontra_by", "ikke af spilføreren"),

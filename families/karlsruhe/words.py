@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy as _, pgettext, pgettext_lazy
 
 from scoring.engine import families
 from families.karlsruhe.engine.model import (
@@ -210,7 +210,7 @@ def sheet_words(outcome: dict, players: tuple[str, ...], card=None, facts: dict 
     if outcome.get("king_caught"):
         items.append(KING_CAUGHT)
     if (facts or {}).get("radl"):
-        items.append("im Radl")
+        items.append(pgettext("karlsruhe", "im Radl"))   # the seed's German; Slovenian says "radelc"
     return tuple(items)
 
 

@@ -178,13 +178,15 @@ def club_detail(request, pk: int):
     rows = [{"id": e.pk, "date": e.date, "tables_count": e.tables_count, "cups_shared": shared.get(e.pk, 0),
                 "closed": e.closed_at is not None}
                for e in all_evenings.annotate(tables_count=Count("tables")).order_by("-date", "-id")]
-    # the cups shared per evening only for a club that has played a family with cups
-    table = EveningsTable(rows, exclude=() if any(engine_family(f).cups for _r, f in played) else ("cups_shared",))
+    # the cups shared per evening only for a club that has played a family with cups; the heading
+    # names them only then (a Karlsruhe or Selca club has no cups)
+    with_cups = any(engine_family(f).cups for _r, f in played)
+    table = EveningsTable(rows, exclude=() if with_cups else ("cups_shared",))
     paging.configure(request, table, per_page=20)
     leaders = standings(club, evenings=evenings, family=family, rules=rules)[:5]
     return _export(request, table, f"aftener-{club.pk}") or render(request, "scoring/club_detail.html", {
         "club": club, "table": table, "leaders": leaders,
         "cups": largest_cups_won(evenings, rules=rules) if engine_family(family).cups else [],
-        "has_cups": bool(engine_family(family).cups),
+        "has_cups": bool(engine_family(family).cups), "evenings_with_cups": with_cups,
         "family_label": rules_title(rules, family) if len(played) > 1 else "",
         "filter": evening_filter, "can_admin": access.can(request.user, club, "admin")})

@@ -36,6 +36,21 @@ def no_words(outcome: dict, players: tuple[str, ...], card: Any, facts: dict) ->
     return ()
 
 
+def same_words(word: Any, other: Any) -> bool:
+    """Whether two labels say the same words, case, parentheses and spacing aside: a family's own
+    word and the page's word for it ("Skupaj" and "Skupaj" on a Slovenian page, "Tarok po Selško"
+    and "Tarok (po Selško)"), so that a page prints it once rather than "Skupaj (Skupaj)"."""
+    def words(text: Any) -> list[str]:
+        return str(text).casefold().replace("(", " ").replace(")", " ").split()
+    return words(word) == words(other)
+
+
+def word_with_label(word: Any, label: Any) -> str:
+    """A family's own word with the page's word for it in parentheses, "Skupaj (I alt)"; the word
+    alone where the page speaks the family's language and both say the same (``same_words``)."""
+    return str(word) if same_words(word, label) else f"{word} ({label})"
+
+
 class TableFamily:
     """The table side every family shares; a family subclasses it and overrides only what is its own
     (python-chess's variants): its ``name``, ``label``, ``form_class`` and ``deal_lines``, and where

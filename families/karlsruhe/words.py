@@ -206,7 +206,7 @@ def sheet_words(outcome: dict, players: tuple[str, ...], card=None, facts: dict 
     if outcome.get("king_caught"):
         items.append(KING_CAUGHT)
     if (facts or {}).get("radl"):
-        items.append("im Radl")
+        items.append(pgettext("karlsruhe", "im Radl"))   # the seed's German; Slovenian says "radelc"
     return tuple(items)
 
 

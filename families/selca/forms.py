@@ -1,7 +1,7 @@
 """The Selca family's deal form (docs/rules/selca.md) and what opening a recorded deal or choosing
 another dealer fills in.
 
-The form turns a few taps into exactly §14's deal object: the kind (igra, klop, zatala, pokazal),
+The form turns a few taps into exactly §14's deal object: the kind (igra, klop, zatala, pokazane karte),
 the dealer (the sheet proposes the next one, §1), the declarer and the game (tri, dve, ena) as
 chips, the count typed as the players say it for either side ("35,3", "36 in 1 platelc", or 36 and
 a platelc chip, §14 "Form hints"), then kralji, trula, pagat, valat, kontra, mondfang, pagatfonk
@@ -88,7 +88,7 @@ class SelcaDealForm(FamilyDealForm):
 
         sides = [("", "—")] + list(SIDE_WORDS.items())
         kontra = [("", "—")] + list(KONTRA_WORDS.items())
-        person("declarer", _("Spilfører (igralec)"), initial=None)
+        person("declarer", _("Spilfører (licitator)"), initial=None)
         radio("game", "Igra", [(str(g), w) for g, w in GAME_WORDS.items()], None)
         radio("count_side", _("Tælling for"), list(SIDE_WORDS.items()), Side.DECLARER.value)
         f["count"] = forms.CharField(label=_("Tælling"), required=False, max_length=40,
@@ -111,7 +111,7 @@ class SelcaDealForm(FamilyDealForm):
                    if p in posted and p not in active]
         f["renons"] = forms.MultipleChoiceField(label="Renons", choices=renons, required=False,
                                                 widget=forms.CheckboxSelectMultiple(attrs=player_attrs("Renons")))
-        person("shown_by", _("Viste kortene (pokazal)"), initial=None)
+        person("shown_by", _("Viste kortene (pokazane karte)"), initial=None)
         # Klop: every player at the table counts, the dealer too (he plays the talon, §8: the
         # template says so beside his name).
         for i, player in enumerate(self.players):

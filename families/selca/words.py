@@ -22,11 +22,16 @@ def engine() -> families.Family:
 
 # The game's words (Slovenian, as the rules say them; never translated) ---------------------------
 
+#: A shown hand is named by what was shown, "pokazane karte" (DELITEV KART: "takoj pokaže (obvezno)
+#: karte"), never by a participle that would have to agree with the player who showed them.
 KIND_WORDS = {Kind.GAME.value: "igra", Kind.KLOP.value: "klop", Kind.MISDEAL.value: "zatala",
-              Kind.SHOWN.value: "pokazal"}
+              Kind.SHOWN.value: "pokazane karte"}
 #: The games in the order the form offers them (§3: "tri, dve, ena"), the form's value as text.
 GAME_WORDS = {3: "tri", 2: "dve", 1: "ena"}
-SIDE_WORDS = {Side.DECLARER.value: "igralec", Side.OPPONENTS.value: "nasprotnika"}
+#: The two sides as the text names them (ŠTETJE: "Štejeta obe skupini, licitator in nasprotnika"):
+#: the declarer is the licitator everywhere, never "igralec", which is any player at the table.
+DECLARER = "licitator"
+SIDE_WORDS = {Side.DECLARER.value: DECLARER, Side.OPPONENTS.value: "nasprotnika"}
 KONTRA_WORDS = {"kontra": "kontra", "re": "re", "sub": "sub"}
 KONTRA_ITEMS = ("game", "pagat", "valat")
 KONTRA_ITEM_WORDS = {"game": "igra", "pagat": "pagat", "valat": "valat"}
@@ -42,7 +47,7 @@ PAGAT_CHOICES: dict[str, dict] = {
     "announced_lost": {"announced": "pagat"},
 }
 PAGAT_WORDS = {
-    "declarer_ultimo": "igralec: tihi ultimo", "declarer_lost": "igralec: tihi, izgubljen",
+    "declarer_ultimo": f"{DECLARER}: tihi ultimo", "declarer_lost": f"{DECLARER}: tihi, izgubljen",
     "opponents_ultimo": "nasprotnika: tihi ultimo", "opponents_lost": "nasprotnika: tihi, izgubljen",
     "announced_ultimo": "napovedan: ultimo", "announced_lost": "napovedan: izgubljen",
 }
@@ -111,7 +116,7 @@ def participants(players: tuple[str, ...], outcome: dict) -> set[str]:
 
 def written_row(players: tuple[str, ...], outcome: dict) -> tuple[str, str, set[str]]:
     """A deal as the zapisnik writes it (the PDF's sheet): the game or kind in the game's words
-    ("tri", "klop", "pokazal (Ana)"), the declarer, and who takes part (``participants``)."""
+    ("tri", "klop", "pokazane karte (Ana)"), the declarer, and who takes part (``participants``)."""
     if "declarer" in outcome:
         return GAME_WORDS.get(outcome.get("game"), str(outcome.get("game", ""))), str(outcome["declarer"]), \
             participants(players, outcome)
@@ -136,13 +141,13 @@ def _by_side(word: str, side: str) -> str:
 
 def sheet_words(outcome: dict, players: tuple[str, ...], card=None, facts: dict | None = None) -> tuple[str, ...]:
     """A deal as the zapisnik names it (§3-§9), in its Slovenian words: the game and its declarer
-    ("tri Ana") or the kind ("klop" with its counts, "zatala", "pokazal Ana"), then kontra, valat,
+    ("tri Ana") or the kind ("klop" with its counts, "zatala", "pokazane karte (Ana)"), then kontra, valat,
     pagat, kralji, trula, mondfang, pagatfonk and renons: ("tri Ana", "kralji", "trula")."""
     kind = outcome.get("kind", "")
     if kind == Kind.GAME.value:
         items = [f"{GAME_WORDS.get(outcome.get('game'), outcome.get('game', '?'))} {outcome.get('declarer', '?')}"]
     elif kind == Kind.SHOWN.value:
-        items = [f"{KIND_WORDS[kind]} {outcome.get('shown_by', '?')}"]
+        items = [f"{KIND_WORDS[kind]} ({outcome.get('shown_by', '?')})"]
     else:
         items = [KIND_WORDS.get(kind, kind)]
     if kind == Kind.KLOP.value and outcome.get("counts"):
@@ -171,7 +176,7 @@ def sheet_words(outcome: dict, players: tuple[str, ...], card=None, facts: dict 
 #: Slovenian terms, with Danish where a word needs it.
 FIGURE_WORDS = {
     "klop": "Klop", "klop_lost": _("Klop tabt"), "renons": "Renons", "mondfang": "Mondfang",
-    "pagatfonk": "Pagatfonk", "misdeal": _("Zatala (fejlgivning)"), "shown": _("Pokazal (viste kortene)"),
+    "pagatfonk": "Pagatfonk", "misdeal": _("Zatala (fejlgivning)"), "shown": _("Pokazane karte (viste kortene)"),
     "valat": "Valat",
 }
 
@@ -202,13 +207,13 @@ def describe(outcome: dict) -> dict:
 
 def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     """A deal (§14's object) as it reads at the table, a (label, words) line per thing recorded,
-    the game's terms in Slovenian: "Igra: dve", "Tælling: igralec 30,6 · nasprotnika 39,3" …"""
+    the game's terms in Slovenian: "Igra: dve", "Tælling: licitator 30,6 · nasprotnika 39,3" …"""
     lines: list[tuple[str, str]] = [(gettext("Giver"), str(outcome.get("dealer", "?")))]
     kind = outcome.get("kind", "?")
     if kind != Kind.GAME.value:
         lines.append((gettext("Spillet"), KIND_WORDS.get(kind, str(kind))))
     if kind == Kind.SHOWN.value:
-        lines.append((gettext("Viste kortene (pokazal)"), str(outcome.get("shown_by", "?"))))
+        lines.append((gettext("Viste kortene (pokazane karte)"), str(outcome.get("shown_by", "?"))))
     if kind == Kind.KLOP.value:
         counts = outcome.get("counts") or {}
         lines.append((gettext("Tælling"), ", ".join(f"{p} {said(c)}" for p, c in counts.items())))
@@ -219,10 +224,10 @@ def deal_lines(outcome: dict) -> list[tuple[str, str]]:
     if "game" in outcome:
         lines.append(("Igra", GAME_WORDS.get(outcome["game"], str(outcome["game"]))))
     if "declarer" in outcome:
-        lines.append((gettext("Spilfører (igralec)"), str(outcome["declarer"])))
+        lines.append((gettext("Spilfører (licitator)"), str(outcome["declarer"])))
     if "count" in outcome:
         c = outcome["count"]
-        lines.append((gettext("Tælling"), f"igralec {said(c)} · nasprotnika {said(other_side_thirds(c))}"))
+        lines.append((gettext("Tælling"), f"{DECLARER} {said(c)} · nasprotnika {said(other_side_thirds(c))}"))
     for name, word in (("kings", "Kralji"), ("trula", "Trula")):
         if name in outcome:
             lines.append((word, SIDE_WORDS.get(outcome[name], outcome[name])))
@@ -254,7 +259,7 @@ def leg_account(leg) -> str:
 
 
 #: The zapisnik's own words (docs/rules/selca.md §14): a Slovenian score sheet's, never translated.
-WRITTEN_WORDS = {"sheet": "Zapisnik", "number": "št.", "dealer": "delilec", "game": "igra", "declarer": "igralec",
+WRITTEN_WORDS = {"sheet": "Zapisnik", "number": "št.", "dealer": "delilec", "game": "igra", "declarer": DECLARER,
                  "points": "točke", "running": "skupaj", "sum": "Skupaj", "signatures": "Podpisi"}
 #: A voided deal told in a written score's words, in the page's language: nothing was paid, so
 #: nothing is paid back; what the deal wrote is struck out (docs/rules/selca.md, "a written score":

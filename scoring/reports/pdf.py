@@ -43,7 +43,7 @@ from scoring.selectors import SheetRow, TableSheet, evening_summary, written_sco
 from scoring.selectors.members import shown_name, shown_words
 from scoring.selectors.payments import shown_payment, state_of, states_by_payment
 from scoring.selectors.standings import _rules_and_family, family_title, table_side
-from scoring.table_families import written_words
+from scoring.table_families import word_with_label, written_words
 
 #: The most sheet rows laid out in one WeasyPrint document (a part of the evening sheet): a
 #: table's rows are never split, so a part holds whole tables up to this many rows, or one table.
@@ -325,7 +325,7 @@ def _sheet_lines(sheet: TableSheet, rows: tuple[PdfRow, ...], pots: bool, wide: 
         lines.append((f"{kind} hw" if under else kind, mark_safe(text), under))
     total_word = _("I alt") if sheet.closed else pgettext("point i alt", "Stilling")
     if written and said_words["sum"]:
-        total_word = f"{said_words['sum']} ({total_word})"
+        total_word = word_with_label(said_words["sum"], total_word)
     totals = head(f"{'':<{number_w + 2}}{total_word}", [escape(f"{t:>{group - 1}} ") for t in sheet.totals],
                   [escape(f"{cups.get(n, 0):>{pot_w}}") for n in pot_names])
     after = []

@@ -60,6 +60,15 @@ def _players(players) -> tuple[str, ...]:
     return tuple(str(p) for p in players or ())
 
 
+@register.filter(name="same_words")
+def same_words_filter(word, other) -> bool:
+    """``{% if not label|same_words:"delilec" %}``: the game's own term beside the page's word only
+    where they differ (``table_families.same_words``)."""
+    from scoring.table_families import same_words
+
+    return same_words(word, other)
+
+
 @register.filter
 def short(name, players) -> str:
     """``{{ name|short:sheet.players }}``: the player's label on the sheet: the name itself, or (safe

@@ -30,7 +30,7 @@ from scoring.models import Club, Evening, EveningEvent, EveningEventKind, Role, 
 from scoring.selectors.members import identity_of, shown_words
 from scoring.selectors.sheets import table_names_now
 from scoring.selectors.payments import transfer_states
-from scoring.table_families import card_form, table_family
+from scoring.table_families import card_form, same_words, table_family
 
 
 class PlayerForm(forms.Form):
@@ -329,8 +329,9 @@ def club_cards(request, pk: int):
         "groups": [{"name": f.name, "label": family_title(f.name), "builtin": list(f.rate_cards.values()),
                     "own": [c for c in own if c.family == f.name]} for f in playable_families()],
         # the game beside the card, unless the card's title already names it (a family of one card:
-        # "Tarock (Karlsruhe)", never "Tarock (Karlsruhe) (Tarock (Karlsruhe))")
-        "card_title": title, "game": "" if game in title else game,
+        # "Tarock (Karlsruhe)", never "Tarock (Karlsruhe) (Tarock (Karlsruhe))"; "Tarok po Selško", never
+        # "Tarok po Selško (Tarok (po Selško))")
+        "card_title": title, "game": "" if game in title or same_words(game, title) else game,
     })
 
 

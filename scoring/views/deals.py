@@ -110,9 +110,13 @@ def deal_history(request, pk: int):
     # the deals name the players as seated; the page shows them as they are now (docs/names.md)
     names = table_names_now(deal.table)
     by_deal: dict[int, list] = {}
+    # the players and the cups; a pot that holds nothing to share is bookkeeping and never shown (a
+    # written score's sheet takes the other side of what a deal writes: docs/rules/selca.md, "a
+    # written score")
+    cups = set(family.engine.cups)
     for entry in entries:
         legs = [(identity_of(leg.player).name if leg.player_id is not None else family.leg_account(leg), leg.amount)
-                for leg in entry.legs.all()]
+                for leg in entry.legs.all() if leg.player_id is not None or leg.account in cups]
         by_deal.setdefault(entry.deal_id, []).append({"entry": entry, "legs": legs,
                                                       "reversal": entry.kind == EntryKind.REVERSAL})
     events = {e.deal_id: e for e in EveningEvent.objects.filter(deal__in=versions).select_related("user")}

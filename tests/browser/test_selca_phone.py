@@ -62,9 +62,9 @@ def say(thirds: int, how: str) -> tuple[str, int]:
 SAYING = {1: ("declarer", "chip"), 3: ("declarer", "comma"), 5: ("opponents", "comma"), 8: ("declarer", "chip"),
           9: ("declarer", "words"), 10: ("opponents", "comma"), 11: ("declarer", "comma"), 13: ("declarer", "comma"),
           14: ("declarer", "chip"), 15: ("opponents", "words")}
-KINDS = {"game": "igra", "klop": "klop", "misdeal": "zatala", "shown": "pokazal"}
+KINDS = {"game": "igra", "klop": "klop", "misdeal": "zatala", "shown": "pokazane karte"}
 GAMES = {3: "tri", 2: "dve", 1: "ena"}
-SIDES = {"declarer": "igralec", "opponents": "nasprotnika"}
+SIDES = {"declarer": "licitator", "opponents": "nasprotnika"}
 
 
 def pagat_choice(deal: dict) -> str:
@@ -106,7 +106,7 @@ def tap_deal(page, number: int, deal: dict) -> None:
         page.fill("#id_count", typed)
         if platelci:
             chip(page, "count-platelci", f"+{platelci}")
-        other = "nasprotnika" if side == "declarer" else "igralec"
+        other = "nasprotnika" if side == "declarer" else "licitator"
         expect(page.locator("#count-other")).to_have_text(f"{other} {typed_said(210 - thirds)}")
         for name, group in (("kings", "kings"), ("trula", "trula")):
             if name in deal:
@@ -260,7 +260,7 @@ def test_selca_at_four_the_resting_dealer_is_never_offered(live_server, browser)
         no_sideways_scroll(page)
         # in English the words around the game's terms are English
         page.click("#lang-en")
-        expect(page.locator("#s-declarer legend")).to_have_text("Declarer (igralec)")
+        expect(page.locator("#s-declarer legend")).to_have_text("Declarer (licitator)")
         shot(page, "s-390-en", full=True)
         no_sideways_scroll(page)
     finally:

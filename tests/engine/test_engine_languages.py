@@ -56,7 +56,7 @@ def test_a_problem_reads_in_each_language():
     ]
     fine = problem(2, "fines[1].fine", "fine_not_on_card", rules="vlk", fine="revoke")
     assert fine.message("de") == "der Tarif 'vlk' hat keine Strafe für 'Farbe verleugnet'; nimm eine andere Strafe mit Betrag"
-    assert fine.message("sl") == "cenik 'vlk' nima kazni za 'renons'; uporabi drugo kazen z zneskom"
+    assert fine.message("sl") == "cenik 'vlk' nima kazni za 'renons'; uporabite drugo kazen z zneskom"
     assert str(fine) == fine.text("en") and fine.text("de-at") == fine.text("de")
 
 
@@ -101,7 +101,7 @@ def test_the_engine_speaks_german_without_django():
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == ["Spiel 2: kontra.by: Kontra sagt ein Gegner, nicht der Spielmacher Bojan",
-                                       "igra 2: kontra.by: kontra reče nasprotnik, ne igralec Bojan", False]
+                                       "igra 2: kontra.by: kontro da nasprotnik, ne licitator Bojan", False]
 
 
 def test_the_catalogues_the_engine_reads_are_the_projects():
@@ -127,7 +127,7 @@ def test_a_selca_formula_is_stored_as_its_words_and_worded_in_each_language():
         "Spielmacher V, Gegner je -V")
     assert phrase_text(first[FORMULA_WORDS], "sl") == (
         "Bojan igra tri, dobi 43:27: postavka igre [igra +1 + poeni +2 + kralji +1] = +4; x1 (tri) = V0 +4; "
-        "igralec V, nasprotniki vsak -V")
+        "licitator V, vsak nasprotnik -V")
     assert phrase_text(settled.deals[1].facts[FORMULA_WORDS], "da") == "klop: Ana tog flest (34) -5"
     # the evening file and settle keep the English formula only
     assert all(FORMULA_WORDS not in row for row in settlement_to_dict(settled)["deals"])

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 WORDS = {
     "de": ("muss ausgefüllt werden", "Carl setzt in diesem Spiel aus"),
-    "sl": ("je obvezno", "Carl v tej igri počiva"),
+    "sl": ("obvezen podatek", "Carl v tej igri počiva"),
     "en": ("is required", "Carl sits out this deal"),
     "da": ("skal udfyldes", "Carl sidder over i dette spil"),
 }

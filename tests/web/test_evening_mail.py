@@ -183,9 +183,9 @@ def test_each_mail_is_in_its_players_language(evening, club, scorekeeper, lock):
                                                                                  "Carl": "en", "Dorte": "en"}
     send_round(lock)
     by_address = {m.to[0]: m for m in outbox.outbox}
-    assert by_address["anne@example.org"].body.startswith("Dragi Anne")
+    assert by_address["anne@example.org"].body.startswith("Pozdravljeni, Anne")
     sl, de = format_money(Decimal("68.75"), "DKK", "sl"), format_money(Decimal("68.75"), "DKK", "de")
-    assert f"Bent ti plača – točke: 275 ({sl})" in by_address["anne@example.org"].body   # kroner as Slovenian writes them
+    assert f"Plača Bent, prejmete vi – točke: 275 ({sl})" in by_address["anne@example.org"].body   # kroner as Slovenian writes them
     assert by_address["bent@example.org"].body.startswith("Hallo Bent")
     assert f"Du zahlst Anne 275 Punkte ({de})" in by_address["bent@example.org"].body
     carl = by_address["carl@example.org"]

@@ -200,15 +200,15 @@ def test_closed_evening_shows_final_totals_and_who_pays_whom_in_kroner(keeper_cl
     for cells in ("<td>Anne</td><td class=\"num\">320</td><td class=\"num\">80,00 kr.</td>",
                   "<td>Bent</td><td class=\"num neg\">-275</td><td class=\"num neg\">-68,75 kr.</td>"):
         assert cells in html
-    assert "Bent betaler Anne 275 point <b>(68,75 kr.)</b>" in html
-    assert "Dorte betaler Anne 45 point <b>(11,25 kr.)</b>" in html
-    assert "Dorte betaler Carl 15 point <b>(3,75 kr.)</b>" in html
+    assert "Bent → Anne: 275 point <b>(68,75 kr.)</b>" in html
+    assert "Dorte → Anne: 45 point <b>(11,25 kr.)</b>" in html
+    assert "Dorte → Carl: 15 point <b>(3,75 kr.)</b>" in html
     # the same figures as the engine settling the exported file, kroner by money.kroner
     settlement = settle_evening(parse_evening(selectors.table_to_evening_file(closed_table)))
     assert dict(settlement.totals) == GOLDEN_TOTALS
     for t in settlement.transfers:
         kr = format_money(kroner(t.points, Decimal("0.25")), "DKK")
-        assert f"{t.payer} betaler {t.payee} {t.points} point <b>({kr})</b>" in html
+        assert f"{t.payer} → {t.payee}: {t.points} point <b>({kr})</b>" in html
     # the split per table: before + share = final, and the shares empty the cups
     lines = response.context["blocks"][0].lines
     assert [line.total for line in lines] == [GOLDEN_TOTALS[line.player] for line in lines]

@@ -115,8 +115,8 @@ def test_the_evening_page_of_a_mixed_evening_shows_each_family_and_its_payments(
     assert "kongekop" not in karlsruhe and "pagatkop" not in karlsruhe and "Deling" not in karlsruhe
     assert "point fra forskellige spil lægges aldrig sammen" in page
     danish_money, karlsruhe_money = section(page, 'id="money-danish"'), section(page, 'id="money-karlsruhe"')
-    assert "Bent betaler Anne 275 point (68,75 kr.)" in danish_money and "Spieler" not in danish_money
-    assert "Spieler 1 betaler Spieler 3 256 point (64,00 kr.)" in karlsruhe_money
+    assert "Bent → Anne: 275 point (68,75 kr.)" in danish_money and "Spieler" not in danish_money
+    assert "Spieler 1 → Spieler 3: 256 point (64,00 kr.)" in karlsruhe_money
     assert not any(name in karlsruhe_money for name in DANISH)
 
 

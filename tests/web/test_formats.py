@@ -28,6 +28,7 @@ def render(lang: str, source: str, **context) -> str:
     ("da", "24.11.2026", "24. november 2026", "24.11.2026 15:19"),
     ("en", "24 Nov 2026", "24 November 2026", "24 Nov 2026, 15:19"),
     ("de", "24.11.2026", "24. November 2026", "24.11.2026 15:19"),
+    ("sl", "24. 11. 2026", "24. novembra 2026", "24. 11. 2026, 15:19"),   # a day's month in the genitive
 ])
 def test_dates_in_the_language_of_the_page(lang, short_date, date, short_datetime):
     assert render(lang, '{{ d|date:"SHORT_DATE_FORMAT" }}', d=MOMENT.date()) == short_date

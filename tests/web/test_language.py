@@ -171,4 +171,4 @@ def test_the_engines_own_texts_are_in_the_page_language(page):
         assert engine_language() == page[:2]
         message = problem(None, "", "required").message(engine_language())
     assert message == {"da": "skal udfyldes", "en": "is required", "de": "muss ausgefüllt werden",
-                       "sl": "je obvezno"}[page[:2]]
+                       "sl": "obvezen podatek"}[page[:2]]

@@ -106,7 +106,7 @@ def table_players(table):
 
 def test_selca_s14_the_worked_examples_recorded_through_the_form_are_the_golden_file(keeper_client, s_table):
     """Each of the fifteen deals tapped into the form is stored as exactly the golden file's deal
-    object (igra, klop with the last count derived, zatala, pokazal; kontra, valat, pagat,
+    object (igra, klop with the last count derived, zatala, pokazane karte; kontra, valat, pagat,
     mondfang, pagatfonk, renons), and the sheet writes the golden points and totals (§3-§10)."""
     record(keeper_client, s_table, WORKED_TAPS)
     golden = json.loads((GOLDEN / "worked-examples.json").read_text())
@@ -121,7 +121,7 @@ def test_selca_s14_the_worked_examples_recorded_through_the_form_are_the_golden_
     assert page.text("game-1") == "tri Bojan"
     assert page.text("game-2") == "klop"
     assert page.text("game-4") == "zatala"
-    assert page.text("game-7") == "pokazal Ana"
+    assert page.text("game-7") == "pokazane karte (Ana)"
     assert "kontra" in page.text("deal-row-3") and "renons" in page.text("deal-row-11")
     # the formula in the page's words (a Danish page), and on an English page as the golden reads
     stored = {e.deal.number: json.loads(e.info_json) for e in JournalEntry.objects.filter(
@@ -147,7 +147,7 @@ def test_selca_s2_a_count_for_the_opponents_is_stored_as_the_declarers_thirds(ke
 
 
 def test_selca_s9_a_misdeal_or_shown_hand_carries_only_its_fields(keeper_client, s_table):
-    """A zatala sends only the dealer and kind, whatever else was tapped before; pokazal only who showed."""
+    """A zatala sends only the dealer and kind, whatever else was tapped before; pokazane karte only who showed."""
     assert post(keeper_client, s_table, dealer="Ana", kind="misdeal", declarer="Bojan", game="2",
                 count="40", kings="declarer").status_code == 302
     assert post(keeper_client, s_table, dealer="Ana", kind="shown", shown_by="Cene", declarer="Bojan",
@@ -265,7 +265,7 @@ def test_selca_a_new_dealer_rebuilds_the_form_clearing_who_now_rests(keeper_clie
                                                                "count": "40", "renons": ["Cene", "Bojan"]})
     assert response.status_code == 200
     page = parse(response)
-    assert "Bojan sidder over nu; ryddet: Spilfører (igralec), Renons." in page.text("dealer-cleared")
+    assert "Bojan sidder over nu; ryddet: Spilfører (licitator), Renons." in page.text("dealer-cleared")
     assert {v for _t, n, v, c in page.inputs if n == "renons" and c} == {"Cene"}
     assert [v for _t, n, v, _c in page.inputs if n == "count"] == ["40"]
 
@@ -290,7 +290,7 @@ def test_selca_s10_the_preview_shows_what_is_written(keeper_client, s_table):
     assert page.text("preview-title") == "Spil 1 – skrives på arket"
     assert page.text("preview-what") == "dve · Cene vundet"
     assert '<span class="s-won">vundet</span>' in preview(keeper_client, s_table, **WORKED_TAPS[13]).content.decode()
-    assert page.text("preview-count") == "igralec 55,6 · nasprotnika 14,3"
+    assert page.text("preview-count") == "licitator 55,6 · nasprotnika 14,3"
     assert page.text("preview-net") == "Ana Bojan Cene -32 0 +16"
     assert page.text("preview-formula").endswith("spilfører V, Ana -2V, makker 0")   # the page's words
     assert page.text("preview-summary") == "Ana -32 Bojan 0 Cene +16"
@@ -338,8 +338,8 @@ def test_selca_deal_lines_use_the_games_words():
     assert lines["Igra"] == "tri" and lines["Pagat ultimo"] == "napovedan: ultimo"
     assert lines["Kontra"] == "igra: kontra, pagat: sub (Cene)"
     assert table_family("selca").deal_changes(golden["deals"][0], golden["deals"][12]) == [
-        "Giver: Ana → Cene", "Spilfører (igralec): Bojan → Ana", "Tælling: igralec 43 · nasprotnika 27 → "
-        "igralec 35 · nasprotnika 35", "Kralji: igralec → —", "Kontra: — → igra: re (Bojan)"]
+        "Giver: Ana → Cene", "Spilfører (licitator): Bojan → Ana", "Tælling: licitator 43 · nasprotnika 27 → "
+        "licitator 35 · nasprotnika 35", "Kralji: licitator → —", "Kontra: — → igra: re (Bojan)"]
     assert table_family("selca").deal_summary(golden["deals"][1]) == "Giver: Bojan · Spillet: klop · Tælling: Ana 34, Bojan 22, Cene 14"
 
 
@@ -357,8 +357,9 @@ def test_selca_history_and_log_speak_the_games_words(keeper_client, s_table, clu
     assert history.status_code == 200
     text = history.content.decode()
     assert "Kontra: igra: kontra (Bojan) → igra: re (Bojan)" in text
-    assert "igralec 30,6 · nasprotnika 39,3" in text
-    assert "<span>zapisnik</span>" in text and "<span>sheet</span>" not in text   # the ledger's other side
+    assert "licitator 30,6 · nasprotnika 39,3" in text
+    # what was written to each player, never the ledger's other side (the sheet's account holds nothing)
+    assert "<span>Ana</span>" in text and "<span>zapisnik</span>" not in text and "<span>sheet</span>" not in text
     log = keeper_client.get(f"/evenings/{s_table.evening_id}/log/")
     assert log.status_code == 200
     assert "Spillet: klop · Tælling: Ana 34, Bojan 22, Cene 14" in log.content.decode()

@@ -98,7 +98,7 @@ def test_problems_in_danish(tmp_path):
 @pytest.mark.parametrize("lang, lines", [
     ("de", ["Spiel 1: dealer: Erik sitzt nicht an diesem Tisch", "Spiel 1: pagat: muss ausgefüllt werden",
             "Spiel 1: last_trick: muss ausgefüllt werden"]),
-    ("sl", ["igra 1: dealer: Erik ne sedi za to mizo", "igra 1: pagat: je obvezno", "igra 1: last_trick: je obvezno"]),
+    ("sl", ["igra 1: dealer: Erik ne sedi za to mizo", "igra 1: pagat: obvezen podatek", "igra 1: last_trick: obvezen podatek"]),
 ])
 def test_problems_in_german_and_slovenian(tmp_path, lang, lines):
     bad = tmp_path / "bad.json"

@@ -124,7 +124,7 @@ def test_selca_words_are_the_zapisniks(club, golden_dir):
     said = words(closed_evening(club, golden(golden_dir, "selca/worked-examples.json")))
     assert said[1] == "tri Bojan · kralji"
     assert said[2] == "klop · Ana 34, Bojan 22, Cene 14"
-    assert said[4] == "zatala" and said[7] == "pokazal Ana"
+    assert said[4] == "zatala" and said[7] == "pokazane karte (Ana)"
     assert said[5] == "tri Cene · valat · pagat ultimo · kralji · trula"
     assert said[8] == "tri Bojan · kontra · sub (pagat) · pagat napovedan"
     assert said[9] == "dve Cene · pagat ultimo (nasprotnika) · kralji (nasprotnika) · mondfang Cene"

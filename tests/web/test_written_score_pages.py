@@ -221,7 +221,7 @@ def test_the_evening_page_shows_the_zapisnik_and_the_money_per_family(member_cli
         assert f"{name} {worked[1]['totals'][name]} {points} " in money
     for t in worked[1]["transfers"]:   # who pays whom: the money's fewest payments at the rate
         kroner = f"{Decimal(t['points']) * RATE:.2f}".replace(".", ",")
-        assert f"{t['from']} betaler {t['to']} {t['points']} point ({kroner} kr.)" in money
+        assert f"{t['from']} → {t['to']}: {t['points']} point ({kroner} kr.)" in money
     danish = text_of(page[page.index('id="money-danish"'):page.index('id="money-selca"')])
     assert "Penge (point)" not in danish and "Anne 320 80,00 kr." in danish
 
@@ -234,15 +234,15 @@ def test_the_close_page_previews_the_selca_money(member_client, open_selca, four
         kroner = f"{Decimal(points) * RATE:.2f}".replace(".", ",")
         assert f"{name} {four[1]['totals'][name]} {points} {kroner} kr." in text
     for t in four[1]["transfers"]:
-        assert f"{t['from']} betaler {t['to']} {t['points']} point" in text
+        assert f"{t['from']} → {t['to']}: {t['points']} point" in text
 
 
 # The zapisnik PDF --------------------------------------------------------------------------------
 
 def test_the_zapisnik_pdf_prints_the_sheet_in_slovenian_words(both, worked):
     text = pdf_text(render_evening_pdf(both))
-    for word in ("Zapisnik", "št.", "delilec", "igra", "igralec", "točke", "skupaj", "Skupaj", "Podpisi",
-                 "tri", "dve", "ena", "klop", "zatala", "pokazal"):
+    for word in ("Zapisnik", "št.", "delilec", "igra", "licitator", "točke", "skupaj", "Skupaj", "Podpisi",
+                 "tri", "dve", "ena", "klop", "zatala", "pokazane karte"):
         assert word in text, word
     settlement = settle_evening(parse_evening(worked[0]))
     players = settlement.players

@@ -1,6 +1,6 @@
 """The Selca sheet's words (``families/selca/templates/selca/``): each row of the zapisnik as a Slovenian
 score sheet writes it (docs/rules/selca.md §3-§9, §14): the game (tri, dve, ena) or the kind (klop,
-zatala, pokazal), the declarer, the dealer, what else happened (kontra, valat, pagat …: the row's
+zatala, pokazane karte), the declarer, the dealer, what else happened (kontra, valat, pagat …: the row's
 words, ``table.sheet_words``), and who could be written something (everyone in klop and in the
 dealer's own misdeal, §8, §9)."""
 from __future__ import annotations

@@ -38,13 +38,16 @@ BUDGETS = {
     "phone_save_s": ("<=", 1.0),
     "phone_save_kb": ("<=", 15.0),
     "phone_open_warm_s": ("<=", 1.5),
+    # every rating of the rule set computed again from the first evening (docs/rating.md), on the
+    # 45,000-deal history: read from the database and rated, as a standings page does it
+    "ratings_45000_deals_s": ("<=", 2.0),
 }
 
 #: The evening live's load: phones polling at once, and how often each polls (seconds).
 POLLING_PHONES, POLL_SECONDS = 30, 5
 
 #: What ``--only`` can name: each a figure or a few a person meets.
-CASES = ("record", "polls", "pdf", "pdf_bound", "import", "standings", "season_pdf", "tournament", "phone")
+CASES = ("record", "polls", "pdf", "pdf_bound", "import", "standings", "season_pdf", "tournament", "phone", "ratings")
 
 
 def pdf_at_bound() -> dict:
@@ -262,7 +265,24 @@ class Command(BaseCommand):
                 "season_pdf_queries": [small_season_queries, season_queries],
                 "season_pdf_queries_independent_of_history": small_season_queries == season_queries,
             })
+        if "ratings" in only:
+            results.update(_rating_figures(club, quick))
         return results
+
+
+def _rating_figures(club, quick: bool) -> dict:
+    """Every rating of the club's rule set computed again from its first evening: the three queries
+    that read the tables, the engine's rating of them, and both (the median of a few runs)."""
+    from scoring.engine.rating import ratings
+    from scoring.selectors.ratings import club_ratings, rated_tables
+
+    runs = 3 if quick else 5
+    tables = rated_tables(club, club.rules, "danish")
+    read = statistics.median(timed(lambda: rated_tables(club, club.rules, "danish"), runs))
+    rate = statistics.median(timed(lambda: ratings(tables), runs))
+    both = statistics.median(timed(lambda: club_ratings(club, club.rules, "danish"), runs))
+    return {"ratings_tables": len(tables), "ratings_read_ms": round(read * 1000, 1),
+            "ratings_rate_ms": round(rate * 1000, 1), "ratings_45000_deals_s": round(both, 2)}
 
 
 def tournament_figures(quick: bool) -> dict:

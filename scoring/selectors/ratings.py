@@ -1,17 +1,19 @@
 """A club's ratings per rule set (docs/rating.md): the closed evenings' tables read as they stand
 and handed to the engine's pure rating (``engine/rating.py``), which computes them again from the
 club's first evening. Every table of a closed evening of the rule set counts, a tournament's
-rounds too, whether or not they count in the standings. Three queries, however long the history."""
+rounds too, whether or not they count in the standings. Three queries, however long the history,
+and two when nothing changed since the last page asked (``history_key``)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections import OrderedDict
 from decimal import Decimal
 from dataclasses import dataclass
 
 from django.db.models import Count
 
 from scoring.engine import rating as engine_rating
-from scoring.models import Club, Deal, PlayerEveningSummary, Seat
+from scoring.models import Club, Deal, Evening, Player, PlayerEveningSummary, Seat
 
 from .members import identity, names_now
 from .standings import played_kinds
@@ -41,9 +43,39 @@ def rated_tables(club: Club, rules: str, family: str) -> list[engine_rating.Rate
             for table_id, t in tables.items()]
 
 
+#: The ratings of the last few histories rated, in this process, by what they were rated from:
+#: ``history_key``. Reading the tables of a long history costs a third of the standings page and
+#: rating them more (docs/performance.md: ``ratings_read_ms``, ``ratings_rate_ms`` on the
+#: 45,000-deal history, the standings' budget missed without it), so a page asks first whether
+#: anything the ratings are made of may have changed.
+_RATED: OrderedDict[tuple, engine_rating.Ratings] = OrderedDict()
+_KEPT = 16
+
+
+def history_key(club: Club, rules: str, family: str) -> tuple:
+    """What a club's ratings are made of, in short (two small queries): every closed evening with
+    the moment it was closed, and every merged player with whom he was merged into. A closed
+    evening is read-only: its deals, seats and points change only after a reopening, and closing it
+    again gives it a new ``closed_at`` (``services.evening_close``); a reopened evening leaves the
+    list; a merge changes a player's key. So the same key means the same tables."""
+    closed = tuple(Evening.objects.filter(club=club, closed_at__isnull=False).order_by("pk")
+                   .values_list("pk", "closed_at"))
+    merged = tuple(Player.objects.filter(club=club, merged_into__isnull=False).order_by("pk")
+                   .values_list("pk", "merged_into_id"))
+    return (club.pk, rules, family, closed, merged)
+
+
 def club_ratings(club: Club, rules: str, family: str) -> engine_rating.Ratings:
-    """Every player's rating at the ``rules``' tables of the club, computed from the first evening."""
-    return engine_rating.ratings(rated_tables(club, rules, family))
+    """Every player's rating at the ``rules``' tables of the club, computed from the first evening
+    (kept for a page that asks again while nothing it is made of changed: ``history_key``)."""
+    key = history_key(club, rules, family)
+    if key in _RATED:
+        _RATED.move_to_end(key)
+        return _RATED[key]
+    found = _RATED[key] = engine_rating.ratings(rated_tables(club, rules, family))
+    while len(_RATED) > _KEPT:
+        _RATED.popitem(last=False)
+    return found
 
 
 @dataclass(frozen=True)

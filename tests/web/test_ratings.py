@@ -69,3 +69,28 @@ def test_the_ratings_command_prints_the_selectors_rows(history):
     call_command("ratings", "--club", history.name, stdout=text)
     assert text.getvalue().splitlines()[0] == "rules: vlk (Dansk tarok · VLK)"
     assert len(text.getvalue().splitlines()) == 2 + len(rows)
+
+
+def test_the_kept_ratings_are_never_those_of_another_history(history):
+    """A page asking again gets the ratings kept for the same history; a reopening, a close and a
+    merge each make another (``selectors.ratings.history_key``)."""
+    from scoring import services
+    from scoring.engine.rating import ratings
+    from scoring.selectors.ratings import rated_tables
+
+    def fresh():
+        return ratings(rated_tables(history, "vlk", "danish"))
+
+    first = club_ratings(history, "vlk", "danish")
+    assert club_ratings(history, "vlk", "danish") is first
+    evening = Evening.objects.filter(club=history, closed_at__isnull=False).order_by("date", "id").first()
+    services.evening_reopen(evening=evening, reason="test")
+    assert club_ratings(history, "vlk", "danish") == fresh() != first
+    services.evening_close(evening=evening)
+    assert club_ratings(history, "vlk", "danish") == fresh() == first
+    # Anne's evenings are now those of the player she was merged into: the same ratings, his key
+    anne = Player.objects.get(club=history, name="Anne")
+    now = services.player_get_or_create(club=history, name="Anne Holm")
+    services.player_merge(duplicate=anne, into=now)
+    merged = club_ratings(history, "vlk", "danish")
+    assert merged == fresh() and merged.players[now.pk] == first.players[anne.pk] and anne.pk not in merged.players

@@ -160,10 +160,12 @@ def what_if_report(club: Club, evenings, choice: CardChoice, lang: str) -> WhatI
 
 
 def _worded(problems, lang: str, names_now_of: dict[str, str]) -> tuple[str, ...]:
-    """The card's reasons in ``lang``, each once, a name as seated shown beside the name now
+    """The card's reasons in ``lang``, each once and after the field of the deal it is about (the
+    evening file's path: "pagat: skal udfyldes"), a name as seated shown beside the name now
     (docs/names.md)."""
     seen: list[str] = []
-    for text in shown_words([p.message(lang) for p in problems], names_now_of):
+    worded = [f"{p.field}: {p.message(lang)}" if p.field else p.message(lang) for p in problems]
+    for text in shown_words(worded, names_now_of):
         if text not in seen:
             seen.append(text)
     return tuple(seen)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
 from .families import Family
 from .ledger import player_totals
@@ -101,10 +101,12 @@ class EveningWhatIf:
 
 
 def evening_what_if(family: Family, tables: Sequence[WhatIfTable], card: Any, rate: Decimal, *,
-                    closed: bool) -> EveningWhatIf:
+                    closed: bool, recorded_money: Mapping[Hashable, Decimal] | None = None) -> EveningWhatIf:
     """The family's ``tables`` of one evening as recorded and settled under ``card``: each player's
     points, and his money at the evening's ``rate`` (settled among the tables as a ``closed``
-    evening's close settles it; an open one's at the rate), recorded and under the card."""
+    evening's close settles it; an open one's at the rate), recorded and under the card.
+    ``recorded_money``: each player's money as the close settled it, where the caller has it (the
+    same sums, not settled twice)."""
     under = [table_under(family, t.players, t.deals, card, closed=closed) for t in tables]
 
     def money(totals_of) -> dict[str, Decimal]:
@@ -112,7 +114,8 @@ def evening_what_if(family: Family, tables: Sequence[WhatIfTable], card: Any, ra
             tuple((str(key), total) for key, total in zip(t.keys, totals))))
         return evening_kroner(paid, rate, settled=closed)[0] if paid else {}
 
-    recorded = money((t, t.recorded) for t in tables)
+    recorded = ({str(key): amount for key, amount in recorded_money.items()} if recorded_money is not None
+                else money((t, t.recorded) for t in tables))
     what_if = money((t, u.totals) for t, u in zip(tables, under) if u.totals is not None)
     players = []
     for t, u in zip(tables, under):

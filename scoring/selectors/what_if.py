@@ -130,8 +130,12 @@ def what_if_report(club: Club, evenings, choice: CardChoice, lang: str) -> WhatI
     for table_id, number, outcome in (Deal.objects.filter(table_id__in=ids, current=True)
                                       .order_by("table_id", "number").values_list("table_id", "number", "outcome_json")):
         deals[table_id].append((number, json.loads(outcome)))
-    recorded = {(evening_id, key): points for key, evening_id, points in PlayerEveningSummary.objects.filter(
-        evening__in=heads, family=family.name).values_list(identity(), "evening_id", "points")}
+    recorded, kroner = {}, defaultdict(dict)   # each player's points, and a closed evening's money as closed
+    for key, evening_id, points, amount in PlayerEveningSummary.objects.filter(
+            evening__in=heads, family=family.name).values_list(identity(), "evening_id", "points", "kroner"):
+        recorded[(evening_id, key)] = points
+        if amount is not None:
+            kroner[evening_id][key] = amount
     now = names_now({key for seated in seats.values() for _name, key in seated})
     by_evening: dict[int, list[engine_what_if.WhatIfTable]] = defaultdict(list)
     seated_names: dict[tuple[int, int], dict[str, str]] = {}
@@ -143,7 +147,8 @@ def what_if_report(club: Club, evenings, choice: CardChoice, lang: str) -> WhatI
     settled, refused, unseated = [], [], []
     for evening in heads:
         result = engine_what_if.evening_what_if(family, by_evening[evening.pk], choice.card, evening.rate,
-                                                closed=evening.is_closed)
+                                                closed=evening.is_closed,
+                                                recorded_money=kroner[evening.pk] if evening.is_closed else None)
         settled.append((evening.money_currency, result))
         for number, deal in result.refused:
             refused.append(LeftOut(evening.pk, evening.date, number, deal.number,

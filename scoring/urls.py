@@ -1,6 +1,8 @@
 from django.urls import path
 
-from .views import club, deals, evening, imports, live, members, outbox, payments, season, stats, sync, table, tournaments
+from .views import (
+    club, deals, evening, imports, live, members, outbox, payments, season, stats, sync, table, tournaments, what_if
+)
 
 app_name = "scoring"
 urlpatterns = [
@@ -14,6 +16,8 @@ urlpatterns = [
     path("evenings/<int:pk>/live/", live.evening_live, name="evening_live"),
     path("evenings/<int:pk>/pdf/", evening.evening_pdf, name="evening_pdf"),
     path("evenings/<int:pk>/mail/", outbox.evening_mail, name="evening_mail"),
+    path("evenings/<int:pk>/what-if/", what_if.evening_what_if, name="evening_what_if"),
+    path("evenings/<int:pk>/what-if/pdf/", what_if.evening_what_if, {"pdf": True}, name="evening_what_if_pdf"),
     path("tables/<int:pk>/", table.table_detail, name="table_detail"),
     path("tables/<int:pk>/sync/", sync.table_sync, name="table_sync"),
     path("sw.js", sync.service_worker, name="service_worker"),
@@ -30,6 +34,8 @@ urlpatterns = [
     path("clubs/<int:pk>/season/", season.season_view, name="season"),
     path("clubs/<int:pk>/season/pdf/", season.season_pdf, name="season_pdf"),
     path("clubs/<int:pk>/season/export.<str:fmt>", season.season_export_view, name="season_export"),
+    path("clubs/<int:pk>/season/what-if/", what_if.season_what_if, name="season_what_if"),
+    path("clubs/<int:pk>/season/what-if/pdf/", what_if.season_what_if, {"pdf": True}, name="season_what_if_pdf"),
     path("players/<int:pk>/", stats.player_detail, name="player_detail"),
     path("clubs/<int:pk>/players/", club.club_players, name="club_players"),
     path("clubs/<int:pk>/seasons/", club.club_seasons, name="club_seasons"),

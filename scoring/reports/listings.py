@@ -11,6 +11,7 @@ from django.http import HttpResponse
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.encoding import force_str
+from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
@@ -250,6 +251,26 @@ class NumberColumn(tables.Column):
         return value
 
 
+def rating_text(value, provisional: bool) -> str:
+    """A rating as a page or PDF writes it: one decimal in the page's language, "foreløbig" beside a
+    rating that rests on fewer than three evenings (docs/rating.md); "—" for none."""
+    if value is None:
+        return "—"
+    shown = formats.number_format(value, 1, use_l10n=True)
+    return f"{shown} ({_('foreløbig')})" if provisional else shown
+
+
+class RatingColumn(NumberColumn):
+    """A player's rating beside his points: the number, marked when provisional; a number in exports
+    (whether it is provisional is its own column there, ``rating_provisional``)."""
+
+    def render(self, value, record):
+        text = rating_text(value, False)
+        if record.get("rating_provisional"):
+            return format_html('{} <span class="tag provisional">{}</span>', text, _("foreløbig"))
+        return text
+
+
 def _player_link(record) -> str:
     """The player's page, of the rule set the standings show (a row's ``rules``, where given)."""
     url = pk_url("scoring:player_detail", record["player_id"])
@@ -264,6 +285,9 @@ class StandingsTable(tables.Table):
     evenings = NumberColumn(verbose_name=_("Aftener"))
     deals = NumberColumn(verbose_name=_("Spil"))
     points = NumberColumn(verbose_name=_("Point"))
+    # beside the points: the rating after the last evening shown (docs/rating.md)
+    rating = RatingColumn(verbose_name=_("Rating"), default=None)
+    rating_provisional = TypedBooleanColumn(verbose_name=_("Foreløbig rating"), visible=False, default=False)
     money = NumberColumn(verbose_name=_("Penge (point)"))
     amounts = MoneyColumn(verbose_name=_("Beløb"))
     average = NumberColumn(verbose_name=_("Gns. pr. spil"))
@@ -286,7 +310,7 @@ class WrittenScoreStandingsTable(StandingsTable):
     money = NumberColumn(verbose_name=_("Penge (point)"))
 
     class Meta(StandingsTable.Meta):
-        sequence = ("player", "evenings", "deals", "points", "money", "amounts", "...")
+        sequence = ("player", "evenings", "deals", "points", "rating", "rating_provisional", "money", "amounts", "...")
 
 
 def _standings_class(family: str):
@@ -300,7 +324,7 @@ def _standings_excluded(family: str) -> list[str]:
 
 
 #: The standings' own columns before and after the family's figures.
-_LEADING = ("player", "evenings", "deals", "points", "money", "amounts", "average")
+_LEADING = ("player", "evenings", "deals", "points", "rating", "rating_provisional", "money", "amounts", "average")
 _TRAILING = ("best_evening", "worst_evening")
 
 

@@ -37,7 +37,7 @@ from scoring.currency import format_money, format_purse, format_rate
 from scoring.numbers import page_language
 
 from scoring.models import Deal, Evening
-from scoring.reports.listings import standings_columns
+from scoring.reports.listings import rating_text, standings_columns
 from scoring.reports.pdf_worker import refuse_url, write_pdf
 from scoring.selectors import SheetRow, TableSheet, evening_summary, written_score
 from scoring.selectors.members import shown_name, shown_words
@@ -547,11 +547,19 @@ def render_standings_pdf(club, rows: list[dict], evening_filter=None, *, family:
                if evening_filter is not None and evening_filter.is_valid() else {"count": 0})
     html = render_to_string("scoring/pdf/standings.html", {
         "club": club, "columns": columns, "family_label": family_label, "filters": data,
-        "rows": [[(key, format_purse(r["amounts"], lang) if key == "amounts" else r[key]) for key, _h in columns]
-                 for r in rows],
+        "rows": [[(key, _standings_cell(key, r, lang)) for key, _h in columns] for r in rows],
         "covered": covered, "include_open": bool(data.get("include_open")), "printed": timezone.localtime(),
     })
     return HTML(string=html, url_fetcher=_no_remote).write_pdf()
+
+
+def _standings_cell(key: str, row: dict, lang: str):
+    """A standings row's cell in the PDF: money in its currency, the rating with its mark."""
+    if key == "amounts":
+        return format_purse(row["amounts"], lang)
+    if key == "rating":
+        return rating_text(row.get("rating"), row.get("rating_provisional", False))
+    return row[key]
 
 
 def render_html_pdf(template: str, context: dict) -> bytes:

@@ -7,6 +7,7 @@ from django.db.models import Count, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import formats
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -17,13 +18,14 @@ from scoring.reports.charts import cumulative_svg
 from scoring.engine.families import family as engine_family
 from scoring.filters import EveningFilter
 from scoring.reports.listings import (
-    EveningsTable, PlayerPaymentsTable, SpreadsheetExport, player_evenings_table, standings_table
+    EveningsTable, PlayerPaymentsTable, SpreadsheetExport, player_evenings_table, rating_text, standings_table
 )
 from scoring.models import Account, Club, Evening, Leg, Player, Role
 from scoring.currency import format_money, format_purse
 from scoring.selectors.payments import player_payment_sums, player_transfers
 from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
 from scoring.selectors.members import player_log
+from scoring.selectors.ratings import club_ratings, last_date, rating_cells, rating_history, standings_ratings
 from scoring.selectors.standings import (
     club_rule_sets, event_fields, figure_heading, money_across, player_rule_sets, rules_family, rules_title, standings, standings_source,
     standings_rules, table_side, written_score
@@ -84,8 +86,11 @@ def _standings_context(request, club: Club):
     evening_filter = _evening_filter(request, club, played)
     evenings = evening_filter.qs if evening_filter.is_valid() else Evening.objects.none()
     rules, family = _chosen(evening_filter, played)
-    # each row names its rule set, so that the player's link opens his page on the same one
-    rows = [{**r.as_dict(), "rules": rules} for r in standings(club, evenings=evenings, family=family, rules=rules)]
+    # each row names its rule set, so that the player's link opens his page on the same one; beside
+    # the points, his rating as it stood after the last evening shown
+    rated = standings_ratings(club, rules, family, evenings)
+    rows = [{**r.as_dict(), "rules": rules, **rating_cells(rated.get(r.player_id))}
+            for r in standings(club, evenings=evenings, family=family, rules=rules)]
     return evening_filter, rows, rules, family, len(played) > 1
 
 
@@ -148,9 +153,18 @@ def player_detail(request, pk: int):
     paging.configure(request, payments, per_page=20, rows_counted=sums.transfers)
     chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
+    # his rating at the rule set's tables, evening by evening, up to the last evening shown
+    steps = rating_history(club_ratings(club, rules, family), player.pk, last_date(evenings))
+    rating = steps[-1].rating if steps else None
+    rating_chart = cumulative_svg(
+        [(date_format(s.date, "SHORT_DATE_FORMAT"), s.rating.shown) for s in steps],
+        title=_("Rating for %(name)s") % {"name": player.name},
+        fmt=lambda v: formats.number_format(v, 1, use_l10n=True)) if steps else ""
     return _export(request, table, f"spiller-{player.pk}-{_file_word(rules)}") or render(
         request, "scoring/player_detail.html", {
             "player": player, "club": club, "row": row, "table": table, "chart": chart, "filter": evening_filter,
+            "rating": rating_text(rating.shown, rating.provisional) if rating is not None else "",
+            "rating_chart": rating_chart,
             "family": family, "rules": rules, "kroner_across": across,
             "family_label": rules_title(rules, family) if len(played) > 1 else "",
             "events": [(figure_heading(family, f), row.figures.get(f, 0)) for f in event_fields(family)]

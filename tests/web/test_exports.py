@@ -106,15 +106,17 @@ def test_danish_csv_semicolons_decimal_comma_bom_and_ja_nej(keeper_client, seaso
 
     rows = standings(season_club)
     records = read_csv(keeper_client.get(f"/clubs/{season_club.pk}/standings/?_export=csv").content)
-    assert records[0][:6] == ["Spiller", "Aftener", "Spil", "Point", "Beløb (DKK)", "Gns. pr. spil"]
-    assert "Bøder" in records[0] and all(len(r) == 17 for r in records)
+    assert records[0][:8] == ["Spiller", "Aftener", "Spil", "Point", "Rating", "Foreløbig rating", "Beløb (DKK)",
+                              "Gns. pr. spil"]
+    assert "Bøder" in records[0] and all(len(r) == 19 for r in records)
     by_name = {r[0]: r for r in records[1:]}
     for row in rows:
         assert by_name[row.player][3] == str(row.points)
-        assert by_name[row.player][4] == f"{row.amounts['DKK']:.2f}".replace(".", ",")   # -12,50
-        assert by_name[row.player][5] == str(row.average).replace(".", ",")
-    assert any("," in by_name[r.player][4] and by_name[r.player][4].startswith("-") for r in rows)
-    assert sum(Decimal(r[4].replace(",", ".")) for r in records[1:]) == sum(r.amounts["DKK"] for r in rows)
+        assert by_name[row.player][5] in ("ja", "nej")
+        assert by_name[row.player][6] == f"{row.amounts['DKK']:.2f}".replace(".", ",")   # -12,50
+        assert by_name[row.player][7] == str(row.average).replace(".", ",")
+    assert any("," in by_name[r.player][6] and by_name[r.player][6].startswith("-") for r in rows)
+    assert sum(Decimal(r[6].replace(",", ".")) for r in records[1:]) == sum(r.amounts["DKK"] for r in rows)
 
     anne = Player.objects.get(club=season_club, name="Anne")
     evenings = read_csv(keeper_client.get(f"/players/{anne.pk}/?include_open=on&_export=csv").content)
@@ -130,9 +132,10 @@ def test_english_csv_commas_decimal_point_and_yes_no(keeper_client, season_club)
     rows = standings(season_club)
     content = client.get(f"/clubs/{season_club.pk}/standings/?_export=csv").content
     records = read_csv(content, delimiter=",")
-    assert records[0][:6] == ["Player", "Evenings", "Deals", "Points", "Amount (DKK)", "Avg. per deal"]
+    assert records[0][:8] == ["Player", "Evenings", "Deals", "Points", "Rating", "Provisional rating", "Amount (DKK)",
+                              "Avg. per deal"]
     by_name = {r[0]: r for r in records[1:]}
-    assert all(by_name[r.player][4] == f"{r.amounts['DKK']:.2f}" for r in rows)
+    assert all(by_name[r.player][6] == f"{r.amounts['DKK']:.2f}" for r in rows)
     anne = Player.objects.get(club=season_club, name="Anne")
     evenings = read_csv(client.get(f"/players/{anne.pk}/?include_open=on&_export=csv").content, delimiter=",")
     assert [r[4] for r in evenings[1:]] == ["yes", "yes", "yes", "no"]
@@ -145,9 +148,10 @@ def test_german_csv_semicolons_decimal_comma_and_ja_nein(keeper_client, season_c
     keeper_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     rows = standings(season_club)
     records = read_csv(keeper_client.get(f"/clubs/{season_club.pk}/standings/?_export=csv").content)
-    assert records[0][:6] == ["Spieler", "Abende", "Spiele", "Punkte", "Betrag (DKK)", "Ø pro Spiel"]
+    assert records[0][:8] == ["Spieler", "Abende", "Spiele", "Punkte", "Wertungszahl", "Vorläufige Wertungszahl",
+                              "Betrag (DKK)", "Ø pro Spiel"]
     by_name = {r[0]: r for r in records[1:]}
-    assert all(by_name[r.player][4] == f"{r.amounts['DKK']:.2f}".replace(".", ",") for r in rows)
+    assert all(by_name[r.player][6] == f"{r.amounts['DKK']:.2f}".replace(".", ",") for r in rows)
     anne = Player.objects.get(club=season_club, name="Anne")
     evenings = read_csv(keeper_client.get(f"/players/{anne.pk}/?include_open=on&_export=csv").content)
     assert evenings[0] == ["Datum", "Punkte", "Betrag (DKK)", "Gesamt", "Geschlossen"]
@@ -168,10 +172,12 @@ def test_xlsx_named_sheet_real_numbers_dates_and_booleans(keeper_client, season_
     header = [c.value for c in sheet[1]]
     kroner = header.index("Beløb (DKK)" if lang == "da" else "Amount (DKK)")
     average = header.index("Gns. pr. spil" if lang == "da" else "Avg. per deal")
+    provisional = header.index("Foreløbig rating" if lang == "da" else "Provisional rating")
     by_name = {row[0].value: row for row in sheet.iter_rows(min_row=2)}
     for row in rows:
         cells = by_name[row.player]
-        assert all(c.data_type == "n" for c in cells[1:])                  # every figure a number
+        # every figure a number, whether the rating is provisional a boolean
+        assert all(c.data_type == ("b" if i == provisional else "n") for i, c in enumerate(cells) if i)
         assert Decimal(str(cells[kroner].value)) == row.amounts["DKK"] and cells[kroner].number_format == "#,##0.00"
         assert Decimal(str(cells[average].value)) == row.average
 
@@ -203,8 +209,9 @@ def test_standings_pdf_states_its_evenings_and_keeps_amounts_on_one_line(keeper_
     rows = standings(season_club)
     assert any(r.amounts["DKK"] < 0 for r in rows)
     for row in rows:
-        figures = f"{row.evenings} {row.deals} {row.points} {format_money(row.amounts['DKK'], 'DKK')} "   # "-12,50 kr." whole
-        assert any(figures in line for line in lines), (figures, lines)
+        # the rating between the points and the money; "-12,50 kr." whole
+        figures, money = f"{row.evenings} {row.deals} {row.points} ", f"{format_money(row.amounts['DKK'], 'DKK')} "
+        assert any(figures in line and money in line for line in lines), (figures, money, lines)
 
     lines = pdf_lines(keeper_client.get(f"/clubs/{season_club.pk}/standings/pdf/?include_open=on"
                                         "&date_from=2026-01-03").content)

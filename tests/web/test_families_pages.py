@@ -188,14 +188,15 @@ def test_the_standings_keep_the_families_apart(member_client, club, mixed, karls
 def test_the_standings_exports_and_pdf_are_per_family(member_client, club, mixed, karlsruhe_evening):
     rows = list(csv.reader(io.StringIO(member_client.get(
         f"/clubs/{club.pk}/standings/?family=karlsruhe&_export=csv").content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0] == ["Spiller", "Aftener", "Spil", "Point", "Beløb (DKK)", "Gns. pr. spil", "Bedste aften",
-                       "Værste aften"]
-    assert {r[0] for r in rows[1:]} == set(KARLSRUHE) and ["Spieler 3", "2", "18", "736", "184,00"] == rows[1][:5]
+    assert rows[0] == ["Spiller", "Aftener", "Spil", "Point", "Rating", "Foreløbig rating", "Beløb (DKK)",
+                       "Gns. pr. spil", "Bedste aften", "Værste aften"]
+    assert {r[0] for r in rows[1:]} == set(KARLSRUHE) and ["Spieler 3", "2", "18", "736", "184,00"] == rows[1][:4] + [
+        rows[1][6]]
     danish = member_client.get(f"/clubs/{club.pk}/standings/?_export=csv").content.decode("utf-8-sig")
-    assert "Spieler" not in danish and "Anne;1;3;320;80,00" in danish
+    assert "Spieler" not in danish and __import__("re").search(r"\nAnne;1;3;320;[-0-9,]+;ja;80,00;", danish)
     text = pdf_text(member_client.get(f"/clubs/{club.pk}/standings/pdf/?family=karlsruhe").content)
     assert "VLK – Stilling · Tarock (Karlsruhe)" in text and "2 aftener" in text
-    assert "Spieler 3 2 18 736 184,00 kr." in text and "Anne" not in text and "Pagat ultimo" not in text
+    assert "Spieler 3 2 18 736 " in text and " 184,00 kr." in text and "Anne" not in text and "Pagat ultimo" not in text
     text = pdf_text(member_client.get(f"/clubs/{club.pk}/standings/pdf/").content)
     assert "VLK – Stilling · Dansk tarok" in text and "1 aften" in text and "Spieler" not in text
 

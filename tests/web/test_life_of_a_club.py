@@ -45,6 +45,7 @@ from scoring.models import (
     TournamentRound
 )
 from scoring.selectors import evening_summary, table_player_names, table_sheet
+from scoring.selectors.files import table_to_evening_file
 from scoring.selectors.members import identity_of
 from scoring.selectors.payments import outstanding_by_player
 from scoring.selectors.season import season_report, season_scope
@@ -648,6 +649,74 @@ def check_standings(reading: Reading, year: Year, bodies: dict[str, bytes]) -> N
                      [(r.player, r.points) for r in rows])
 
 
+def check_ratings(reading: Reading, year: Year) -> None:
+    """Each rule set's ratings — after February's correction and void, its reopening, March's merge
+    and the tournament's rounds — are the engine's rating of every closed evening's tables as they
+    stand now, read from their evening files (as if the club had always recorded them so), by
+    player key; ``manage.py ratings`` prints the same."""
+    from collections import Counter
+
+    from scoring.engine.rating import Place, RatedTable, ratings
+    from scoring.selectors.ratings import club_ratings, rating_rows
+
+    as_if: dict[str, list[RatedTable]] = defaultdict(list)
+    for table in Table.objects.filter(evening__club=year.club, evening__closed_at__isnull=False).select_related(
+            "evening"):
+        family = table.engine
+        evening = family.parse_evening(table_to_evening_file(table), bounded=False)
+        settlement = family.settle_evening(evening)
+        who = {s.name or s.player.name: identity_of(s.player).pk
+               for s in table.seats.select_related("player__merged_into")}
+        held, played = Counter(), 0
+        for deal, entry in zip(evening.deals, settlement.deals):
+            counts = getattr(deal.kind, "value", deal.kind) in family.played_kinds
+            played += counts
+            for figures in family.deal_stats(settlement.players, deal, entry):
+                held[figures.player] += bool(figures.active and counts)
+        totals = dict(settlement.totals)
+        at = table.evening
+        as_if[table.rules].append(RatedTable(
+            (at.date, at.created_at, at.pk, table.number), at.pk, at.date,
+            tuple(Place(who[p], totals[p], held[p]) for p in settlement.players), played))
+    for rules, family in club_rule_sets(year.club):
+        found = club_ratings(year.club, rules, family)
+        reading.same(f"ratings of {rules}, as if it had always been so", found.players, ratings(as_if[rules]).players)
+        out = io.StringIO()
+        call_command("ratings", "--club", year.club.name, "--rules", rules, "--json", stdout=out)
+        reading.same(f"manage.py ratings --rules {rules}", {r["player_id"]: r["rating"] for r in json.loads(out.getvalue())},
+                     {r.player_id: r.rating for r in rating_rows(found)})
+
+
+def check_what_if(reading: Reading, year: Year) -> None:
+    """February's evening (corrected, voided, reopened and closed again) under DTF 2011: on its page
+    each player's line, read back by his key, is his total as recorded and the engine's settlement
+    of the evening's file as it stands under that card; ``manage.py what_if`` says the same."""
+    evening = year.evenings["february"]
+    card = families.family("danish").rate_card("dtf2011")
+    page = year.admin.get(reverse("scoring:evening_what_if", args=[evening.pk]) + "?card=rules:dtf2011")
+    reading.same("the what-if page of February", page.status_code, 200)
+    html = page.content.decode()
+    expected = {}
+    for table in Table.objects.filter(evening=evening, family="danish"):
+        family = table.engine
+        data = table_to_evening_file(table)
+        who = {s.name or s.player.name: identity_of(s.player).pk for s in table.seats.select_related("player__merged_into")}
+        as_recorded = family.settle_evening(family.parse_evening(data, bounded=False))
+        under = family.settle_evening(family.parse_evening({**data, "rules": "dtf2011"}, bounded=False), card)
+        for (player, recorded), (_same, total) in zip(as_recorded.totals, under.totals):
+            expected[who[player]] = (recorded, total)
+    for key, (recorded, total) in expected.items():
+        line = html[html.find(f'data-player="{key}"'):]
+        line = line[:line.find("</tr>")]
+        cells = re.findall(r'<td class="num[^"]*">([^<]*)</td>', line)
+        reading.same(f"the what-if of February, player {key}", [number(c) for c in cells[:2]] if cells else None,
+                     [recorded, total])
+    out = io.StringIO()
+    call_command("what_if", str(evening.pk), "--card", "dtf2011", "--json", stdout=out)
+    reading.same("manage.py what_if of February", {p["player_id"]: (p["recorded_points"], p["points"])
+                                                   for p in json.loads(out.getvalue())["players"]}, expected)
+
+
 def check_tournament(reading: Reading, year: Year) -> None:
     """The tournament's standings are the sums of its rounds; a round's points are the player's
     table's total that round; one bye a round while five play; Carl's rounds stay, none after he left."""
@@ -825,6 +894,8 @@ def test_the_life_of_a_club(club, mail_settings, tmp_path, monkeypatch):
     bodies = read_every_route(reading, "admin", admin, urls)
     read_every_route(reading, "member", member, first_of_each(urls), documents=False)
     check_standings(reading, year, bodies)
+    check_ratings(reading, year)
+    check_what_if(reading, year)
     check_tournament(reading, year)
     check_money(reading, year, bodies)
     check_mails(reading, year)

@@ -156,13 +156,13 @@ def test_the_selca_standings_page_speaks_its_own_words(member_client, club, both
 def test_the_selca_standings_exports_and_pdf(member_client, club, both, worked):
     rows = list(csv.reader(io.StringIO(member_client.get(
         f"/clubs/{club.pk}/standings/?family=selca&_export=csv").content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0] == ["Spiller", "Aftener", "Spil", "Skrevet", "Penge (point)", "Beløb (DKK)", "Gns. pr. spil",
-                       "Bedste aften", "Værste aften"]
-    assert rows[1][:6] == ["Bojan", "1", "13", "66", "250", "62,50"]
+    assert rows[0] == ["Spiller", "Aftener", "Spil", "Skrevet", "Rating", "Foreløbig rating", "Penge (point)",
+                       "Beløb (DKK)", "Gns. pr. spil", "Bedste aften", "Værste aften"]
+    assert rows[1][:4] + rows[1][5:8] == ["Bojan", "1", "13", "66", "ja", "250", "62,50"]
     xlsx = member_client.get(f"/clubs/{club.pk}/standings/?family=selca&_export=xlsx")
     assert xlsx["Content-Disposition"] == f'attachment; filename="stilling-{club.pk}-selca.xlsx"'
     text = pdf_text(member_client.get(f"/clubs/{club.pk}/standings/pdf/?family=selca").content)
-    assert "Tarok (po Selško)" in text and "Skrevet" in text and "Bojan 1 13 66 250 62,50 kr." in text
+    assert "Tarok (po Selško)" in text and "Skrevet" in text and "Bojan 1 13 66 " in text and " 250 62,50 kr." in text
     assert "Anne" not in text
 
 

@@ -38,13 +38,18 @@ BUDGETS = {
     "phone_save_s": ("<=", 1.0),
     "phone_save_kb": ("<=", 15.0),
     "phone_open_warm_s": ("<=", 1.5),
+    # every rating of the rule set computed again from the first evening (docs/rating.md), on the
+    # 45,000-deal history: read from the database and rated, as a standings page does it
+    "ratings_45000_deals_s": ("<=", 2.0),
+    # a season of the long history (50 evenings, 4,500 deals) settled again under another card, its page
+    "what_if_season_page_s": ("<=", 5.0),
 }
 
 #: The evening live's load: phones polling at once, and how often each polls (seconds).
 POLLING_PHONES, POLL_SECONDS = 30, 5
 
 #: What ``--only`` can name: each a figure or a few a person meets.
-CASES = ("record", "polls", "pdf", "pdf_bound", "import", "standings", "season_pdf", "tournament", "phone")
+CASES = ("record", "polls", "pdf", "pdf_bound", "import", "standings", "season_pdf", "tournament", "phone", "ratings", "what_if")
 
 
 def pdf_at_bound() -> dict:
@@ -262,7 +267,39 @@ class Command(BaseCommand):
                 "season_pdf_queries": [small_season_queries, season_queries],
                 "season_pdf_queries_independent_of_history": small_season_queries == season_queries,
             })
+        if "ratings" in only:
+            results.update(_rating_figures(club, quick))
+        # The what-if page of the history's last season under another card of its game (docs/what-if.md)
+        if "what_if" in only:
+            from scoring.engine.families import DEFAULT_FAMILY, family
+
+            season = Season.objects.filter(club=club).order_by("-starts").first()
+            other = next(name for name in family(DEFAULT_FAMILY).rate_cards if name != club.rules)
+            what_if_ms, what_if_queries = page(f"/clubs/{club.pk}/season/what-if/?season={season.pk}&card=rules:{other}",
+                                               3 if quick else 5)
+            results.update({"what_if_season_deals": shape["evenings"] * shape["tables"] * shape["deals"],
+                            "what_if_season_page_s": round(what_if_ms / 1000, 2), "what_if_season_queries": what_if_queries})
         return results
+
+
+def _rating_figures(club, quick: bool) -> dict:
+    """Every rating of the club's rule set computed again from its first evening: the three queries
+    that read the tables, the engine's rating of them, both (``ratings_45000_deals_s``), and a page's
+    second read while nothing changed (the selector's ``history_key`` and its kept ratings); the
+    median of a few runs each."""
+    from scoring.engine.families import DEFAULT_FAMILY as game
+    from scoring.engine.rating import ratings
+    from scoring.selectors.ratings import club_ratings, rated_tables
+
+    runs = 3 if quick else 5
+    tables = rated_tables(club, club.rules, game)
+    read = statistics.median(timed(lambda: rated_tables(club, club.rules, game), runs))
+    rate = statistics.median(timed(lambda: ratings(tables), runs))
+    club_ratings(club, club.rules, game)
+    again = statistics.median(timed(lambda: club_ratings(club, club.rules, game), runs))
+    return {"ratings_tables": len(tables), "ratings_read_ms": round(read * 1000, 1),
+            "ratings_rate_ms": round(rate * 1000, 1), "ratings_45000_deals_s": round(read + rate, 2),
+            "ratings_again_ms": round(again * 1000, 1)}
 
 
 def tournament_figures(quick: bool) -> dict:

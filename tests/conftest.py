@@ -37,6 +37,25 @@ def golden_files() -> list[Path]:
     return sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
 
 
+def settle(*args):
+    """``manage.py settle ARGS`` run in this process, answering as ``subprocess.run`` would
+    (``returncode``, ``stdout``, ``stderr``): starting Django anew for each file cost two seconds a
+    test. tests/web/test_settle_command.py runs it as a process of its own too, for the exit status,
+    the streams and standard input a shell sees."""
+    import io
+    from types import SimpleNamespace
+
+    from django.core.management import call_command
+
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command("settle", *map(str, args), stdout=out, stderr=err)
+        code = 0
+    except SystemExit as exit:
+        code = exit.code
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
+
+
 @pytest.fixture
 def golden_dir() -> Path:
     return GOLDEN

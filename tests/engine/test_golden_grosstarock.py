@@ -1,9 +1,7 @@
 """The two goldens of docs/rules/grosstarock.md (tests/golden/grosstarock/) settle to their
 .expected.json number for number: through the engine (``settle_evening`` + ``report``) and through
-``manage.py settle FILE --json`` (a subprocess, as docs/format.md's contract says)."""
+``manage.py settle FILE --json`` (docs/format.md's contract)."""
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,9 +10,8 @@ from scoring.engine import families
 from scoring.engine.interchange import dumps, load, loads
 from scoring.engine.report import settlement_to_dict, settlement_text
 from scoring.engine.settle import settle_evening
-from tests.conftest import GOLDEN
+from tests.conftest import GOLDEN, settle
 
-ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(p for p in (GOLDEN / "grosstarock").glob("*.json") if not p.name.endswith(".expected.json"))
 
 
@@ -50,8 +47,7 @@ def test_golden_settles_to_expected_through_the_engine(path):
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_settles_to_expected_through_manage_py_settle_json(path):
-    out = subprocess.run([sys.executable, "manage.py", "settle", str(path), "--json"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120)
+    out = settle(path, "--json")
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
     _same(got, expected(path))
@@ -79,7 +75,6 @@ def test_an_invalid_golden_deal_prints_its_field_and_exits_2(tmp_path):
     data["deals"][0]["kings"]["hearts"]["fate"] = "discarded"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
-    out = subprocess.run([sys.executable, "manage.py", "settle", str(bad), "--json"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120)
+    out = settle(bad, "--json")
     assert out.returncode == 2 and out.stdout == ""
     assert "deal 1: kings.hearts.fate: a king cannot be discarded" in out.stderr

@@ -1,16 +1,18 @@
-"""``manage.py settle`` exactly as docs/format.md says: the sheet, --json, and exit status 2 on bad files."""
+"""``manage.py settle`` exactly as docs/format.md says: the sheet, --json, and exit status 2 on bad files.
+
+The command is run in this process (``tests.conftest.settle``); two tests run it as a process of its
+own (``settle_process``), so the exit status, the streams and standard input are those a shell sees."""
 import json
 import subprocess
 import sys
 
 import pytest
-
-from tests.conftest import ROOT, golden_files
+from tests.conftest import ROOT, golden_files, settle
 
 GOLDEN = golden_files()
 
 
-def settle(*args, stdin=None):
+def settle_process(*args, stdin=None):
     return subprocess.run([sys.executable, "manage.py", "settle", *map(str, args)], cwd=ROOT,
                           capture_output=True, text=True, input=stdin)
 
@@ -52,7 +54,7 @@ def test_invalid_file_exits_2_with_one_line_per_problem(tmp_path):
              "colour": "red"},
         ],
     }))
-    out = settle(bad)
+    out = settle_process(bad)
     assert out.returncode == 2
     assert out.stdout == ""
     lines = out.stderr.strip().splitlines()
@@ -121,7 +123,7 @@ def test_missing_file_exits_2(tmp_path):
 
 
 def test_settle_reads_standard_input(golden_dir):
-    out = settle("-", "--json", stdin=(golden_dir / "three-players-basic.json").read_text())
+    out = settle_process("-", "--json", stdin=(golden_dir / "three-players-basic.json").read_text())
     assert out.returncode == 0 and json.loads(out.stdout)["totals"] == {"Anne": 135, "Bent": -35, "Carl": -100}
 
 

@@ -1,13 +1,11 @@
 """The golden seed table (docs/rules/karlsruhe.md §10, T1-T9) and §11's example evening with §12's totals,
 settled number for number, through the engine and through ``manage.py settle --json``."""
 import json
-import subprocess
-import sys
 
 from scoring.engine.interchange import dumps, load, loads
 from scoring.engine.report import settlement_to_dict
 from scoring.engine.settle import settle_evening
-from tests.conftest import GOLDEN, ROOT
+from tests.conftest import GOLDEN, settle
 
 SEED = GOLDEN / "karlsruhe" / "seed-table.json"
 EXPECTED = GOLDEN / "karlsruhe" / "seed-table.expected.json"
@@ -44,8 +42,8 @@ def test_karlsruhe_s10_golden_seed_table_formulas_are_the_seeds_rows():
 
 
 def test_karlsruhe_s10_golden_through_manage_py_settle_json():
-    out = subprocess.run([sys.executable, "manage.py", "settle", str(SEED), "--json"], cwd=ROOT,
-                         capture_output=True, text=True, check=True)
+    out = settle(SEED, "--json")
+    assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
     got.pop("rules", None)
     assert got == json.loads(EXPECTED.read_text())

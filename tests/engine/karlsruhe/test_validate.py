@@ -1,8 +1,6 @@
 """docs/rules/karlsruhe.md §9: what must be impossible to record, each line naming deal and field exactly
 as §9's brackets say; and the evening's own problems (named ``evening``: deal ``None``)."""
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -12,7 +10,7 @@ from families.karlsruhe.engine.model import Deal, Game
 from families.karlsruhe.engine.rates import KARLSRUHE
 from families.karlsruhe.engine.validate import USES, validate_deal, validate_players
 from scoring.engine.problems import EveningError
-from tests.conftest import ROOT
+from tests.conftest import settle
 
 from .helpers import FIVE, FOUR, evening, problems, problems_of_deal
 
@@ -437,8 +435,7 @@ def test_karlsruhe_s9_player_name_held_to_bounds():
 def test_karlsruhe_s9_problems_through_manage_py_settle(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(evening(DREIER, DREIER, {**RUFER, "partner": "Zoe"})))
-    out = subprocess.run([sys.executable, "manage.py", "settle", str(path), "--json"], cwd=ROOT,
-                         capture_output=True, text=True)
+    out = settle(path, "--json")
     assert out.returncode == 2
     assert out.stdout == ""
     assert out.stderr.strip() == "deal 3: partner: Zoe does not sit at this table"

@@ -3,15 +3,13 @@ number for number, through the engine and through ``manage.py settle --json``; e
 ``formula`` is informative (§14) and compared only where §10 prints its numbers."""
 import json
 import re
-import subprocess
-import sys
 
 import pytest
 
 from scoring.engine.interchange import dumps, load, loads
 from scoring.engine.report import settlement_text, settlement_to_dict
 from scoring.engine.settle import settle_evening
-from tests.conftest import GOLDEN, ROOT
+from tests.conftest import GOLDEN, settle
 
 FILES = ["worked-examples", "four-players"]
 
@@ -37,8 +35,8 @@ def test_selca_golden_settles_exactly_to_expected(name):
 
 @pytest.mark.parametrize("name", FILES)
 def test_selca_golden_through_manage_py_settle_json(name):
-    out = subprocess.run([sys.executable, "manage.py", "settle", str(GOLDEN / "selca" / f"{name}.json"), "--json"],
-                         cwd=ROOT, capture_output=True, text=True, check=True)
+    out = settle(GOLDEN / "selca" / f"{name}.json", "--json")
+    assert out.returncode == 0, out.stderr
     assert _without_formulas(json.loads(out.stdout)) == _without_formulas(_expected(name))
 
 

@@ -1,8 +1,6 @@
 """docs/rules/selca.md §12: what must be impossible to record, one test per problem, each naming the deal
 and the field as §12 and §14 name them; the evening's own problems (deal ``None``)."""
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -11,7 +9,7 @@ from families.selca.engine.interchange import parse_deal
 from families.selca.engine.model import Deal, Kind, Kontra, Mondfang
 from families.selca.engine.rates import SELCA
 from families.selca.engine.validate import DEAL_FIELDS, USES, validate_deal, validate_players
-from tests.conftest import ROOT
+from tests.conftest import settle
 
 from .helpers import FOUR, THREE, evening, problems, problems_of_deal
 
@@ -361,8 +359,7 @@ def test_selca_s12_messages_in_danish_and_english():
 def test_selca_s12_manage_py_settle_prints_problems_and_exits_2(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(evening({**GAME, "count": 106.0})))
-    out = subprocess.run([sys.executable, "manage.py", "settle", str(path), "--json"], cwd=ROOT,
-                         capture_output=True, text=True)
+    out = settle(path, "--json")
     assert out.returncode == 2 and out.stdout == ""
     assert "deal 1: count:" in out.stderr
 

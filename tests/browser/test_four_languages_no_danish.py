@@ -5,7 +5,7 @@ German (Slovenian) msgstr reads otherwise, unless the target language uses the s
 in its own catalogue, or it is one of the games' own words (GAME_WORDS: a game's terms stay the
 game's on every page, docs/rules/*.md). The pages: each family's evening, its table page with the
 deal form open, a deal's correction with its preview, the closed sheet, the standings of its rule
-set, a player's page, and the club's pages, at a phone's 390 px and at 1280. Screenshots with
+set, a player's page, and the club's pages, at a phone's 390 px and at 1280 (``WIDTHS``). Screenshots with
 SHOTS=/dir."""
 import json
 import re
@@ -45,7 +45,7 @@ GAME_WORDS = {
 
 
 def _entries(path: Path) -> list[tuple[str, str]]:
-    """(msgid, msgstr) of a catalogue, plural forms joined."""
+    """(msgid, msgstr) of a catalogue's Danish msgids, plural forms joined."""
     found = []
     for block in path.read_text(encoding="utf-8").split("\n\n"):
         fields: dict[str, str] = {}
@@ -57,7 +57,9 @@ def _entries(path: Path) -> list[tuple[str, str]]:
                 fields[key] = fields.get(key, "") + match.group(2)
             elif line.startswith('"') and key:
                 fields[key] += line[1:-1]
-        if fields.get("msgid"):
+        # a msgid in the Karlsruhe family's context is the game's own German (its seed's words),
+        # not a Danish interface word
+        if fields.get("msgid") and fields.get("msgctxt") != "karlsruhe":
             ids = fields["msgid"] + " " + fields.get("msgid_plural", "")
             strs = " ".join(v for k, v in fields.items() if k.startswith("msgstr"))
             found.append((ids, strs))
@@ -140,8 +142,12 @@ def pages_of(club, tables) -> dict[str, str]:
     return pages
 
 
-@pytest.mark.parametrize("lang", ["de", "sl"])
-@pytest.mark.parametrize("width", [390, 1280])
+#: Both languages on the phone, where a longer word overflows first; German, the longer-worded, also
+#: at 1280 (the words a page shows are the same at both widths unless its layout hides some).
+WIDTHS = [(390, "de"), (390, "sl"), (1280, "de")]
+
+
+@pytest.mark.parametrize("width, lang", WIDTHS, ids=[f"{w}-{lang}" for w, lang in WIDTHS])
 def test_every_familys_pages_show_no_danish_interface_word(live_server, browser, lang, width):
     club, tables = club_of_every_family(lang)
     names = {part for name in Player.objects.filter(club=club).values_list("name", flat=True)

@@ -787,3 +787,29 @@ class EveningMail(models.Model):
     #: fault in the code or the data) stops costing every round its work and is shown as failed.
     #: Here, beside the count it bounds, since the sender and the outbox's page both read it.
     RENDER_ATTEMPTS = 3
+
+
+class Cup(models.Model):
+    """A cup series ("pokalturnering", docs/cups.md): the club's tournaments and ordinary closed
+    evenings grouped together; each player's placing in each is turned into cup points by
+    ``points`` (a list: the points of 1st, 2nd … place; beyond it 0) and the best ``best`` count
+    (scoring/engine/cup.py). The placings are read, never stored: players are their keys there."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="cups")
+    name = models.CharField(_("navn"), max_length=100)
+    points = models.JSONField(_("point pr. placering"), default=list)
+    best = models.PositiveSmallIntegerField(_("antal bedste resultater der tæller"),
+                                            validators=[MinValueValidator(1)])
+    tournaments = models.ManyToManyField(Tournament, blank=True, related_name="cups",
+                                         verbose_name=_("turneringer"))
+    evenings = models.ManyToManyField(Evening, blank=True, related_name="cups", verbose_name=_("aftener"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("pokalturnering")
+        verbose_name_plural = _("pokalturneringer")
+        ordering = ["club", "-created_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="cup_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from .views import (
-    club, deals, evening, imports, live, members, outbox, payments, season, stats, sync, table, tournaments, what_if
+    club, cups, deals, evening, imports, live, members, outbox, payments, season, stats, sync, table, tournaments, what_if
 )
 
 app_name = "scoring"
@@ -54,6 +54,11 @@ urlpatterns = [
     path("evenings/<int:pk>/log/", club.evening_log, name="evening_log"),
     path("deals/<int:pk>/void/", deals.deal_void, name="deal_void"),
     path("deals/<int:pk>/history/", deals.deal_history, name="deal_history"),
+    path("clubs/<int:pk>/cups/", cups.cup_list, name="cup_list"),
+    path("clubs/<int:pk>/cups/new/", cups.cup_new, name="cup_new"),
+    path("cups/<int:pk>/", cups.cup_standings, name="cup_standings"),
+    path("cups/<int:pk>/pdf/", cups.cup_standings_pdf, name="cup_standings_pdf"),
+    path("cups/<int:pk>/edit/", cups.cup_edit, name="cup_edit"),
     path("clubs/<int:pk>/tournaments/", tournaments.tournament_list, name="tournament_list"),
     path("tournaments/<int:pk>/", tournaments.tournament_detail, name="tournament_detail"),
     path("tournaments/<int:pk>/players/", tournaments.tournament_register, name="tournament_register"),

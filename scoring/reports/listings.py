@@ -504,3 +504,47 @@ class PlayerPaymentsTable(tables.Table):
     class Meta:
         attrs = {"class": "player-payments", "id": "player-payments"}
         sheet_title = _("Betalinger")
+
+
+class CupResultColumn(tables.Column):
+    """One event's cup points of a player (``selectors.cups``): counted as the number, dropped in
+    parentheses ("(8)", and struck through on the page), nothing where he did not place."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num"}})
+        kwargs.setdefault("default", "")
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        if value.counted:
+            return format_html('<span title="{}">{}</span>', _("%(n)s. plads") % {"n": value.place}, value.points)
+        return format_html('<s class="dropped" title="{}">({})</s>', _("%(n)s. plads, tæller ikke") % {
+            "n": value.place}, value.points)
+
+    def value(self, value):
+        return value.points if value.counted else f"({value.points})"
+
+
+class CupStandingsTable(tables.Table):
+    """A cup's standings: rank, player, a column per event (``cup_standings_table``), the total counted."""
+    rank = tables.Column(verbose_name=_("Nr."), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "name"}, "th": {"class": "name"}},
+                         linkify=lambda record: pk_url("scoring:player_detail", record["player_id"]))
+    total = NumberColumn(verbose_name=_("Pokalpoint"))
+
+    class Meta:
+        orderable = False
+        sheet_title = _("Pokal")
+        attrs = {"class": "standings cup", "id": "cup-standings"}
+
+
+def cup_standings_table(standings, **kwargs) -> CupStandingsTable:
+    """A column per event of the cup (``event_1`` …, headed by the tournament's name or the evening's
+    date) between the player and his total."""
+    rows = [{"rank": line.rank, "name": line.name, "player_id": line.player_id, "total": line.total,
+             **{f"event_{i}": result for i, result in enumerate(line.results, start=1) if result is not None}}
+            for line in standings.lines]
+    names = [f"event_{i}" for i in range(1, len(standings.events) + 1)]
+    extra = [(name, CupResultColumn(verbose_name=event.name or formats.date_format(event.date, "SHORT_DATE_FORMAT")))
+             for name, event in zip(names, standings.events)]
+    return CupStandingsTable(rows, extra_columns=extra, sequence=("rank", "name", *names, "total"), **kwargs)

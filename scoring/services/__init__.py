@@ -4,6 +4,7 @@ its journal entries. They raise ``RecordingError`` with messages that name the f
 One module per noun (tables, deals, evenings, players, imports, payments), over what they share: the errors, the
 locks, the journal (posting an engine entry) and the evening summaries. Callers use this package's names
 (``services.deal_record``): one surface for every write, whichever module holds it."""
+from .cups import cup_save
 from .clubs import club_currency_set, club_language_set, club_rate_set, lockout_clear
 from .deals import VoidPlan, deal_correct, deal_record, deal_void, next_deal_number, void_plan
 from .errors import BusyError, EveningClosedError, FieldError, RecordingError, StaleTableError
@@ -31,5 +32,5 @@ __all__ = [
     "payment_unmark", "player_contact_set", "player_get_or_create", "player_merge", "player_rename", "player_retire",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
     "draw_name_assign", "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm",
-    "round_draw", "tournament_create",
+    "round_draw", "tournament_create", "cup_save",
 ]

@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.db.models import Sum
 from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 from openpyxl import load_workbook
@@ -37,16 +38,17 @@ from post_office.models import Email
 from pypdf import PdfReader
 
 from scoring import services
+from scoring.engine.cup import place_points, places_by_points
 from scoring.engine.money import to_cents
 from scoring.engine import families
 from scoring.reports import pdf
 from scoring.models import (
-    Club, ClubEvent, ClubEventKind, Deal, Evening, EveningMail, EveningTransfer, Player, Role, Seat, Table, Tournament,
-    TournamentRound
+    Club, ClubEvent, ClubEventKind, Deal, Evening, EveningMail, EveningTransfer, Player, PlayerEveningSummary, Role, Seat,
+    Table, Tournament, TournamentRound
 )
 from scoring.selectors import evening_summary, table_player_names, table_sheet
 from scoring.selectors.files import table_to_evening_file
-from scoring.selectors.members import identity_of
+from scoring.selectors.members import identity, identity_of
 from scoring.selectors.payments import outstanding_by_player
 from scoring.selectors.season import season_report, season_scope
 from scoring.selectors.standings import club_rule_sets, standings, standings_evenings
@@ -332,6 +334,8 @@ def tournament(year: Year) -> None:
             post(admin, reverse("scoring:tournament_leave", args=[made.pk]), {"player": carl.pk, "reason": "Rejser"})
         post(admin, reverse("scoring:tournament_round_close", args=[made.pk, number]))
     year.tournament = made
+    post(admin, reverse("scoring:cup_new", args=[club.pk]), {"name": "Pokalen", "points": "10,6,4,2", "best": "1",
+                                                            "tournaments": [made.pk], "evenings": [year.evenings["march"].pk]})
 
 
 def imported(year: Year) -> None:
@@ -473,6 +477,7 @@ def route_arguments(club: Club) -> dict[str, list]:
         "clubs": [club.pk],
         "players": list(Player.objects.filter(club=club).values_list("pk", flat=True)),
         "tournaments": list(tournaments.values_list("pk", flat=True)),
+        "cups": list(club.cups.values_list("pk", flat=True)),
         "transfers": sampled_transfers(club),
         "player": list(Player.objects.filter(club=club).values_list("pk", flat=True)),
         "card": list(club.rate_cards.values_list("pk", flat=True)),
@@ -745,6 +750,17 @@ def check_tournament(reading: Reading, year: Year) -> None:
     printed = list(__import__("csv").reader(io.StringIO(out.getvalue())))
     reading.same("manage.py tournament_standings: players", sorted(line[1] for line in printed[1:]),
                  sorted(r.name for r in rows))
+    # the cup of the tournament and March (best 1 of 2): each player's better placing's points, by key
+    now = {s.player_id: identity_of(s.player).pk for s in Seat.objects.filter(table__evening__club=made.club)}
+    evening = dict(PlayerEveningSummary.objects.filter(evening=year.evenings["march"]).values(who=identity())
+                   .annotate(v=Sum("points")).values_list("who", "v"))
+    best = {now[r.player_id]: place_points(r.rank, (10, 6, 4, 2)) for r in rows if r.rank and r.rounds}
+    for key, place in places_by_points(evening).items():
+        best[key] = max(best.get(key, 0), place_points(place, (10, 6, 4, 2)))
+    out = io.StringIO()
+    call_command("cup_standings", "--club", str(made.club_id), "--cup", "Pokalen", "--json", stdout=out)
+    reading.same("manage.py cup_standings, by key", {p["player_id"]: p["total"] for p in json.loads(out.getvalue())[
+        "players"]}, best)
 
 
 def check_money(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:

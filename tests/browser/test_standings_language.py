@@ -39,7 +39,7 @@ def test_language_standings_player_chart_and_csv(live_server, phone):
     assert [(r[0], int(r[3])) for r in rows[1:]] == [(r.player, r.points) for r in standings(club)]
 
     page.click("#standings tbody a >> nth=0")
-    expect(page.locator("svg.chart polyline")).to_have_count(1)
+    expect(page.locator(".chart-box:not(#player-rating-chart) svg.chart polyline")).to_have_count(1)
     expect(page.locator("#player-events")).to_contain_text("Pagat ultimo")
     page.click("#lang-da")
     expect(page.locator("#player-events")).to_contain_text("Bedste aften")

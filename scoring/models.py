@@ -403,6 +403,9 @@ class EveningEventKind(models.TextChoices):
     CLOSED = "closed", _("lukket")
     REOPENED = "reopened", _("genåbnet")
     MAILED = "mailed", _("arket lagt i udbakken til spillerne")
+    # a mail sent again in another's place (``EveningMail.replaces``): a failed one to the address
+    # as it is now, or the corrected sheet to those who hold an outdated one
+    MAILED_AGAIN = "remailed", _("arket sendt igen")
     # the marks of "who pays whom" (``services.payments``): each names its transfer (payer,
     # receiver, amount in hundredths, family) so that a later close can tell which marks still hold
     PAID = "paid", _("betaling markeret")
@@ -749,11 +752,12 @@ class EveningMailKind(models.TextChoices):
 
 
 class EveningMail(models.Model):
-    """One player's mail about one closed evening in the outbox: queued by the request (at most once
-    per evening, player and kind: the unique constraint keys it), then rendered and handed to
+    """One player's mail about one closed evening in the outbox: queued by the request (one current
+    mail per evening, player and kind: the unique constraint keys it), then rendered and handed to
     django-post-office's ``Email`` by the sender outside any request (scoring/outbox_sender.py), whose status
     (queued, sent, failed) the evening page shows. ``address`` and ``language`` are taken when it is
-    queued: the player's address then, and his language then (scoring/language.py player_language)."""
+    queued (the player's address then, and his language then: scoring/language.py player_language);
+    the sender renders it to the address as it is then (a mail not yet sent follows a corrected address)."""
 
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="mails")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="mails")
@@ -772,12 +776,23 @@ class EveningMail(models.Model):
     # until ``render_attempts`` reaches ``RENDER_ATTEMPTS``, then it stays failed.
     problem = models.TextField(blank=True, default="")
     render_attempts = models.PositiveSmallIntegerField(default=0)
+    # The version of the evening's sheet it was rendered from (``selectors.statements.sheet_version``):
+    # a mail sent with another version than the evening's now carries an outdated sheet.
+    sheet = models.CharField(max_length=40, blank=True, default="")
+    # A mail sent again takes the place of the one before (``replaces``, no longer ``current``):
+    # a failed mail sent to the address as it is now, or the sheet of a corrected evening
+    # (``corrected``: its subject and text say so) to a player who holds an outdated one.
+    current = models.BooleanField(default=True)
+    replaces = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="replaced_by")
+    corrected = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("udsendt ark")
         verbose_name_plural = _("udsendte ark")
         ordering = ["evening", "id"]
-        constraints = [models.UniqueConstraint(fields=["evening", "player", "kind"], name="mail_once_per_kind")]
+        constraints = [models.UniqueConstraint(fields=["evening", "player", "kind"], condition=Q(current=True),
+                                               name="mail_once_per_kind")]
 
     def __str__(self) -> str:
         return f"{self.evening} – {self.player}"

@@ -54,6 +54,24 @@ def name_problem(value: str):
     return text_problem(value, NAME_MAX_LENGTH)
 
 
+# E-mail addresses ------------------------------------------------------------------------------
+
+#: What no address of a player may hold: an address is one mailbox, ``local@domain`` with a plain
+#: local part. A quoted local part (RFC 5321 allows ``"x,evil@attacker.test,y"@a-club.test``, and
+#: Django's validator with it) would reach the outbox, whose mail store keeps its recipients as one
+#: comma-separated text and reads them back as three, one of them hidden; a comma, a semicolon or
+#: angle brackets separate or name recipients in a header.
+ADDRESS_FORBIDDEN = frozenset('",;<>()[]\\')
+
+
+def one_mailbox(address: str) -> bool:
+    """Whether ``address`` is one recipient as every part of the outbox reads it: one ``@``, no
+    white space or control character, none of ``ADDRESS_FORBIDDEN`` (the address's syntax beyond
+    that is Django's ``validate_email``)."""
+    return (address.count("@") == 1 and not ADDRESS_FORBIDDEN & set(address)
+            and not any(char.isspace() or unicodedata.category(char) in FORBIDDEN_CATEGORIES for char in address))
+
+
 # Whole numbers ---------------------------------------------------------------------------------
 
 #: A number of more digits than this in an evening file is not even converted (Python refuses

@@ -86,6 +86,12 @@ class ClubRateCard(models.Model):
 
 
 class Season(models.Model):
+    """A season of the club: its evenings are those dated from ``starts`` to ``ends`` (both days
+    included), whoever made them and however (an import too), except an evening set to another
+    season by hand (``Evening.season_override``), and with the evenings set to this one. A new
+    season has both dates and overlaps no other of the club (``services.season_create``); a season
+    kept from before seasons were read by their dates may lack them or overlap another, and the
+    season page lists it for an admin to settle (``selectors.seasons.unsettled``)."""
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
     name = models.CharField(_("navn"), max_length=100)
     starts = models.DateField(_("starter"), null=True, blank=True)
@@ -99,6 +105,25 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def dated(self) -> bool:
+        """Whether the season has both dates, and so holds evenings by their dates."""
+        return self.starts is not None and self.ends is not None
+
+    def holds(self, day) -> bool:
+        """Whether an evening of ``day`` whose season is not set by hand belongs to this season."""
+        return self.dated and self.starts <= day <= self.ends
+
+    def evenings_q(self, prefix: str = "") -> Q:
+        """The season's evenings as a filter (of ``Evening``; of a model reaching it through
+        ``prefix``, such as ``"evening__"``): dated within its dates and set to no season by hand,
+        or set to this one. The one place the rule is written."""
+        by_hand = Q(**{f"{prefix}season_override": self})
+        if not self.dated:
+            return by_hand
+        return by_hand | Q(**{f"{prefix}season_override__isnull": True, f"{prefix}date__gte": self.starts,
+                              f"{prefix}date__lte": self.ends})
 
 
 class Player(models.Model):
@@ -136,7 +161,11 @@ class Player(models.Model):
 class Evening(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="evenings")
     date = models.DateField(_("dato"))
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="evenings")
+    # The season set by hand, whatever the evening's date (None: the season its date falls in,
+    # ``Season.evenings_q``): kept from before seasons were read by their dates where the season
+    # picked then disagrees with the dates, and listed on the season page until an admin settles it.
+    season_override = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True,
+                                        related_name="overridden_evenings", verbose_name=_("sæson sat i hånden"))
     closed_at = models.DateTimeField(_("lukket"), null=True, blank=True)
     # The club's rate and currency frozen together when the evening is first closed: a later change
     # of the club's rate or currency never rewrites or relabels a closed evening's money. None while
@@ -406,6 +435,8 @@ class EveningEventKind(models.TextChoices):
     # a mail sent again in another's place (``EveningMail.replaces``): a failed one to the address
     # as it is now, or the corrected sheet to those who hold an outdated one
     MAILED_AGAIN = "remailed", _("arket sendt igen")
+    # the season set by hand (``Evening.season_override``, named in ``reason``) handed back to the date
+    SEASON_BY_DATE = "season", _("sæson efter datoen")
     # the marks of "who pays whom" (``services.payments``): each names its transfer (payer,
     # receiver, amount in hundredths, family) so that a later close can tell which marks still hold
     PAID = "paid", _("betaling markeret")
@@ -538,7 +569,6 @@ class PlayerEveningSummary(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
     closed = models.BooleanField(default=False)
     date = models.DateField()
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     # The game family of the player's table that evening: points of different families are
     # different units and are never added together (standings are per family).
     family = models.CharField(max_length=20, choices=family_choices, default=families.DEFAULT_FAMILY)

@@ -56,7 +56,8 @@ from scoring.selectors import evening_summary
 from scoring.selectors.payments import shown_payment, state_of, states_by_payment
 from scoring.selectors.standings import family_title
 from scoring.selectors.members import identity_of
-from scoring.selectors.statements import Statement, evening_statements, sheet_version
+from scoring.selectors.outbox import sheet_version
+from scoring.selectors.statements import Statement, evening_statements
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from scoring.engine.bounds import one_mailbox
 from scoring.language import player_language
 from scoring.selectors.members import evening_members, identity, identity_of
-from scoring.selectors.statements import evening_outbox, outdated_mails, sheet_version
+from scoring.selectors.outbox import evening_outbox, outdated_mails, sheet_version
 from scoring.models import EveningEvent, EveningEventKind, EveningMail, EveningMailKind, Evening
 
 from .errors import RecordingError

@@ -16,7 +16,7 @@ from scoring.table import submissions
 from scoring.outbox_sender import pdf_name
 from scoring.models import Evening, EveningMail, Role
 from scoring.selectors.members import evening_members, identity
-from scoring.selectors.statements import evening_outbox, sheet_version
+from scoring.selectors.outbox import evening_outbox, sheet_version
 
 
 def mail_context(request, evening: Evening) -> dict:

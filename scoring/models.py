@@ -832,3 +832,37 @@ class EveningMail(models.Model):
     #: fault in the code or the data) stops costing every round its work and is shown as failed.
     #: Here, beside the count it bounds, since the sender and the outbox's page both read it.
     RENDER_ATTEMPTS = 3
+
+
+class ReportFile(models.Model):
+    """A long report made by the worker outside any request (scoring/worker.py): the season report's
+    PDF or one of its exports over a scope of more closed evenings than a request may cover
+    (``bounds.SEASON_REPORT_INLINE_EVENINGS``). One per club, kind, scope, language and state of the
+    club's books (``books``: ``selectors.background.books_version``): a later write to the club's
+    evenings asks for a new one; the file is kept in the row (a few hundred kB), so that the web
+    workers and the worker share nothing but the database."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20)        # ``reports.background.KINDS``
+    scope = models.CharField(max_length=200)      # the report's scope as its query (``season=3&…``)
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+    books = models.CharField(max_length=40)
+    requested_at = models.DateTimeField(default=timezone.now)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    content = models.BinaryField(null=True, blank=True)
+    name = models.CharField(max_length=200, blank=True)          # the file's name when it is served
+    problem = models.TextField(blank=True, default="")            # why the last try failed
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["requested_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["club", "kind", "scope", "language", "books"],
+                                               name="report_file_once")]
+        indexes = [models.Index(fields=["finished_at", "requested_at"])]
+
+    @property
+    def ready(self) -> bool:
+        return self.finished_at is not None and not self.problem

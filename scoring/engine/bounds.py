@@ -111,3 +111,16 @@ MAX_REQUEST_BYTES = MAX_FILE_BYTES + 64 * 1024
 #: beyond them stays readable, but its PDF is refused rather than left to outrun a worker.
 MAX_DEALS_PER_TABLE = 300
 MAX_DEALS_PER_EVENING = 2_000
+
+# Long reports ----------------------------------------------------------------------------------
+
+#: Closed evenings a season report (its PDF and its exports) may cover to be made in a request: a
+#: weekly club's season is about 50 (``make bench``: season_pdf_50_evenings_s). A report of more is
+#: made by the worker in the background and its page links it when it is ready
+#: (scoring/reports/background.py), and its page leaves the list of every transfer to the exports: ten
+#: years (500 evenings, 45,000 deals) took 58 s over HTTP, past any worker's timeout.
+SEASON_REPORT_INLINE_EVENINGS = 60
+#: Tries of the worker at one report file before it stays failed with its reason; a try that has
+#: run this many seconds without finishing (its worker killed) is taken up again.
+REPORT_ATTEMPTS = 3
+REPORT_STALE_SECONDS = 15 * 60

@@ -18,6 +18,7 @@ from .payments import payment_mark, payment_unmark
 from .players import (
     player_contact_set, player_get_or_create, player_merge, player_rename, player_retire
 )
+from .reports import report_ask, report_done, report_failed, report_take
 from .seasons import evening_season_by_date, season_create, season_dates_set
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
@@ -34,7 +35,8 @@ __all__ = [
     "NoAddressError", "NotClosedError", "NotFailedError", "evening_mail_again", "evening_mail_corrected",
     "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",
     "payment_unmark", "player_contact_set", "player_get_or_create", "player_merge", "player_rename", "player_retire",
-    "evening_season_by_date", "season_create", "season_dates_set",
+    "evening_season_by_date", "season_create", "season_dates_set", "report_ask", "report_done", "report_failed",
+    "report_take",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
     "draw_name_assign", "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm",
     "round_draw", "tournament_create",

@@ -224,15 +224,11 @@ class Year:
 
 
 def send_mail(year: Year, monkeypatch) -> None:
-    """The outbox's sender, as ``manage.py send_evening_mail`` runs it (one round; its lock file
+    """The outbox's sender, as the worker runs it (``manage.py worker``, one round; its lock file
     the test's own, so that two test runs on one machine never wait for each other)."""
-    import scoring.management.commands.send_evening_mail as command
-    from scoring.outbox_sender import send_round
-
-    lock = str(year.tmp / "mail.lock")
     with monkeypatch.context() as patched:
-        patched.setattr(command, "send_round", lambda: send_round(lock))
-        call_command("send_evening_mail", stdout=io.StringIO())
+        patched.setattr("scoring.outbox_sender.LOCK_FILE", str(year.tmp / "mail.lock"))
+        call_command("worker", stdout=io.StringIO())
 
 
 def seasons(year: Year) -> None:

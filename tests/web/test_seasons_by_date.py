@@ -97,4 +97,4 @@ def test_the_money_table_says_what_its_figures_are(client, club, golden_dir):
     client.force_login(make_user(club, Role.MEMBER, "medlem"))
     html = client.get(reverse("scoring:season", args=[club.pk])).content.decode()
     head = html.split('class="season-paid"')[1].split("</thead>")[0]
-    assert "Til gode" in head and "Skylder" in head and "Betalt" not in head
+    assert "Har til gode" in head and "Skylder" in head and "Betalt" not in head

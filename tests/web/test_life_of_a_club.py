@@ -518,7 +518,8 @@ def route_arguments(club: Club) -> dict[str, list]:
 
 #: Routes the year has nothing to read with yet (no object of their kind): each says why. A new
 #: route that cannot be read fails the test until the year holds what it shows.
-NOT_IN_THE_YEAR = {"club_card_edit": "the year plays the built-in cards only"}
+NOT_IN_THE_YEAR = {"club_card_edit": "the year plays the built-in cards only",
+                   "season_file": "the year's reports are short, made in the request (tests/web/test_long_reports.py)"}
 
 
 def app_routes():

@@ -81,7 +81,7 @@ def evening_season_by_date(*, evening: Evening, user=None) -> Evening:
     """An evening set to a season by hand goes back to the season of its date (none, if no season's
     dates hold it): what an admin does once the season's dates say where it belongs. Logged in the
     evening's log with the season it was set to; one not set by hand is left as it is."""
-    evening = Evening.objects.select_for_update().select_related("season_override").get(pk=evening.pk)
+    evening = Evening.objects.select_for_update(of=("self",)).select_related("season_override").get(pk=evening.pk)
     if evening.season_override is None:
         return evening
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.SEASON_BY_DATE,

@@ -15,13 +15,13 @@ $(STAMP): requirements.txt requirements-dev.txt
 install: $(STAMP)
 
 ## Install, migrate, load the demo data and serve on http://127.0.0.1:8000 (SQLite), with DEBUG on (local use only);
-## the mail sender runs beside it (mail is written to the console unless EMAIL_HOST is set).
+## the worker runs beside it (the players' mails, written to the console unless EMAIL_HOST is set, and the long reports).
 run: export DEBUG = 1
 run: $(STAMP) debs-app
 	$(PY) manage.py migrate --noinput
 	if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
-# the outbox's sender beside the server (the players' sheets: scoring/outbox_sender.py), stopped with it
-	$(PY) manage.py send_evening_mail --every 10 & sender=$$!; trap 'kill $$sender 2>/dev/null' EXIT INT TERM; \
+# the worker beside the server (the players' sheets, the long reports: scoring/worker.py), stopped with it
+	$(PY) manage.py worker --every 10 & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 		$(PY) manage.py runserver 127.0.0.1:8000
 
 # Debian packages, installed when missing (scripts/debian-packages): what the app needs (WeasyPrint's

@@ -101,8 +101,8 @@ class LanguageChoiceAdmin(admin.ModelAdmin):
 
 @admin.register(Evening)
 class EveningAdmin(admin.ModelAdmin):
-    list_display = ("date", "club", "season", "closed_at", "kroner_per_point", "currency")
-    list_filter = ("club", "season")
+    list_display = ("date", "club", "season_override", "closed_at", "kroner_per_point", "currency")
+    list_filter = ("club", "season_override")
     date_hierarchy = "date"
     # Closing, reopening and the frozen rate and currency are the services' (they write the audit trail).
     readonly_fields = ("closed_at", "kroner_per_point", "currency", "created_at")
@@ -168,7 +168,7 @@ class PlayerDealStatAdmin(ReadOnlyAdmin):
 @admin.register(PlayerEveningSummary)
 class PlayerEveningSummaryAdmin(ReadOnlyAdmin):
     list_display = ("player", "evening", "club", "family", "date", "closed", "points", "kroner", "deals")
-    list_filter = ("closed", "family", "club", "season")
+    list_filter = ("closed", "family", "club")
     date_hierarchy = "date"
     search_fields = ("player__name",)
 

@@ -8,7 +8,8 @@ from .models import Evening, Season, Table
 
 class EveningFilter(django_filters.FilterSet):
     rules = django_filters.ChoiceFilter(label=_("Regelsæt"), method="filter_rules", empty_label=None)
-    season = django_filters.ModelChoiceFilter(label=_("Sæson"), queryset=Season.objects.none(), empty_label=_("alle"))
+    season = django_filters.ModelChoiceFilter(label=_("Sæson"), queryset=Season.objects.none(), empty_label=_("alle"),
+                                              method="filter_season")
     date_from = django_filters.DateFilter(field_name="date", lookup_expr="gte", label=_("Fra"),
                                           widget=forms.DateInput(attrs={"type": "date"}))
     date_to = django_filters.DateFilter(field_name="date", lookup_expr="lte", label=_("Til"),
@@ -52,6 +53,10 @@ class EveningFilter(django_filters.FilterSet):
         if "rules" not in self.filters and self.default_rules:
             evenings = self.filter_rules(evenings, "rules", self.default_rules)
         return evenings
+
+    def filter_season(self, queryset, name, value):
+        """The season's evenings, by its dates (``Season.evenings_q``)."""
+        return queryset.filter(value.evenings_q()) if value else queryset
 
     def filter_open(self, queryset, name, value):
         return queryset  # applied in ``qs``: closed evenings only unless asked

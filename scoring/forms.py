@@ -64,7 +64,7 @@ class SeatingForm(forms.Form):
     as ``seats`` allows (the installed families' players per table, which the caller knows: this
     form knows no family)."""
 
-    def __init__(self, members: list[str], *args, seats=(3, 4, 5), with_date: bool = False, seasons=(),
+    def __init__(self, members: list[str], *args, seats=(3, 4, 5), with_date: bool = False,
                  known: list[str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         # every name of the club, a retired or merged player's too: a new name may imitate none of them
@@ -73,9 +73,6 @@ class SeatingForm(forms.Form):
         if with_date:
             self.fields["date"] = forms.DateField(label=_("Dato"), initial=lambda: dt.date.today().isoformat(),
                                                   widget=forms.DateInput(attrs={"type": "date"}))
-            self.fields["season"] = forms.TypedChoiceField(
-                label=_("Sæson"), required=False, coerce=int, empty_value=None,
-                choices=[("", "—")] + [(s.pk, s.name) for s in seasons])
         choices = [("", "—")] + [(m, m) for m in members]
         self.members = list(members)
         self.questions: list[NameQuestion] = []

@@ -86,6 +86,12 @@ class ClubRateCard(models.Model):
 
 
 class Season(models.Model):
+    """A season of the club: its evenings are those dated from ``starts`` to ``ends`` (both days
+    included), whoever made them and however (an import too), except an evening set to another
+    season by hand (``Evening.season_override``), and with the evenings set to this one. A new
+    season has both dates and overlaps no other of the club (``services.season_create``); a season
+    kept from before seasons were read by their dates may lack them or overlap another, and the
+    season page lists it for an admin to settle (``selectors.seasons.unsettled``)."""
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
     name = models.CharField(_("navn"), max_length=100)
     starts = models.DateField(_("starter"), null=True, blank=True)
@@ -99,6 +105,25 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def dated(self) -> bool:
+        """Whether the season has both dates, and so holds evenings by their dates."""
+        return self.starts is not None and self.ends is not None
+
+    def holds(self, day) -> bool:
+        """Whether an evening of ``day`` whose season is not set by hand belongs to this season."""
+        return self.dated and self.starts <= day <= self.ends
+
+    def evenings_q(self, prefix: str = "") -> Q:
+        """The season's evenings as a filter (of ``Evening``; of a model reaching it through
+        ``prefix``, such as ``"evening__"``): dated within its dates and set to no season by hand,
+        or set to this one. The one place the rule is written."""
+        by_hand = Q(**{f"{prefix}season_override": self})
+        if not self.dated:
+            return by_hand
+        return by_hand | Q(**{f"{prefix}season_override__isnull": True, f"{prefix}date__gte": self.starts,
+                              f"{prefix}date__lte": self.ends})
 
 
 class Player(models.Model):
@@ -136,7 +161,11 @@ class Player(models.Model):
 class Evening(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="evenings")
     date = models.DateField(_("dato"))
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="evenings")
+    # The season set by hand, whatever the evening's date (None: the season its date falls in,
+    # ``Season.evenings_q``): kept from before seasons were read by their dates where the season
+    # picked then disagrees with the dates, and listed on the season page until an admin settles it.
+    season_override = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True,
+                                        related_name="overridden_evenings", verbose_name=_("sæson sat i hånden"))
     closed_at = models.DateTimeField(_("lukket"), null=True, blank=True)
     # The club's rate and currency frozen together when the evening is first closed: a later change
     # of the club's rate or currency never rewrites or relabels a closed evening's money. None while
@@ -403,6 +432,11 @@ class EveningEventKind(models.TextChoices):
     CLOSED = "closed", _("lukket")
     REOPENED = "reopened", _("genåbnet")
     MAILED = "mailed", _("arket lagt i udbakken til spillerne")
+    # a mail sent again in another's place (``EveningMail.replaces``): a failed one to the address
+    # as it is now, or the corrected sheet to those who hold an outdated one
+    MAILED_AGAIN = "remailed", _("arket sendt igen")
+    # the season set by hand (``Evening.season_override``, named in ``reason``) handed back to the date
+    SEASON_BY_DATE = "season", _("sæson efter datoen")
     # the marks of "who pays whom" (``services.payments``): each names its transfer (payer,
     # receiver, amount in hundredths, family) so that a later close can tell which marks still hold
     PAID = "paid", _("betaling markeret")
@@ -535,7 +569,6 @@ class PlayerEveningSummary(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
     closed = models.BooleanField(default=False)
     date = models.DateField()
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     # The game family of the player's table that evening: points of different families are
     # different units and are never added together (standings are per family).
     family = models.CharField(max_length=20, choices=family_choices, default=families.DEFAULT_FAMILY)
@@ -749,11 +782,12 @@ class EveningMailKind(models.TextChoices):
 
 
 class EveningMail(models.Model):
-    """One player's mail about one closed evening in the outbox: queued by the request (at most once
-    per evening, player and kind: the unique constraint keys it), then rendered and handed to
+    """One player's mail about one closed evening in the outbox: queued by the request (one current
+    mail per evening, player and kind: the unique constraint keys it), then rendered and handed to
     django-post-office's ``Email`` by the sender outside any request (scoring/outbox_sender.py), whose status
     (queued, sent, failed) the evening page shows. ``address`` and ``language`` are taken when it is
-    queued: the player's address then, and his language then (scoring/language.py player_language)."""
+    queued (the player's address then, and his language then: scoring/language.py player_language);
+    the sender renders it to the address as it is then (a mail not yet sent follows a corrected address)."""
 
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="mails")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="mails")
@@ -772,12 +806,23 @@ class EveningMail(models.Model):
     # until ``render_attempts`` reaches ``RENDER_ATTEMPTS``, then it stays failed.
     problem = models.TextField(blank=True, default="")
     render_attempts = models.PositiveSmallIntegerField(default=0)
+    # The version of the evening's sheet it was rendered from (``selectors.statements.sheet_version``):
+    # a mail sent with another version than the evening's now carries an outdated sheet.
+    sheet = models.CharField(max_length=40, blank=True, default="")
+    # A mail sent again takes the place of the one before (``replaces``, no longer ``current``):
+    # a failed mail sent to the address as it is now, or the sheet of a corrected evening
+    # (``corrected``: its subject and text say so) to a player who holds an outdated one.
+    current = models.BooleanField(default=True)
+    replaces = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="replaced_by")
+    corrected = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("udsendt ark")
         verbose_name_plural = _("udsendte ark")
         ordering = ["evening", "id"]
-        constraints = [models.UniqueConstraint(fields=["evening", "player", "kind"], name="mail_once_per_kind")]
+        constraints = [models.UniqueConstraint(fields=["evening", "player", "kind"], condition=Q(current=True),
+                                               name="mail_once_per_kind")]
 
     def __str__(self) -> str:
         return f"{self.evening} – {self.player}"
@@ -813,3 +858,37 @@ class Cup(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ReportFile(models.Model):
+    """A long report made by the worker outside any request (scoring/worker.py): the season report's
+    PDF or one of its exports over a scope of more closed evenings than a request may cover
+    (``bounds.SEASON_REPORT_INLINE_EVENINGS``). One per club, kind, scope, language and state of the
+    club's books (``books``: ``selectors.background.books_version``): a later write to the club's
+    evenings asks for a new one; the file is kept in the row (a few hundred kB), so that the web
+    workers and the worker share nothing but the database."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20)        # ``reports.background.KINDS``
+    scope = models.CharField(max_length=200)      # the report's scope as its query (``season=3&…``)
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+    books = models.CharField(max_length=40)
+    requested_at = models.DateTimeField(default=timezone.now)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    content = models.BinaryField(null=True, blank=True)
+    name = models.CharField(max_length=200, blank=True)          # the file's name when it is served
+    problem = models.TextField(blank=True, default="")            # why the last try failed
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["requested_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["club", "kind", "scope", "language", "books"],
+                                               name="report_file_once")]
+        indexes = [models.Index(fields=["finished_at", "requested_at"])]
+
+    @property
+    def ready(self) -> bool:
+        return self.finished_at is not None and not self.problem

@@ -25,6 +25,15 @@ The artefacts were made from commit 10854d9 (the last commit before the storage 
 
     .venv/bin/python scripts/make_migration_before.py 10854d9
     PGPORT=5444 scripts/with-postgres .venv/bin/python scripts/make_migration_before.py 10854d9 --postgres
+
+``--set seasons`` builds the club of the seasons migration's test instead (``tests/migration/build_seasons.py``:
+seasons with and without dates, overlapping, evenings picked for a season that their dates disagree
+with, an import that picked none) into ``tests/migration/before_seasons/``, made from commit bf2b6ef
+(the last before seasons were read by their dates), its checkout exported with ``git archive``:
+
+    git archive bf2b6ef | tar -x -C /tmp/old && ln -s $PWD/.venv /tmp/old/.venv
+    .venv/bin/python scripts/make_migration_before.py /tmp/old --set seasons
+    scripts/with-postgres .venv/bin/python scripts/make_migration_before.py /tmp/old --set seasons --postgres
 """
 from __future__ import annotations
 
@@ -39,8 +48,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tests" / "migration"
-BEFORE = HERE / "before"
 PYTHON = sys.executable
+#: Each set of artefacts: the build script run in the old code, and the folder its artefacts go to.
+SETS = {"storage": ("build.py", HERE / "before"), "seasons": ("build_seasons.py", HERE / "before_seasons")}
+BEFORE = SETS["storage"][1]
 
 
 def manage(checkout: Path, env: dict, *args: str) -> str:
@@ -63,7 +74,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("commit")
     parser.add_argument("--postgres", action="store_true")
+    parser.add_argument("--set", choices=sorted(SETS), default="storage")
     args = parser.parse_args()
+    global BEFORE
+    build, BEFORE = SETS[args.set]
     with tempfile.TemporaryDirectory() as tmp:
         checkout = Path(args.commit)
         if not checkout.is_dir():
@@ -71,13 +85,13 @@ def main() -> None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(checkout), args.commit],
                            check=True, capture_output=True)
         try:
-            run(checkout, Path(tmp), postgres=args.postgres)
+            run(checkout, Path(tmp), postgres=args.postgres, build=build)
         finally:
             if checkout.parent == Path(tmp):
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(checkout)], check=True)
 
 
-def run(checkout: Path, tmp: Path, *, postgres: bool) -> None:
+def run(checkout: Path, tmp: Path, *, postgres: bool, build: str = "build.py") -> None:
     BEFORE.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env["PYTHONHASHSEED"] = "0"
@@ -86,7 +100,7 @@ def run(checkout: Path, tmp: Path, *, postgres: bool) -> None:
     elif not env.get("DATABASE_URL", "").startswith("postgres"):
         raise SystemExit("--postgres: run under scripts/with-postgres")
     manage(checkout, env, "migrate", "--noinput")
-    subprocess.run([PYTHON, str(HERE / "build.py")], cwd=checkout, env=env, check=True)
+    subprocess.run([PYTHON, str(HERE / build)], cwd=checkout, env=env, check=True)
     recorded = record(checkout, env)
     if postgres:
         wanted = json.loads((BEFORE / "recorded.json").read_text(encoding="utf-8"))

@@ -54,6 +54,24 @@ def name_problem(value: str):
     return text_problem(value, NAME_MAX_LENGTH)
 
 
+# E-mail addresses ------------------------------------------------------------------------------
+
+#: What no address of a player may hold: an address is one mailbox, ``local@domain`` with a plain
+#: local part. A quoted local part (RFC 5321 allows ``"x,evil@attacker.test,y"@a-club.test``, and
+#: Django's validator with it) would reach the outbox, whose mail store keeps its recipients as one
+#: comma-separated text and reads them back as three, one of them hidden; a comma, a semicolon or
+#: angle brackets separate or name recipients in a header.
+ADDRESS_FORBIDDEN = frozenset('",;<>()[]\\')
+
+
+def one_mailbox(address: str) -> bool:
+    """Whether ``address`` is one recipient as every part of the outbox reads it: one ``@``, no
+    white space or control character, none of ``ADDRESS_FORBIDDEN`` (the address's syntax beyond
+    that is Django's ``validate_email``)."""
+    return (address.count("@") == 1 and not ADDRESS_FORBIDDEN & set(address)
+            and not any(char.isspace() or unicodedata.category(char) in FORBIDDEN_CATEGORIES for char in address))
+
+
 # Whole numbers ---------------------------------------------------------------------------------
 
 #: A number of more digits than this in an evening file is not even converted (Python refuses
@@ -93,3 +111,16 @@ MAX_REQUEST_BYTES = MAX_FILE_BYTES + 64 * 1024
 #: beyond them stays readable, but its PDF is refused rather than left to outrun a worker.
 MAX_DEALS_PER_TABLE = 300
 MAX_DEALS_PER_EVENING = 2_000
+
+# Long reports ----------------------------------------------------------------------------------
+
+#: Closed evenings a season report (its PDF and its exports) may cover to be made in a request: a
+#: weekly club's season is about 50 (``make bench``: season_pdf_50_evenings_s). A report of more is
+#: made by the worker in the background and its page links it when it is ready
+#: (scoring/reports/background.py), and its page leaves the list of every transfer to the exports: ten
+#: years (500 evenings, 45,000 deals) took 58 s over HTTP, past any worker's timeout.
+SEASON_REPORT_INLINE_EVENINGS = 60
+#: Tries of the worker at one report file before it stays failed with its reason; a try that has
+#: run this many seconds without finishing (its worker killed) is taken up again.
+REPORT_ATTEMPTS = 3
+REPORT_STALE_SECONDS = 15 * 60

@@ -43,8 +43,10 @@ def file_name(scope: Scope, ext: str) -> str:
     return f"saeson-{scope.club.pk}-{word}.{ext}"
 
 
-def report_context(report: SeasonReport) -> dict:
-    """Everything the page and the PDF print, each amount in the page's language."""
+def report_context(report: SeasonReport, *, transfers: bool = True) -> dict:
+    """Everything the page and the PDF print, each amount in the page's language. Without
+    ``transfers`` (the page of a report too long for a request) the list of every transfer is left
+    to the exports: it is most of a long report's words."""
     lang = page_language()
 
     def day(value):
@@ -106,7 +108,7 @@ def report_context(report: SeasonReport) -> dict:
                      for e in report.evenings],
         "transfers": [{"evening_id": t.evening_id, "date": day(t.date), "payer": t.payer, "payee": t.payee,
                        "kroner": kr(t.kroner, t.currency), "paid": t.paid, "family": family_title(t.family)}
-                      for t in report.transfers],
+                      for t in report.transfers] if transfers else None,
         "moved": kr(report.moved), "transfer_count": len(report.transfers),
         "busiest": [{"date": day(b.date), "evening_id": b.evening_id, "moved": kr(b.moved, b.currency)}
                     for b in report.busiest if b.moved],

@@ -16,8 +16,8 @@ def standings_source(club: Club):
 def standings_evenings(club: Club, *, season: Season | None = None, date_from: dt.date | None = None,
                        date_to: dt.date | None = None, include_open: bool = False):
     evenings = standings_source(club)
-    if season is not None:
-        evenings = evenings.filter(season=season)
+    if season is not None:   # by its dates (``Season.evenings_q``)
+        evenings = evenings.filter(season.evenings_q())
     if date_from is not None:
         evenings = evenings.filter(date__gte=date_from)
     if date_to is not None:

@@ -56,8 +56,8 @@ class Scope:
 
     def evenings(self):
         evenings = Evening.objects.filter(club=self.club, closed_at__isnull=False)
-        if self.season is not None:
-            evenings = evenings.filter(season=self.season)
+        if self.season is not None:   # by its dates, imports included (``Season.evenings_q``)
+            evenings = evenings.filter(self.season.evenings_q())
         if self.date_from is not None:
             evenings = evenings.filter(date__gte=self.date_from)
         if self.date_to is not None:
@@ -86,6 +86,75 @@ def season_scope(club: Club, *, season: str | int | None = None, date_from: dt.d
     if date_from is not None and date_to is not None and date_from > date_to:
         raise ScopeError("date_to", _("Til-datoen ligger før fra-datoen."))
     return Scope(club, date_from=date_from, date_to=date_to)
+
+
+def evening_seasons(club: Club, evenings) -> dict[int, str]:
+    """{evening id: the name of its season} of ``evenings`` ((id, date, season set by hand), of
+    ``club``): the season set by hand, else the first of the club's seasons (by its start) whose
+    dates hold the date; an evening of no season is left out. One query."""
+    seasons = sorted(Season.objects.filter(club=club), key=lambda s: (s.starts is None, s.starts, s.name))
+    by_id = {s.pk: s for s in seasons}
+    found = {}
+    for evening_id, date, override in evenings:
+        season = by_id.get(override) if override is not None else next((s for s in seasons if s.holds(date)), None)
+        if season is not None:
+            found[evening_id] = season.name
+    return found
+
+
+def season_counts(club: Club, seasons) -> dict[int, tuple[int, int]]:
+    """{season id: (its closed evenings, of them set to it by hand)} of ``seasons`` of ``club``. One
+    query per season."""
+    closed = Evening.objects.filter(club=club, closed_at__isnull=False)
+    return {s.pk: (closed.filter(s.evenings_q()).count(), closed.filter(season_override=s).count()) for s in seasons}
+
+
+@dataclass(frozen=True)
+class Overlap:
+    first: Season
+    second: Season
+
+
+@dataclass(frozen=True)
+class SetByHand:
+    """An evening whose season is set by hand (``Evening.season_override``), and the season its date
+    would give it (None: no season's dates hold it, or several overlapping do)."""
+    evening: Evening
+    season: Season
+    by_date: Season | None
+
+    @property
+    def agrees(self) -> bool:
+        return self.by_date is not None and self.by_date.pk == self.season.pk
+
+
+@dataclass(frozen=True)
+class Unsettled:
+    """What the season page lists for an admin to settle: seasons without both dates, seasons
+    whose dates overlap, and the evenings set to a season by hand."""
+    undated: tuple[Season, ...]
+    overlaps: tuple[Overlap, ...]
+    by_hand: tuple[SetByHand, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.undated or self.overlaps or self.by_hand)
+
+
+def overlapping(first: Season, second: Season) -> bool:
+    """Whether two dated seasons share a day."""
+    return first.dated and second.dated and first.starts <= second.ends and second.starts <= first.ends
+
+
+def unsettled(club: Club) -> Unsettled:
+    """The club's seasons and evenings that the dates alone do not settle (``Unsettled``). Two queries."""
+    seasons = sorted(Season.objects.filter(club=club), key=lambda s: (s.starts is None, s.starts, s.name))
+    overlaps = tuple(Overlap(a, b) for i, a in enumerate(seasons) for b in seasons[i + 1:] if overlapping(a, b))
+    by_hand = []
+    for evening in (Evening.objects.filter(club=club, season_override__isnull=False)
+                    .select_related("season_override").order_by("date", "id")):
+        holding = [s for s in seasons if s.holds(evening.date)]
+        by_hand.append(SetByHand(evening, evening.season_override, holding[0] if len(holding) == 1 else None))
+    return Unsettled(tuple(s for s in seasons if not s.dated), overlaps, tuple(by_hand))
 
 
 @dataclass(frozen=True)
@@ -200,8 +269,11 @@ class SeasonReport:
 def season_report(scope: Scope) -> SeasonReport:
     """The whole report of the ``scope`` (see the module's note on queries)."""
     evenings = scope.evenings()
-    heads = [(e, date, rate, season, currency or scope.club.currency) for e, date, rate, season, currency in
-             evenings.order_by("date", "id").values_list("id", "date", "kroner_per_point", "season__name", "currency")]
+    rows = list(evenings.order_by("date", "id").values_list("id", "date", "kroner_per_point", "season_override_id",
+                                                            "currency"))
+    named = evening_seasons(scope.club, [(e, date, override) for e, date, _rate, override, _c in rows])
+    heads = [(e, date, rate, named.get(e, ""), currency or scope.club.currency)
+             for e, date, rate, _override, currency in rows]
     ids = [h[0] for h in heads]
     # every player by the player he is now (a merged duplicate is the one he was merged into: he
     # never sat an evening that one sat, ``services.player_merge``), named as he is called now

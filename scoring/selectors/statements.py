@@ -1,6 +1,6 @@
 """Each player's own statement of a closed evening (what his mail tells him: his deals' results, a
 voided deal's struck through with its reason as on the printed sheet, his totals, what he pays or
-receives and to whom), and the outbox's mails of an evening as its page shows them.
+receives and to whom); the outbox's mails of an evening as its page shows them are ``outbox.py``'s.
 
 A statement is read from the evening's settlement (``evening_summary``), never computed anew: his
 kroner are his line of the settlement and his payments are the settlement's who-pays-whom, so a
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from scoring.engine.money import Payment
-from scoring.models import EveningMail, Player
+from scoring.models import Player
 
 from .members import identity_of
 from .settlement import EveningSummary
@@ -112,47 +112,3 @@ def evening_statements(summary: EveningSummary) -> list[Statement]:
                     pays=tuple(p for p in group.payments if p.payer == name),
                     receives=tuple(p for p in group.payments if p.payee == name), names_now=names_now))
     return statements
-
-
-@dataclass(frozen=True)
-class OutboxLine:
-    """A mail of the evening as its page shows it: to whom (the player's name only: an address is
-    never shown on a page), its state (``queued``, ``retrying``, ``sent`` or ``failed``; ``cleared`` once the outbox has
-    forgotten it), since when, and why it could not be rendered when that is why it failed."""
-    player: str
-    state: str
-    at: object
-    reason: str = ""
-
-
-def outbox_state(mail: EveningMail) -> tuple[str, object, str]:
-    """The state of one outbox mail, its time and the reason it failed to render: queued until the
-    sender has rendered it and post_office has sent it; post_office's status after that (a failed
-    try that will be tried again reads ``retrying``). A mail the sender could not render reads
-    ``retrying`` while it has tries left, then ``failed`` with its problem (scoring/outbox_sender.py)."""
-    from post_office.models import STATUS
-
-    if mail.problem and mail.rendered_at is None:
-        if mail.render_attempts >= EveningMail.RENDER_ATTEMPTS:
-            return "failed", mail.queued_at, mail.problem
-        return "retrying", mail.queued_at, ""
-    email = mail.email
-    if email is None and mail.rendered_at is not None:   # deleted by post_office's cleanup_mail since
-        return "cleared", mail.rendered_at, ""
-    if email is None:
-        return "queued", mail.queued_at, ""
-    if email.status == STATUS.sent:
-        return "sent", email.last_updated, ""
-    if email.status == STATUS.failed:
-        return "failed", email.last_updated, ""
-    if email.status == STATUS.requeued:
-        return "retrying", email.last_updated, ""
-    return "queued", mail.queued_at, ""
-
-
-def evening_outbox(evening) -> list[OutboxLine]:
-    """The evening's mails, one line each, in the order they were queued."""
-    mails = (EveningMail.objects.filter(evening=evening).select_related("player__merged_into", "email")
-             .order_by("id"))
-    # the player's name now: a mail queued before a rename or a merge is his all the same
-    return [OutboxLine(identity_of(m.player).name, *outbox_state(m)) for m in mails]

@@ -10,12 +10,17 @@ from .deals import VoidPlan, deal_correct, deal_record, deal_void, next_deal_num
 from .errors import BusyError, EveningClosedError, FieldError, RecordingError, StaleTableError
 from .evenings import evening_close, evening_create, evening_reopen
 from .imports import ImportQuestion, NamesUnanswered, PreparedImport, evening_import, evening_import_prepare
-from .outbox import MailQueued, NoAddressError, NotClosedError, evening_mail_queue
+from .outbox import (
+    MailQueued, NoAddressError, NotClosedError, NotFailedError, evening_mail_again, evening_mail_corrected,
+    evening_mail_queue
+)
 from .journal import table_players, table_pots, table_state
 from .payments import payment_mark, payment_unmark
 from .players import (
     player_contact_set, player_get_or_create, player_merge, player_rename, player_retire
 )
+from .reports import report_ask, report_done, report_failed, report_take
+from .seasons import evening_season_by_date, season_create, season_dates_set
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
 from .tournaments import (
@@ -28,8 +33,11 @@ __all__ = [
     "RecordingError", "StaleTableError", "VoidPlan",
     "builtin_card", "club_card", "club_currency_set", "club_language_set", "club_rate_set", "deal_correct", "deal_record", "deal_void",
     "evening_close", "evening_create", "evening_import", "evening_import_prepare", "evening_mail_queue", "MailQueued",
-    "NoAddressError", "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",
+    "NoAddressError", "NotClosedError", "NotFailedError", "evening_mail_again", "evening_mail_corrected",
+    "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",
     "payment_unmark", "player_contact_set", "player_get_or_create", "player_merge", "player_rename", "player_retire",
+    "evening_season_by_date", "season_create", "season_dates_set", "report_ask", "report_done", "report_failed",
+    "report_take",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
     "draw_name_assign", "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm",
     "round_draw", "tournament_create", "cup_save",

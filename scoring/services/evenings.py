@@ -18,10 +18,12 @@ from .summaries import summary_refresh
 
 
 @transaction.atomic
-def evening_create(*, club: Club, date: dt.date | str, season=None, user=None) -> Evening:
+def evening_create(*, club: Club, date: dt.date | str, user=None) -> Evening:
+    """A new evening of ``club`` on ``date``: it belongs to the season its date falls in
+    (``Season.evenings_q``), nothing to pick."""
     if isinstance(date, str):
         date = dt.date.fromisoformat(date)
-    evening = Evening.objects.create(club=club, date=date, season=season)
+    evening = Evening.objects.create(club=club, date=date)
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CREATED, user=_user(user))
     return evening
 

@@ -117,6 +117,9 @@ def player_contact_set(*, player: Player, email: str, login: str = "", language:
             validate_email(email)
         except ValidationError:
             raise RecordingError.single("email", _("Skriv en gyldig e-mailadresse.")) from None
+        if not bounds.one_mailbox(email):   # one address is one recipient (bounds.ADDRESS_FORBIDDEN)
+            raise RecordingError.single("email", _("Skriv én e-mailadresse uden anførselstegn, kommaer "
+                                                   "eller semikoloner."))
         if len(email) > Player._meta.get_field("email").max_length:
             raise RecordingError.single("email", _("Skriv en gyldig e-mailadresse."))
     login = (login or "").strip()

@@ -39,7 +39,7 @@ def seed_history(*, clubs: int = 1, seasons: int = 10, evenings: int = 50, table
                                            ends=start.replace(year=2017 + s) - dt.timedelta(days=1))
             for e in range(evenings):
                 day = season.starts + dt.timedelta(days=7 * e % 330)
-                _evening(rng, club, season, day, members, tables, deals, game, recorded)
+                _evening(rng, club, day, members, tables, deals, game, recorded)
                 if progress:
                     progress(c, s, e)
         made.append(club)
@@ -60,13 +60,13 @@ def _analyze() -> None:
 
 
 @transaction.atomic
-def _evening(rng, club, season, day, members, tables, deals, game: families.Family, recorded: bool = False):
+def _evening(rng, club, day, members, tables, deals, game: families.Family, recorded: bool = False):
     """One closed evening of ``tables`` tables. Each table's deals are made first and written as its
     evening file through the import (``evening_import``: one settlement in memory and a few bulk
     statements, the very rows recording them one by one writes: tests/web/test_import_limits.py),
     so that a history of tens of thousands of deals is built in a minute rather than in hours;
     ``recorded`` writes them deal by deal through ``deal_record`` instead, as a table does."""
-    evening = services.evening_create(club=club, date=day, season=season)
+    evening = services.evening_create(club=club, date=day)   # in its season by its date
     seats = rng.sample(members, len(members))
     # the table sizes the Danish histories have always drawn from (so a seed keeps its history),
     # those the family seats

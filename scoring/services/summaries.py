@@ -39,7 +39,7 @@ def summary_refresh(evening: Evening, players: Iterable[Player] | None = None) -
     for player_id in wanted | set(rows):
         family, rules = table_of.get(player_id, (families.DEFAULT_FAMILY, ""))
         values = {"club_id": evening.club_id, "closed": evening.closed_at is not None, "date": evening.date,
-                  "family": family, "rules": rules, "season_id": evening.season_id,
+                  "family": family, "rules": rules,
                   "points": points.get(player_id) or 0, "kroner": kroner_of.get(player_id),
                   "deals": deals.get(player_id, 0), "figures": figures.get(player_id, {})}
         if player_id in rows:

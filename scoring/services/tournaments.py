@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from scoring.engine import families
 from scoring.engine.draw import DrawError, draw_round, meetings
 from scoring.models import (
-    ByeScore, Club, ClubRateCard, Deal, Entrant, EntrantStatus, Player, RoundLength, RoundState, Season, Seat,
+    ByeScore, Club, ClubRateCard, Deal, Entrant, EntrantStatus, Player, RoundLength, RoundState, Seat,
     Tournament, TournamentEvent, TournamentEventKind, TournamentRound, TournamentScoring
 )
 from scoring.selectors.members import identities, identity_of
@@ -247,14 +247,6 @@ def _assigned(draw: dict, name: str, key: int) -> dict:
     return out
 
 
-def _season_of(club: Club, day: dt.date) -> Season | None:
-    """The club's season that holds ``day``, if one does."""
-    for season in club.seasons.all():
-        if (season.starts is None or season.starts <= day) and (season.ends is None or day <= season.ends):
-            return season
-    return None
-
-
 @transaction.atomic
 def round_confirm(*, round: TournamentRound, date: dt.date | None = None, user=None) -> TournamentRound:
     """The draw shown becomes the round: an evening of the club (counting in the season's standings
@@ -265,7 +257,7 @@ def round_confirm(*, round: TournamentRound, date: dt.date | None = None, user=N
         raise RecordingError.single("round", _("Runde %(n)s er allerede i gang.") % {"n": drawn.number})
     tournament = drawn.tournament
     day = date or timezone.localdate()
-    evening = evening_create(club=tournament.club, date=day, season=_season_of(tournament.club, day), user=user)
+    evening = evening_create(club=tournament.club, date=day, user=user)   # its season: by its date
     evening.counts_in_standings = tournament.counts_in_standings
     # the tournament's rate, in the club's currency, frozen on the round now (docs/money.md)
     evening.kroner_per_point, evening.currency = tournament.kroner_per_point, tournament.club.currency

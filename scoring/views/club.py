@@ -8,7 +8,6 @@ import re
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,7 +15,7 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import access, lockouts, services
 from scoring.table import submissions
@@ -30,6 +29,7 @@ from scoring.models import Club, Evening, EveningEvent, EveningEventKind, Role, 
 from scoring.selectors.members import identity_of, shown_words
 from scoring.selectors.sheets import table_names_now
 from scoring.selectors.payments import transfer_states
+from scoring.selectors.season import season_counts, unsettled
 from scoring.table_families import card_form, same_words, table_family
 
 
@@ -48,11 +48,12 @@ class ClubLanguageForm(forms.Form):
         self.fields["language"].choices = list(settings.LANGUAGES)
 
 
-class SeasonForm(forms.ModelForm):
-    class Meta:
-        model = Season
-        fields = ["name", "starts", "ends"]
-        widgets = {"starts": forms.DateInput(attrs={"type": "date"}), "ends": forms.DateInput(attrs={"type": "date"})}
+class SeasonForm(forms.Form):
+    """A season's name and dates (both required: its evenings are those of its dates); the service
+    refuses an overlap with another season at the field whose date lies in it."""
+    name = forms.CharField(label=gettext_lazy("Navn"), max_length=Season._meta.get_field("name").max_length)
+    starts = forms.DateField(label=gettext_lazy("Starter"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends = forms.DateField(label=gettext_lazy("Slutter"), widget=forms.DateInput(attrs={"type": "date"}))
 
     def clean(self):
         data = super().clean()
@@ -139,28 +140,71 @@ def club_language(request, pk: int):
     return render(request, "scoring/club_language.html", {"club": club, "form": form}, status=status)
 
 
+def _season_write(request, form: SeasonForm, action: str, work, url: str) -> bool:
+    """A keyed write of a season's form through its service; its refusal at the field it names."""
+    try:
+        submissions.write(request, action, work, url=url)
+    except services.RecordingError as exc:
+        for error in exc.errors:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        return False
+    return True
+
+
 @require_http_methods(["GET", "POST"])
 @submissions.once
 def club_seasons(request, pk: int):
+    """The club's seasons, each with its dates and its evenings; a new season; what the dates alone
+    do not settle (seasons without dates, overlapping ones, evenings set to a season by hand), for
+    the admin to settle."""
     club = _club(request, pk, Role.ADMIN)
-    form = SeasonForm(request.POST or None, instance=Season(club=club))
+    form = SeasonForm(request.POST or None)
+    url = reverse("scoring:club_seasons", args=[club.pk])
     if request.method == "POST" and form.is_valid():
-        def work():
-            try:
-                with transaction.atomic():
-                    return form.save()
-            except IntegrityError:
-                raise services.RecordingError.single("name", _("Der er allerede en sæson med det navn.")) from None
-        try:
-            submissions.write(request, "season_new", work, url=reverse("scoring:club_seasons", args=[club.pk]))
-        except services.RecordingError as exc:
-            form.add_error("name" if exc.errors[0].field == "name" else None, exc.errors[0].message)
-        else:
+        data = form.cleaned_data
+        if _season_write(request, form, "season_new", lambda: services.season_create(
+                club=club, name=data["name"], starts=data["starts"], ends=data["ends"]), url):
             messages.success(request, _("Sæsonen er oprettet."))
-            return redirect("scoring:club_seasons", pk=club.pk)
+            return redirect(url)
     status = 422 if request.method == "POST" else 200
+    seasons = list(club.seasons.all())
+    counts = season_counts(club, seasons)
     return render(request, "scoring/club_seasons.html",
-                  {"club": club, "form": form, "seasons": club.seasons.all()}, status=status)
+                  {"club": club, "form": form, "seasons": [(s, counts[s.pk]) for s in seasons],
+                   "unsettled": unsettled(club)}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@submissions.once
+def club_season_edit(request, pk: int, season: int):
+    """One season's name and dates: a season kept without dates is given them here."""
+    club = _club(request, pk, Role.ADMIN)
+    found = get_object_or_404(Season, pk=season, club=club)
+    form = SeasonForm(request.POST or None, initial={"name": found.name, "starts": found.starts, "ends": found.ends})
+    url = reverse("scoring:club_seasons", args=[club.pk])
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if _season_write(request, form, "season_edit", lambda: services.season_dates_set(
+                season=found, name=data["name"], starts=data["starts"], ends=data["ends"]), url):
+            messages.success(request, _("Sæsonen er gemt."))
+            return redirect(url)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scoring/club_season_edit.html", {"club": club, "season": found, "form": form},
+                  status=status)
+
+
+@require_POST
+@submissions.once
+def evening_season_by_date(request, pk: int):
+    """An evening set to a season by hand goes to the season of its date."""
+    evening = get_object_or_404(Evening.objects.select_related("club"), pk=pk)
+    access.require(request.user, evening.club_id, Role.ADMIN)
+    url = reverse("scoring:club_seasons", args=[evening.club_id])
+    submissions.write(request, "evening_season", lambda: services.evening_season_by_date(
+        evening=evening, user=request.user), url=url)
+    messages.success(request, _("Aftenen den %(date)s hører nu til sæsonen efter sin dato.")
+                     % {"date": date_format(evening.date, "SHORT_DATE_FORMAT")})
+    return redirect(url)
 
 
 @require_http_methods(["GET", "POST"])

@@ -171,7 +171,7 @@ class TableSeatingForm(SeatingForm):
         # not required: a form sent without it (an older page) plays the club's card
         self.fields["rules"] = forms.ChoiceField(label=_("Spil og takstkort"), choices=rule_set_choices(club),
                                                  initial=club_rule_set(club), required=False)
-        self.order_fields(["date", "season", "rules"])
+        self.order_fields(["date", "rules"])
 
     def chosen(self) -> tuple[families.Family, dict]:
         """The chosen game family and the keyword ``services.table_create`` takes (``rules`` or ``card``)."""
@@ -274,9 +274,8 @@ def evening_new(request):
         return render(request, "scoring/message.html", {"message": _("Du kan ikke oprette aftener.")}, status=403)
     club = _chosen_club(request, clubs)
     members = member_names(club)   # neither merged into another player nor retired
-    seasons = list(club.seasons.all())
     # An ISO string: <input type="date"> shows nothing for a localised date such as 22.11.2026.
-    form = _seating_form(members, request.POST or None, club=club, with_date=True, seasons=seasons,
+    form = _seating_form(members, request.POST or None, club=club, with_date=True,
                          initial={"date": timezone.localdate().isoformat()})
     status = _seating_status(request, form)
     same = None   # an open evening of the same date and players this user just created: asked first
@@ -284,11 +283,8 @@ def evening_new(request):
         same = same_open_evening(club, form.cleaned_data["date"], form.cleaned_data["names"], request.user)
         status = 200 if same is not None else 302
     if status == 302:   # valid, and no "Mente du Bent?" or "already open" left to answer
-        season = next((s for s in seasons if s.pk == form.cleaned_data.get("season")), None)
-
         def work():  # the evening, new players and the first table, or nothing
-            evening = services.evening_create(club=club, date=form.cleaned_data["date"], season=season,
-                                               user=request.user)
+            evening = services.evening_create(club=club, date=form.cleaned_data["date"], user=request.user)
             return services.table_create(evening=evening, players=_seat_players(club, form.cleaned_data["names"]),
                                          user=request.user, **form.chosen()[1])
         try:

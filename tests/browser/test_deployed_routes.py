@@ -14,7 +14,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scoring import services
-from scoring.models import Club, ClubRateCard, Deal, EveningTransfer, Role, Season
+from scoring.models import Club, ClubRateCard, Deal, EveningMail, EveningTransfer, Role, Season
+from scoring.selectors.season import season_scope
 from tests.browser.helpers import fetch
 from tests.web.conftest import make_user
 
@@ -35,8 +36,8 @@ def named_routes(resolver=None, prefix: str = "") -> list[tuple[str, object]]:
 @pytest.fixture
 def club_year(golden_dir):
     """A club with something behind every route: an open and a closed evening, a deal, a player with
-    an address and a login, a mail queued, a payment due, a season, its own card, a tournament with a
-    round drawn and one confirmed; the users of every role, a user of another club and a superuser."""
+    an address and a login, a mail queued, a payment due, a season, a report file asked for, its own
+    card, a tournament with a round drawn and one confirmed; the users of every role, a user of another club and a superuser."""
     club = Club.objects.create(name="Hjemmeklub")
     data = json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text())
     open_table = services.evening_import(club=club, data=data)
@@ -46,6 +47,7 @@ def club_year(golden_dir):
     services.player_contact_set(player=player, email="anne@example.org")
     services.evening_mail_queue(evening=closed_table.evening)
     season = Season.objects.create(club=club, name="2026", starts=dt.date(2026, 1, 1), ends=dt.date(2026, 12, 31))
+    report = services.report_ask(club=club, scope=season_scope(club, season=season.pk), kind="pdf", language="da")
     card = ClubRateCard.objects.create(club=club, name=f"{club.pk}-vlk-1", based_on="vlk", family="danish",
                                        data=json.dumps(open_table.card.to_dict() | {"name": f"{club.pk}-vlk-1",
                                                                                      "title": "Klubbens kort"}))
@@ -61,7 +63,7 @@ def club_year(golden_dir):
         "club": club, "evening": open_table.evening, "closed": closed_table.evening, "table": open_table,
         "deal": Deal.objects.filter(table=open_table, current=True).first(), "player": player, "season": season,
         "card": card, "transfer": EveningTransfer.objects.filter(evening=closed_table.evening).first(),
-        "tournament": tournament, "users": users,
+        "tournament": tournament, "users": users, "report": report, "mail": EveningMail.objects.get(),
     }
 
 
@@ -69,7 +71,8 @@ def arguments(name: str, path: str, world: dict) -> list[dict]:
     """The keyword arguments to ask ``path`` with, each set one request, by what its first part names
     (``evenings/<pk>/…`` an evening): a route about an evening is asked for the open and the closed one."""
     by_first = {
-        "evenings": [{"pk": world["evening"].pk}, {"pk": world["closed"].pk}],
+        "evenings": [{"pk": world["evening"].pk, "mail": world["mail"].pk},
+                     {"pk": world["closed"].pk, "mail": world["mail"].pk}],
         "tables": [{"pk": world["table"].pk}], "deals": [{"pk": world["deal"].pk}],
         "transfers": [{"pk": world["transfer"].pk}], "players": [{"pk": world["player"].pk}],
         "tournaments": [{"pk": world["tournament"].pk, "number": n} for n in (1, 2)],
@@ -77,7 +80,8 @@ def arguments(name: str, path: str, world: dict) -> list[dict]:
     first = path.split("/")[0]
     if first in by_first:
         return by_first[first]
-    club = {"pk": world["club"].pk, "player": world["player"].pk, "card": world["card"].pk}
+    club = {"pk": world["club"].pk, "player": world["player"].pk, "card": world["card"].pk,
+            "season": world["season"].pk, "file": world["report"].pk}
     return [club | {"fmt": fmt} for fmt in ("csv", "xlsx")] if name.endswith("season_export") else [club]
 
 

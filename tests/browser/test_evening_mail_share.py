@@ -1,6 +1,8 @@
 """The closed evening's page on a 390×844 phone and a 1280 wide screen: "Del" downloads the PDF where
-the browser cannot share files (desktop Chromium) and hands the PDF as a file to the share sheet
-where it can; "Send med e-mail" queues the players' mails and the page shows each one's state.
+the browser cannot share (desktop Chromium); where it can, the share sheet opens at the tap with the
+PDF as a file when the page fetched it before the tap, and with the PDF's link when it had not (a
+browser opens the share sheet only within a moment of the tap); "Send med e-mail" queues the
+players' mails and the page shows each one's state.
 
 ``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
 import json
@@ -57,30 +59,62 @@ def test_del_downloads_the_pdf_where_the_browser_cannot_share(live_server, brows
         context.close()
 
 
-@pytest.mark.parametrize("width, height", SIZES)
-def test_del_shares_the_pdf_as_a_file_where_the_browser_can(live_server, browser, closed_evening, width, height):
-    evening = closed_evening
+#: A phone's share sheet, stood in for before any script of the page runs: it keeps what it was given
+#: and when (``performance.now()``), and whether the tap's activation was still there to open it.
+SHARE_SHEET = """
+    navigator.canShare = (data) => !!(data && data.files && data.files.every((f) => f instanceof File));
+    navigator.share = (data) => {
+      const opened = navigator.userActivation ? navigator.userActivation.isActive : true;
+      const file = data.files && data.files[0];
+      const head = file ? file.slice(0, 5).text() : Promise.resolve("");
+      return head.then((text) => {
+        window.__shared = {name: file && file.name, type: file && file.type, size: file && file.size, head: text,
+                           title: data.title, url: data.url, opened: opened};
+      });
+    };"""
+
+
+def share_phone(browser, width, height):
     context, page = phone_context(browser, width, height, is_mobile=width < 800, accept_downloads=True)
-    # a phone's share sheet, stood in for before any script of the page runs: it keeps what it was given
-    context.add_init_script("""
-        navigator.canShare = (data) => !!(data && data.files && data.files.every((f) => f instanceof File));
-        navigator.share = (data) => {
-          const file = data.files[0];
-          return file.slice(0, 5).text().then((head) => {
-            window.__shared = {name: file.name, type: file.type, size: file.size, head: head, title: data.title};
-          });
-        };""")
+    context.add_init_script(SHARE_SHEET)
     downloads = []
     page.on("download", lambda download: downloads.append(download))
+    return context, page, downloads
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_del_shares_the_pdf_fetched_before_the_tap_as_a_file(live_server, browser, closed_evening, width, height):
+    evening = closed_evening
+    context, page, downloads = share_phone(browser, width, height)
     try:
         login(page, live_server, f"/evenings/{evening.pk}/", "medlem")
+        # the closed evening's PDF is fetched when the page loads, before any tap
+        expect(page.locator("#share-pdf[data-ready]")).to_have_count(1, timeout=60_000)
         page.click("#share-pdf")
-        wait_until(page, "window.__shared !== undefined", timeout=60_000)   # the PDF is rendered on request
+        wait_until(page, "window.__shared !== undefined", timeout=5_000)
         shared = page.evaluate("window.__shared")
-        assert shared["name"] == f"tarok-2026-11-20-aften-{evening.pk}.pdf"
+        assert shared["name"] == f"tarok-2026-11-20-aften-{evening.pk}.pdf" and shared["opened"]
         assert shared["type"] == "application/pdf" and shared["head"] == "%PDF-" and shared["size"] > 1000
         assert shared["title"] == "Tarokklubben Pagat 20.11.2026"
         assert downloads == []   # shared, not saved
+    finally:
+        context.close()
+
+
+def test_del_shares_the_link_where_the_pdf_is_not_here_yet(live_server, browser, closed_evening):
+    evening = closed_evening
+    context, page, downloads = share_phone(browser, 390, 844)
+    # the PDF takes longer than the tap's moment: its answer never comes while the test looks
+    page.route("**/pdf/**", lambda route: None)
+    try:
+        login(page, live_server, f"/evenings/{evening.pk}/", "medlem")
+        expect(page.locator("#share-pdf[data-fetching]")).to_have_count(1)
+        page.click("#share-pdf")
+        wait_until(page, "window.__shared !== undefined", timeout=5_000)
+        shared = page.evaluate("window.__shared")
+        assert shared["url"] == f"{live_server.url}/evenings/{evening.pk}/pdf/" and shared["opened"]
+        assert shared["name"] is None and shared["title"] == "Tarokklubben Pagat 20.11.2026"
+        assert downloads == []
     finally:
         context.close()
 

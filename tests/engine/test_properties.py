@@ -761,3 +761,46 @@ def test_unknown_keys_are_errors_naming_deal_and_field(evening, data):
         assert (deal, expected) in {(p.deal, p.field) for p in exc.problems}, [str(p) for p in exc.problems]
     else:
         raise AssertionError(f"unknown key {key!r} at {path} accepted")
+
+
+def _zero_groups_by_lru(amounts: tuple[int, ...]) -> list[list[int]]:
+    """The groups as the first implementation found them (each mask summed anew, memoised): the
+    bottom-up table must choose exactly the same groups, or an evening closed before would read
+    other transfers than the ones stored with it."""
+    from functools import lru_cache
+
+    n = len(amounts)
+
+    @lru_cache(maxsize=None)
+    def best(mask: int) -> int:
+        if mask == 0:
+            return 0
+        closes = 1 if sum(amounts[i] for i in range(n) if mask >> i & 1) == 0 else 0
+        return closes + max(best(mask & ~(1 << i)) for i in range(n) if mask >> i & 1)
+
+    order, mask = [], (1 << n) - 1
+    while mask:
+        closes = 1 if sum(amounts[i] for i in range(n) if mask >> i & 1) == 0 else 0
+        last = next(i for i in reversed(range(n)) if mask >> i & 1 and best(mask & ~(1 << i)) + closes == best(mask))
+        order.append(last)
+        mask &= ~(1 << last)
+    order.reverse()
+    groups, current, running = [], [], 0
+    for i in order:
+        current.append(i)
+        running += amounts[i]
+        if running == 0:
+            groups.append(sorted(current))
+            current = []
+    return groups
+
+
+@FEWER
+@given(st.integers(1, 12).flatmap(lambda n: st.lists(st.integers(-8, 8).map(lambda k: 5 * k).filter(bool),
+                                                      min_size=n - 1, max_size=n - 1)))
+def test_the_groups_are_those_the_first_implementation_found(amounts):
+    from scoring.engine.transfers import _zero_groups
+
+    amounts = (*amounts, -sum(amounts)) if sum(amounts) else (*amounts,)
+    amounts = tuple(a for a in amounts if a)
+    assert _zero_groups(amounts) == _zero_groups_by_lru(amounts)

@@ -43,7 +43,32 @@ def recording() -> dict:
     exports = {f"{evening}/{table}": json.loads(command("export_evening", str(evening), "--table", str(table)))
                for evening, table in Table.objects.order_by("evening_id", "number").values_list("evening_id",
                                                                                                  "number")}
-    return {"check_ledger": command("check_ledger"), "standings": standings, "exports": exports, **pages()}
+    return {"check_ledger": command("check_ledger"), "standings": standings, "exports": exports, **pages(),
+            "seasons": seasons(command)}
+
+
+def seasons(command) -> dict:
+    """Each season of each club as the season report and ``standings --season`` read it: the
+    report's evenings (dates), its players' money and transfers, and the standings of every rule
+    set the club played."""
+    from scoring.models import Club, Season
+    from scoring.selectors.season import season_report, season_scope
+    from scoring.selectors.standings import club_rule_sets
+
+    found = {}
+    for season in Season.objects.select_related("club").order_by("club__name", "name"):
+        club = season.club
+        report = season_report(season_scope(club, season=season.name))
+        standings = {rules: json.loads(command("standings", "--json", "--club", club.name, "--rules", rules,
+                                               "--season", season.name))
+                     for rules, _family in club_rule_sets(Club.objects.get(pk=club.pk))}
+        found[f"{club.name}|{season.name}"] = {
+            "evenings": [str(e.date) for e in report.evenings],
+            "players": {p.player: {c: str(p.amounts[c]) for c in p.amounts} for p in report.players},
+            "transfers": [[str(t.date), t.payer, t.payee, str(t.kroner)] for t in report.transfers],
+            "standings": standings,
+        }
+    return found
 
 
 def pages() -> dict:
@@ -68,7 +93,28 @@ def pages() -> dict:
     return {"figures": figures, "cups": cups}
 
 
+def settle_list() -> dict:
+    """What the season page of each club lists to settle (the code since seasons are read by their
+    dates, ``selectors.season.unsettled``): seasons without dates, overlapping pairs, and each
+    evening set to a season by hand with the season its date gives it."""
+    import django
+    django.setup()
+    from scoring.models import Club
+    from scoring.selectors.season import unsettled
+
+    found = {}
+    for club in Club.objects.order_by("name"):
+        left = unsettled(club)
+        found[club.name] = {
+            "undated": [s.name for s in left.undated],
+            "overlaps": [[o.first.name, o.second.name] for o in left.overlaps],
+            "by_hand": [[str(b.evening.date), b.season.name, b.by_date.name if b.by_date else None]
+                        for b in left.by_hand],
+        }
+    return found
+
+
 if __name__ == "__main__":
     sys.path.insert(0, os.getcwd())   # the code to ask: the working directory's
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokklub.settings")
-    print(json.dumps(recording(), ensure_ascii=False))
+    print(json.dumps(settle_list() if "--unsettled" in sys.argv else recording(), ensure_ascii=False))

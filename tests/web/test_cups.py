@@ -22,7 +22,7 @@ from scoring.selectors.tournaments import tournament_standings
 
 from .conftest import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 NAMES = ("Anne", "Bent", "Carl", "Dorte")
 TABLE = [25, 18, 15, 12]
 

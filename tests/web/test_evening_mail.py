@@ -207,7 +207,6 @@ def test_a_mail_waits_while_its_evening_is_reopened(evening, club, scorekeeper, 
 
 def test_the_command_sends_and_says_what_it_did(evening, scorekeeper, capsys, monkeypatch, lock):
     monkeypatch.setattr("scoring.outbox_sender.LOCK_FILE", lock)
-    monkeypatch.setattr("scoring.management.commands.send_evening_mail.send_round", lambda: send_round(lock))
     services.evening_mail_queue(evening=evening, user=scorekeeper)
     call_command("send_evening_mail")
     assert "rendered 3, sent 3, failed 0" in capsys.readouterr().out

@@ -162,9 +162,9 @@ class _Stop(BaseException):
 
 
 def test_every_goes_on_past_an_evening_that_fails(evening, other_evening, scorekeeper, monkeypatch, lock, capsys):
-    import scoring.management.commands.send_evening_mail as command
+    import scoring.management.commands.worker as command
 
-    monkeypatch.setattr(command, "send_round", lambda: send_round(lock))
+    monkeypatch.setattr("scoring.outbox_sender.LOCK_FILE", lock)
     rounds = []
 
     def sleep(seconds):
@@ -183,7 +183,8 @@ def test_every_goes_on_past_an_evening_that_fails(evening, other_evening, scorek
 
 
 def test_every_goes_on_past_a_round_that_raises(monkeypatch, capsys):
-    import scoring.management.commands.send_evening_mail as command
+    import scoring.management.commands.worker as command
+    from scoring.worker import Done
 
     rounds = []
 
@@ -191,13 +192,13 @@ def test_every_goes_on_past_a_round_that_raises(monkeypatch, capsys):
         rounds.append(1)
         if len(rounds) == 1:
             raise RuntimeError("database gone away")
-        return None   # another sender holds the lock
+        return Done(None)   # another worker holds the outbox
 
     def sleep(seconds):
         if len(rounds) == 2:
             raise _Stop
 
-    monkeypatch.setattr(command, "send_round", one_round)
+    monkeypatch.setattr(command, "work_round", one_round)
     monkeypatch.setattr(command.time, "sleep", sleep)
     with pytest.raises(_Stop):
         call_command("send_evening_mail", every=0.01)

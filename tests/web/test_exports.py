@@ -227,6 +227,6 @@ def test_standings_pdf_names_its_season(keeper_client, season_club):
 
     season = Season.objects.create(club=season_club, name="Efterår 2026", starts=dt.date(2026, 1, 1),
                                    ends=dt.date(2026, 1, 31))
-    Evening.objects.filter(club=season_club, date__lte=dt.date(2026, 1, 31)).update(season=season)
+    assert Evening.objects.filter(season.evenings_q(), club=season_club).exists()   # by its dates
     lines = pdf_lines(keeper_client.get(f"/clubs/{season_club.pk}/standings/pdf/?season={season.pk}").content)
     assert "Sæson Efterår 2026 (01.01.2026–31.01.2026)" in " ".join(lines[1:4])

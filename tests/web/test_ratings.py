@@ -11,7 +11,7 @@ from scoring.models import Evening, Player, Seat
 from scoring.selectors.ratings import club_ratings, rating_rows
 from scoring.services.seed import seed_history
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.every_database]
 
 
 @pytest.fixture

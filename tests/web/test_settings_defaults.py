@@ -53,9 +53,9 @@ def test_mail_goes_to_the_console_unless_the_environment_names_an_smtp_server():
                                    "False", "True", "klub@example.org"], smtp.stderr
 
 
-def test_make_run_starts_the_mail_sender_beside_the_server():
+def test_make_run_starts_the_worker_beside_the_server():
     recipe = (ROOT / "Makefile").read_text().split("\nrun:", 1)[1].split("\n\n", 1)[0]
-    assert "manage.py send_evening_mail --every" in recipe and "runserver" in recipe
+    assert "manage.py worker --every" in recipe and "runserver" in recipe
 
 
 def test_the_application_hashes_passwords_slowly_though_the_tests_do_not():

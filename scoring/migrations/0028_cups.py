@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0024_club_event_kinds'),
+        ('scoring', '0027_report_files'),
     ]
 
     operations = [

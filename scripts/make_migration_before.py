@@ -25,6 +25,15 @@ The artefacts were made from commit 10854d9 (the last commit before the storage 
 
     .venv/bin/python scripts/make_migration_before.py 10854d9
     PGPORT=5444 scripts/with-postgres .venv/bin/python scripts/make_migration_before.py 10854d9 --postgres
+
+Another migration's test gives its own club, answers and folder (``--build``, ``--answers``,
+``--into``); the payments' (``test_payments_migration.py``) were made from commit bf2b6ef, the last
+commit whose transfers were marked paid:
+
+    ARGS="--build tests/migration/build_payments.py --answers tests/migration/payment_answers.py
+          --into tests/migration/before_payments"
+    .venv/bin/python scripts/make_migration_before.py bf2b6ef $ARGS
+    PGPORT=5461 scripts/with-postgres .venv/bin/python scripts/make_migration_before.py bf2b6ef $ARGS --postgres
 """
 from __future__ import annotations
 
@@ -50,9 +59,9 @@ def manage(checkout: Path, env: dict, *args: str) -> str:
     return result.stdout
 
 
-def record(code: Path, env: dict) -> dict:
+def record(code: Path, env: dict, answers: Path = HERE / "answers.py") -> dict:
     """What the code at ``code`` answers about the database of ``env`` (``tests/migration/answers.py``)."""
-    result = subprocess.run([PYTHON, str(HERE / "answers.py")], cwd=code, env=env,
+    result = subprocess.run([PYTHON, str(answers)], cwd=code, env=env,
                             capture_output=True, text=True)
     if result.returncode != 0:
         raise SystemExit(f"answers.py failed:\n{result.stderr}")
@@ -63,7 +72,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("commit")
     parser.add_argument("--postgres", action="store_true")
+    parser.add_argument("--build", type=Path, default=HERE / "build.py", help="the script that builds the club")
+    parser.add_argument("--answers", type=Path, default=HERE / "answers.py", help="the script that records answers")
+    parser.add_argument("--into", type=Path, default=BEFORE, help="the folder of the artefacts")
     args = parser.parse_args()
+    scripts = (args.build.resolve(), args.answers.resolve(), args.into.resolve())
     with tempfile.TemporaryDirectory() as tmp:
         checkout = Path(args.commit)
         if not checkout.is_dir():
@@ -71,14 +84,16 @@ def main() -> None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(checkout), args.commit],
                            check=True, capture_output=True)
         try:
-            run(checkout, Path(tmp), postgres=args.postgres)
+            run(checkout, Path(tmp), postgres=args.postgres, scripts=scripts)
         finally:
             if checkout.parent == Path(tmp):
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(checkout)], check=True)
 
 
-def run(checkout: Path, tmp: Path, *, postgres: bool) -> None:
-    BEFORE.mkdir(exist_ok=True)
+def run(checkout: Path, tmp: Path, *, postgres: bool,
+        scripts: tuple[Path, Path, Path] = (HERE / "build.py", HERE / "answers.py", BEFORE)) -> None:
+    build, answers, into = scripts
+    into.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env["PYTHONHASHSEED"] = "0"
     if not postgres:
@@ -86,23 +101,23 @@ def run(checkout: Path, tmp: Path, *, postgres: bool) -> None:
     elif not env.get("DATABASE_URL", "").startswith("postgres"):
         raise SystemExit("--postgres: run under scripts/with-postgres")
     manage(checkout, env, "migrate", "--noinput")
-    subprocess.run([PYTHON, str(HERE / "build.py")], cwd=checkout, env=env, check=True)
-    recorded = record(checkout, env)
+    subprocess.run([PYTHON, str(build)], cwd=checkout, env=env, check=True)
+    recorded = record(checkout, env, answers)
     if postgres:
-        wanted = json.loads((BEFORE / "recorded.json").read_text(encoding="utf-8"))
+        wanted = json.loads((into / "recorded.json").read_text(encoding="utf-8"))
         if recorded != wanted:
             raise SystemExit("PostgreSQL answers differently from SQLite; nothing written")
-        dump(env)
+        dump(env, into)
     else:
         backup = tmp / "sqlite.backup"
         manage(checkout, env, "backup", str(backup))
-        with open(backup, "rb") as raw, gzip.GzipFile(BEFORE / "sqlite.backup.gz", "wb", mtime=0) as packed:
+        with open(backup, "rb") as raw, gzip.GzipFile(into / "sqlite.backup.gz", "wb", mtime=0) as packed:
             packed.write(raw.read())
-        (BEFORE / "recorded.json").write_text(json.dumps(recorded, ensure_ascii=False, indent=1) + "\n",
+        (into / "recorded.json").write_text(json.dumps(recorded, ensure_ascii=False, indent=1) + "\n",
                                               encoding="utf-8")
 
 
-def dump(env: dict) -> None:
+def dump(env: dict, into: Path = BEFORE) -> None:
     """A plain-SQL dump of the whole database (schema and data, no owners)."""
     import glob
     tool = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_dump"))[-1]
@@ -110,7 +125,7 @@ def dump(env: dict) -> None:
                           check=True, env=env, capture_output=True, text=True).stdout
     # A newer pg_dump may set a parameter an older server does not know; none is needed here.
     text = "\n".join(line for line in text.splitlines() if not line.startswith("SET transaction_timeout")) + "\n"
-    with gzip.GzipFile(BEFORE / "postgres.sql.gz", "wb", mtime=0) as packed:
+    with gzip.GzipFile(into / "postgres.sql.gz", "wb", mtime=0) as packed:
         packed.write(text.encode("utf-8"))
 
 

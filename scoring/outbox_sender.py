@@ -43,6 +43,9 @@ from scoring.selectors import evening_summary
 from scoring.selectors.standings import family_title
 from scoring.selectors.members import identity_of
 from scoring.selectors.statements import Statement, evening_statements
+from scoring.selectors.payments import open_of_evening
+from scoring.paying import how_to_pay, reference
+from scoring.engine.money import from_cents
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +90,9 @@ def statement_context(statement: Statement, evening, rate) -> dict:
         "receives": [(statement.called(p.payer), p.points, format_money(p.kroner, currency, lang))
                      for p in statement.receives],
         "rate": format_rate(rate, currency, lang), "pdf": pdf_name(evening),
+        # whom he pays what is still open of his transfers, with his reference (docs/money.md)
+        "pay": how_to_pay(evening.club, currency, from_cents(open_of_evening(statement.player, evening)),
+                          reference(statement.player.pk, evening.date)),
     }
 
 

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.encoding import force_str
 from django.utils.http import urlencode
-from django.utils import formats, timezone
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from scoring.currency import format_purse
@@ -407,45 +407,54 @@ def _evening_link(record) -> str:
     return pk_url("scoring:evening_detail", record.evening_id) + "#payments"
 
 
-def _payment_state(record) -> str:
-    """A transfer's state in words: paid (how, when, by whom) or unpaid."""
-    from django.utils.formats import date_format
-
-    mark = record.mark
-    if mark is None:
-        return str(_("ubetalt"))
-    who = mark.user.get_username() if mark.user is not None else "—"
-    return (f"{_('betalt')} · {mark.get_method_display()} · "
-            f"{date_format(timezone.localtime(mark.at), 'SHORT_DATE_FORMAT')} · {who}")
-
-
 class StateColumn(tables.Column):
-    """A transfer's state; an unpaid one (no mark) is rendered too, as "ubetalt"."""
+    """A transfer's state in words (``TransferState.words``), from the states the table was given
+    (``states``: {transfer id: its state}, computed for the page's rows)."""
     empty_values = ()
 
-    def render(self, record):
-        return _payment_state(record)
+    def render(self, record, table):
+        state = table.states.get(record.pk)
+        return state.words if state is not None else ""
 
-    def value(self, record):
-        return _payment_state(record)
+    def value(self, record, table):
+        return self.render(record, table)
 
 
 class OutstandingTable(tables.Table):
-    """The club's unpaid transfers across evenings (``payments.outstanding_transfers``)."""
+    """The club's transfers with something still to pay, across evenings (``payments.outstanding_transfers``:
+    ``TransferState`` rows, the players named as they are now)."""
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
-    # the players they stand for now (``payments.outstanding_transfers``' names, docs/names.md)
-    payer = tables.Column(verbose_name=_("Betaler"), accessor="payer_now", order_by=("payer_now",))
-    receiver = tables.Column(verbose_name=_("Modtager"), accessor="receiver_now", order_by=("receiver_now",))
+    payer = tables.Column(verbose_name=_("Betaler"))
+    receiver = tables.Column(verbose_name=_("Modtager"))
     amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
+    # what is covered: paid, or set off against the pair's transfers the other way
+    covered = MoneyColumn(verbose_name=_("Betalt"), cents=True)
+    open = MoneyColumn(verbose_name=_("Mangler"), cents=True)
 
     class Meta:
         attrs = {"class": "outstanding", "id": "outstanding"}
         sheet_title = _("Udestående")
 
 
+class PairsTable(tables.Table):
+    """What each pair of players owes the other across evenings, net, per currency
+    (``payments.pair_balances``), with the page's "Gør op" for those who may settle it."""
+    debtor = tables.Column(verbose_name=_("Skylder"), attrs={"td": {"class": "player"}},
+                           linkify=lambda record: pk_url("scoring:player_detail", record["debtor_id"]))
+    creditor = tables.Column(verbose_name=_("Til"), attrs={"td": {"class": "player"}},
+                             linkify=lambda record: pk_url("scoring:player_detail", record["creditor_id"]))
+    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
+    settle = tables.TemplateColumn(template_name="scoring/partials/_settle_cell.html", verbose_name="",
+                                   orderable=False, exclude_from_export=True)
+
+    class Meta:
+        attrs = {"class": "outstanding-pairs", "id": "outstanding-pairs"}
+        sheet_title = _("Udestående")
+
+
 class OutstandingPlayersTable(tables.Table):
-    """Each player's unpaid transfers summed (``payments.outstanding_by_player``): what he owes,
-    is owed and the balance, each per currency."""
+    """Each player's balances summed (``payments.outstanding_by_player``): what he owes, is owed and
+    the balance, each per currency, every pair netted first."""
     player = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "player"}},
                            linkify=lambda record: pk_url("scoring:player_detail", record["player_id"]))
     owes = MoneyColumn(verbose_name=_("Skylder"))
@@ -474,9 +483,50 @@ class PlayerPaymentsTable(tables.Table):
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
     transfer = TransferColumn(verbose_name=_("Overførsel"), accessor="pk", orderable=False)
     amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
-    state = StateColumn(verbose_name=_("Status"), accessor="mark", orderable=False,
+    state = StateColumn(verbose_name=_("Status"), accessor="pk", orderable=False,
                         attrs={"td": {"class": "payment-state"}})
 
     class Meta:
         attrs = {"class": "player-payments", "id": "player-payments"}
+        sheet_title = _("Overførsler")
+
+    def __init__(self, data, *, states_of, **kwargs):
+        """``states_of(rows)``: {transfer id: its state} of the rows a page shows (computed once the
+        page is known: ``payments.player_states``)."""
+        super().__init__(data, **kwargs)
+        self._states_of = states_of
+
+    @functools.cached_property
+    def states(self) -> dict:
+        rows = self.page.object_list if hasattr(self, "page") else self.data
+        return self._states_of([row.record if hasattr(row, "record") else row for row in rows])
+
+
+class PaymentStatusColumn(tables.Column):
+    """A payment's status in words: confirmed, waiting for the receiver, disputed, or undone."""
+    empty_values = ()
+
+    def render(self, record):
+        if record.undone_at is not None:
+            return str(_("fortrudt"))
+        return str(record.get_status_display())
+
+    def value(self, record):
+        return self.render(record)
+
+
+class PaymentsTable(tables.Table):
+    """The club's payments, newest first (``payments.club_payments``), each linked to its page."""
+    paid_on = TypedDateColumn(verbose_name=_("Dato"), short=True,
+                              linkify=lambda record: pk_url("scoring:payment_detail", record.pk))
+    transfer = TransferColumn(verbose_name=_("Betaling"), accessor="pk", orderable=False)
+    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
+    method = tables.Column(verbose_name=_("Betalt med"), accessor="get_method_display", orderable=False)
+    status = PaymentStatusColumn(verbose_name=_("Status"), accessor="pk", orderable=False,
+                                 attrs={"td": {"class": "payment-status"}})
+    recorded_by = tables.Column(verbose_name=_("Registreret af"), accessor="recorded_by__username",
+                                default="—", orderable=False)
+
+    class Meta:
+        attrs = {"class": "payments", "id": "payments"}
         sheet_title = _("Betalinger")

@@ -183,9 +183,9 @@ def evening_reopen(request, pk: int):
     return render(request, "scoring/reason_form.html", {
         "title": _("Genåbn aftenen"), "object": evening, "form": form,
         "explain": _("Delingen af kopperne tilbageføres, og aftenen kan rettes igen. Genåbningen logges."),
-        # the marks the reopening clears: they stay in the log, and the next close keeps those
-        # whose transfer is unchanged to the øre
-        "cleared": [s for s in transfer_states(evening) if s.paid],
+        # what is paid of the evening's transfers: the payments stay, and after the next close
+        # only the difference is outstanding (docs/money.md, "Payments")
+        "paid": [s for s in transfer_states(evening) if s.paid],
     }, status=status)
 
 

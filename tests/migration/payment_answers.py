@@ -25,6 +25,17 @@ def recording() -> dict:
     found["transfers"] = [[str(t.evening.date), t.family, t.payer.name, t.receiver.name, t.amount, t.currency]
                           for t in EveningTransfer.objects.select_related("evening", "payer", "receiver")
                           .order_by("evening__date", "position")]
+    from scoring import models
+    if hasattr(models, "Payment"):   # the code after the migration: the payments it made
+        from scoring.selectors.payments import superseded_marks
+
+        found["payments"] = [[p.payer.name, p.receiver.name, p.amount, p.currency, p.method, p.status,
+                              p.recorded_by.username if p.recorded_by else None]
+                             for p in models.Payment.objects.select_related("payer", "receiver", "recorded_by")
+                             .order_by("recorded_at", "id")]
+        found["superseded"] = {club.name: [[s.mark.payer.name, s.mark.receiver.name, s.mark.amount,
+                                            s.payment.amount if s.payment else None] for s in superseded_marks(club)]
+                               for club in Club.objects.order_by("name")}
     return found
 
 

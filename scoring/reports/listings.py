@@ -420,15 +420,30 @@ class StateColumn(tables.Column):
         return self.render(record, table)
 
 
+class PairColumn(tables.Column):
+    """Who pays whom, in one cell ("Bent → Anne"), of a ``TransferState`` (the players named now)."""
+    empty_values = ()
+
+    def render(self, record):
+        return f"{record.payer} → {record.receiver}"
+
+    def value(self, record):
+        return self.render(record)
+
+
+#: A column a phone leaves out (app.css: ``.wide``), the rest of its row fitting 360 px.
+WIDE = {"th": {"class": "num wide"}, "td": {"class": "num kr wide"}}
+
+
 class OutstandingTable(tables.Table):
     """The club's transfers with something still to pay, across evenings (``payments.outstanding_transfers``:
-    ``TransferState`` rows, the players named as they are now)."""
+    ``TransferState`` rows, the players named as they are now): what each was, what is paid of it
+    (or set off against the pair's transfers the other way), what is missing."""
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
-    payer = tables.Column(verbose_name=_("Betaler"))
-    receiver = tables.Column(verbose_name=_("Modtager"))
-    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
-    # what is covered: paid, or set off against the pair's transfers the other way
-    covered = MoneyColumn(verbose_name=_("Betalt"), cents=True)
+    pair = PairColumn(verbose_name=_("Overførsel"), orderable=False, attrs={"th": {"class": "text"},
+                                                                             "td": {"class": "text"}})
+    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True, attrs=WIDE)
+    covered = MoneyColumn(verbose_name=_("Betalt"), cents=True, attrs=WIDE)
     open = MoneyColumn(verbose_name=_("Mangler"), cents=True)
 
     class Meta:
@@ -438,11 +453,13 @@ class OutstandingTable(tables.Table):
 
 class PairsTable(tables.Table):
     """What each pair of players owes the other across evenings, net, per currency
-    (``payments.pair_balances``), with the page's "Gør op" for those who may settle it."""
-    debtor = tables.Column(verbose_name=_("Skylder"), attrs={"td": {"class": "player"}},
-                           linkify=lambda record: pk_url("scoring:player_detail", record["debtor_id"]))
-    creditor = tables.Column(verbose_name=_("Til"), attrs={"td": {"class": "player"}},
-                             linkify=lambda record: pk_url("scoring:player_detail", record["creditor_id"]))
+    (``payments.pair_balances``), with the page's "Gør op" for those who may settle it. The page
+    shows the pair in one cell ("Bent → Anne", a phone's width); an export has a column each."""
+    pair = tables.TemplateColumn(template_name="scoring/partials/_pair_cell.html", verbose_name=_("Hvem"),
+                                 orderable=False, exclude_from_export=True,
+                                 attrs={"th": {"class": "text"}, "td": {"class": "player text"}})
+    debtor = tables.Column(verbose_name=_("Betaler"), visible=False)
+    creditor = tables.Column(verbose_name=_("Modtager"), visible=False)
     amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
     settle = tables.TemplateColumn(template_name="scoring/partials/_settle_cell.html", verbose_name="",
                                    orderable=False, exclude_from_export=True)
@@ -450,6 +467,7 @@ class PairsTable(tables.Table):
     class Meta:
         attrs = {"class": "outstanding-pairs", "id": "outstanding-pairs"}
         sheet_title = _("Udestående")
+        sequence = ("pair", "debtor", "creditor", "amount", "settle")
 
 
 class OutstandingPlayersTable(tables.Table):
@@ -481,7 +499,8 @@ class TransferColumn(tables.Column):
 class PlayerPaymentsTable(tables.Table):
     """A player's transfers evening by evening: whom he pays or who pays him, and whether it is paid."""
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
-    transfer = TransferColumn(verbose_name=_("Overførsel"), accessor="pk", orderable=False)
+    transfer = TransferColumn(verbose_name=_("Overførsel"), accessor="pk", orderable=False,
+                              attrs={"th": {"class": "text"}, "td": {"class": "text"}})
     amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
     state = StateColumn(verbose_name=_("Status"), accessor="pk", orderable=False,
                         attrs={"td": {"class": "payment-state"}})
@@ -519,13 +538,16 @@ class PaymentsTable(tables.Table):
     """The club's payments, newest first (``payments.club_payments``), each linked to its page."""
     paid_on = TypedDateColumn(verbose_name=_("Dato"), short=True,
                               linkify=lambda record: pk_url("scoring:payment_detail", record.pk))
-    transfer = TransferColumn(verbose_name=_("Betaling"), accessor="pk", orderable=False)
+    transfer = TransferColumn(verbose_name=_("Betaling"), accessor="pk", orderable=False,
+                              attrs={"th": {"class": "text"}, "td": {"class": "text"}})
     amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
-    method = tables.Column(verbose_name=_("Betalt med"), accessor="get_method_display", orderable=False)
+    method = tables.Column(verbose_name=_("Betalt med"), accessor="get_method_display", orderable=False,
+                           attrs={"th": {"class": "text wide"}, "td": {"class": "text wide"}})
     status = PaymentStatusColumn(verbose_name=_("Status"), accessor="pk", orderable=False,
                                  attrs={"td": {"class": "payment-status"}})
     recorded_by = tables.Column(verbose_name=_("Registreret af"), accessor="recorded_by__username",
-                                default="—", orderable=False)
+                                default="—", orderable=False, attrs={"th": {"class": "text wide"},
+                                                                     "td": {"class": "text wide"}})
 
     class Meta:
         attrs = {"class": "payments", "id": "payments"}

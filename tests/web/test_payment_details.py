@@ -91,3 +91,28 @@ def test_a_player_who_owes_euro_sees_the_girocode(client, club, golden_dir):
     page = client.get(f"/players/{bent.pk}/").content.decode()
     assert "Betal 68,75 € til Tarok Nord" in page and "IBAN DE89 3704 0044 0532 0130 00" in page
     assert 'class="giro-qr"><svg' in page and f"TAROK-{bent.pk}" in page
+
+
+@pytest.mark.django_db
+def test_the_mail_says_whom_to_pay_what_is_open_of_the_evening(club, golden_dir):
+    import json
+
+    from scoring.outbox_sender import render_statement
+    from scoring.selectors import evening_summary
+    from scoring.selectors.statements import evening_statements
+
+    services.club_payment_details_set(club=club, holder="Tarokklubben", mobilepay="12345678")
+    data = json.loads((golden_dir / "four-players-tout-nolo-fines.json").read_text())
+    evening = services.evening_import(club=club, data=data).evening
+    services.evening_close(evening=evening)
+    dorte = Player.objects.get(club=club, name="Dorte")
+    services.payment_record(club=club, payer=dorte.pk, receiver=Player.objects.get(club=club, name="Carl").pk,
+                            amount="3,75", currency="DKK", method="cash")
+    evening.refresh_from_db()
+    summary = evening_summary(evening)
+    statement = next(s for s in evening_statements(summary) if s.player == dorte)
+    mail = render_statement(statement, evening, summary.kroner_per_point, "da")
+    assert "Betal 11,25 kr. til Tarokklubben" in mail.text and f"TAROK-{dorte.pk}-20261120" in mail.text
+    assert "MobilePay 12 34 56 78" in mail.html
+    anne = next(s for s in evening_statements(summary) if s.player.name == "Anne")
+    assert "Sådan betaler du" not in render_statement(anne, evening, summary.kroner_per_point, "da").text

@@ -65,6 +65,15 @@ def marks_to_payments(apps, schema_editor):
         logged = ClubEvent.objects.create(club_id=evening.club_id, kind="paid", player_id=mark.payer_id,
                                           other_id=mark.receiver_id, payment=payment, user_id=mark.user_id)
         ClubEvent.objects.filter(pk=logged.pk).update(at=mark.at)
+    _checked_now(schema_editor)
+
+
+def _checked_now(schema_editor) -> None:
+    """PostgreSQL checks the new rows' foreign keys at the end of the migration's transaction; the
+    indexes and columns altered after this step may not wait for that ("pending trigger events"):
+    checked now."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
 
 def payments_to_marks(apps, schema_editor):
@@ -91,6 +100,7 @@ def payments_to_marks(apps, schema_editor):
             EveningTransfer.objects.filter(pk=transfer.pk).update(mark_id=found.pop(0))
     ClubEvent.objects.filter(payment__isnull=False).delete()
     Payment.objects.all().delete()
+    _checked_now(schema_editor)
 
 
 class Migration(migrations.Migration):

@@ -11,6 +11,7 @@ from django.http import HttpResponse
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.encoding import force_str
+from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
@@ -451,18 +452,40 @@ class OutstandingTable(tables.Table):
         sheet_title = _("Udestående")
 
 
+class PairLinksColumn(tables.Column):
+    """A pair in one cell, each player linked to his page ("Bent → Anne"). Rendered here, not by a
+    template: a template column renders the page's whole context (its context processors) per cell."""
+    empty_values = ()
+
+    def render(self, record):
+        return format_html('<a href="{}">{}</a> → <a href="{}">{}</a>',
+                           pk_url("scoring:player_detail", record["debtor_id"]), record["debtor"],
+                           pk_url("scoring:player_detail", record["creditor_id"]), record["creditor"])
+
+
+class SettleColumn(tables.Column):
+    """"Gør op" for who may settle the pair (the row's ``settle_url``), and what of the balance is an
+    overpayment to be paid back or credited."""
+    empty_values = ()
+
+    def render(self, record):
+        button = format_html('<a class="button small settle-link" href="{}">{}</a>', record["settle_url"],
+                             _("Gør op")) if record.get("settle_url") else ""
+        credit = format_html('<span class="muted credit-note">{}</span>', _("heraf %(credit)s for meget betalt")
+                             % {"credit": record["credit_text"]}) if record.get("credit") else ""
+        return format_html("{}{}", button, credit)
+
+
 class PairsTable(tables.Table):
     """What each pair of players owes the other across evenings, net, per currency
     (``payments.pair_balances``), with the page's "Gør op" for those who may settle it. The page
     shows the pair in one cell ("Bent → Anne", a phone's width); an export has a column each."""
-    pair = tables.TemplateColumn(template_name="scoring/partials/_pair_cell.html", verbose_name=_("Hvem"),
-                                 orderable=False, exclude_from_export=True,
-                                 attrs={"th": {"class": "text"}, "td": {"class": "player text"}})
+    pair = PairLinksColumn(verbose_name=_("Hvem"), orderable=False, exclude_from_export=True,
+                           attrs={"th": {"class": "text"}, "td": {"class": "player text"}})
     debtor = tables.Column(verbose_name=_("Betaler"), visible=False)
     creditor = tables.Column(verbose_name=_("Modtager"), visible=False)
     amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
-    settle = tables.TemplateColumn(template_name="scoring/partials/_settle_cell.html", verbose_name="",
-                                   orderable=False, exclude_from_export=True)
+    settle = SettleColumn(verbose_name="", orderable=False, exclude_from_export=True)
 
     class Meta:
         attrs = {"class": "outstanding-pairs", "id": "outstanding-pairs"}
@@ -544,7 +567,7 @@ class PaymentsTable(tables.Table):
     method = tables.Column(verbose_name=_("Betalt med"), accessor="get_method_display", orderable=False,
                            attrs={"th": {"class": "text wide"}, "td": {"class": "text wide"}})
     status = PaymentStatusColumn(verbose_name=_("Status"), accessor="pk", orderable=False,
-                                 attrs={"td": {"class": "payment-status"}})
+                                 attrs={"th": {"class": "text"}, "td": {"class": "payment-status"}})
     recorded_by = tables.Column(verbose_name=_("Registreret af"), accessor="recorded_by__username",
                                 default="—", orderable=False, attrs={"th": {"class": "text wide"},
                                                                      "td": {"class": "text wide"}})

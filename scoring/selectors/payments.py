@@ -335,11 +335,20 @@ def player_pairs(player: Player, book: Book | None = None) -> list[PairOwed]:
 
 
 def outstanding_transfers(club: Club, book: Book | None = None) -> list[TransferState]:
-    """Every transfer of the club's closed evenings with something open, oldest first."""
+    """Every transfer of the club's closed evenings with something open, oldest first: made from the
+    book's rows and the players' names (one query), however many there are."""
     book = book or read_book(club)
-    open_ids = [t["id"] for t in book.transfers if book.cover(t["id"]).open]
-    transfers = {t.pk: t for t in EveningTransfer.objects.filter(pk__in=open_ids).select_related(*_RELATED)}
-    return [_state(transfers[pk], book) for pk in open_ids]
+    names = dict(Player.objects.filter(club=club).values_list("pk", "name"))
+    found = []
+    for t in book.transfers:
+        cover = book.cover(t["id"])
+        if cover.open:
+            found.append(TransferState(
+                id=t["id"], evening_id=t["evening_id"], date=t["date"], family=t["family"],
+                payer=names[t["payer_now"]], payer_id=t["payer_now"], receiver=names[t["receiver_now"]],
+                receiver_id=t["receiver_now"], amount=t["amount"], currency=t["currency"], paid=cover.paid,
+                offset=cover.offset, pending=book.pending(t["id"])))
+    return found
 
 
 def _purses(cents: dict[str, int], other: dict[str, int]) -> Purse:

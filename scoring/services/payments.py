@@ -195,7 +195,7 @@ def payment_settle_up(*, club: Club, player, other, currency: str, method: str, 
 # Its later steps ------------------------------------------------------------------------------------------
 
 def _locked(payment: Payment | int) -> Payment:
-    return (Payment.objects.select_for_update().select_related("payer__merged_into", "receiver__merged_into")
+    return (Payment.objects.select_for_update(of=("self",)).select_related("payer__merged_into", "receiver__merged_into")
             .get(pk=getattr(payment, "pk", payment)))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -292,7 +293,6 @@ def _paid_by(payment: Payment) -> dict:
     if not payment.counts:
         return {"transfers": [], "credit": 0}
     a, b = identity_of(payment.payer).pk, identity_of(payment.receiver).pk
-    from django.db.models import Q
     book = read_book(payment.club_id, Q(payer_now__in=(a, b), receiver_now__in=(a, b)))
     uses = [(transfer, amount) for key, transfer, amount in book.allocation.uses if key == payment.pk]
     rows = {t.pk: t for t in EveningTransfer.objects.filter(pk__in=[t for t, _a in uses])}

@@ -175,19 +175,17 @@ def _paying(request, player, book, sums) -> dict:
     pays what he owes: to the club's account, with his reference (``paying.how_to_pay``)."""
     club = player.club
     settle = reverse("scoring:payment_settle", args=[club.pk])
+    found = player_pairs(player, book)
+    # who may settle which pair: its two players' logins, read in one query
+    players = {p.pk: p for p in Player.objects.filter(pk__in={i for pair in found for i in (pair.debtor_id,
+                                                                                            pair.creditor_id)})}
     pairs = [(p, f"{settle}?{urlencode({'player': p.debtor_id, 'other': p.creditor_id, 'currency': p.currency})}"
-              if access.may_record_payment(request.user, club.pk, *_pair_players(p)) else "")
-             for p in player_pairs(player, book)]
+              if access.may_record_payment(request.user, club.pk, players[p.debtor_id], players[p.creditor_id])
+              else "") for p in found]
     return {"pairs": pairs,
             "how_to_pay": [found for currency, amount in sums.owes.items()
                            if (found := how_to_pay(club, currency, amount, reference(player.pk)))],
             "may_record": access.may_record_payment(request.user, club.pk, player, None)}
-
-
-def _pair_players(pair) -> tuple:
-    found = {p.pk: p for p in Player.objects.filter(pk__in=(pair.debtor_id, pair.creditor_id))
-             .select_related("merged_into")}
-    return found.get(pair.debtor_id), found.get(pair.creditor_id)
 
 
 @require_GET

@@ -63,6 +63,8 @@ def test_a_part_payment_is_confirmed_and_the_rest_settled_up(live_server, browse
         login(page, live_server, f"/clubs/{club.pk}/payments/", "anne")
         expect(page.locator("#awaiting")).to_contain_text("Bent → Anne")
         page.locator("#awaiting a").click()
+        no_sideways_scroll(page)
+        shot(page, f"payments-{width}-payment", full=True)
         page.click("#confirm-payment")
         expect(page.locator("#payment-status")).to_contain_text("bekræftet")
         assert Payment.objects.get().status == PaymentStatus.CONFIRMED

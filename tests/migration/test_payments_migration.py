@@ -193,6 +193,16 @@ def test_marks_become_payments_by_the_rules_and_go_back_to_marks(old):
         ("Carl", "Anne", 300, 0), ("Carl", "Dorte", 300, 300)]
     [listed] = superseded_marks(club)
     assert (listed.mark.pk, listed.payment.mark_id) == (cleared.pk, again.pk)
+    # the treasurer's payments page names it
+    from django.test import Client
+
+    from scoring.models import Role
+    from tests.web.conftest import make_user
+
+    treasurer = Client()
+    treasurer.force_login(make_user(club, Role.ADMIN))
+    page = treasurer.get(f"/clubs/{club.pk}/payments/").content.decode()
+    assert 'id="superseded"' in page and "Dorte → Anne: <span" in page and "taget som betalt: 2,50 kr." in page
 
     # and back: each transfer gets the mark that held for it, the payments go
     back = migrate(BEFORE_STATE)

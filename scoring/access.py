@@ -49,14 +49,47 @@ def visible_clubs(user):
     return Club.objects.filter(memberships__user=user)
 
 
-def may_mark_payment(user, transfer) -> bool:
-    """Who may mark a transfer of "who pays whom" paid or take the mark back: the payer or the
-    receiver (a login linked to that player, ``Player.user``, or to a player merged into him), a
-    scorekeeper or the club admin."""
+def speaks_for(user, player) -> bool:
+    """Whether ``user``'s login is the one linked to ``player`` (``Player.user``) or to the player
+    he was merged into: the login that acts as that player (his payments)."""
+    if not getattr(user, "is_authenticated", False) or player is None:
+        return False
+    merged = player.merged_into if player.merged_into_id is not None else None
+    return player.user_id == user.pk or (merged is not None and merged.user_id == user.pk)
+
+
+def may_record_payment(user, club_id: int, payer, receiver) -> bool:
+    """Who may record a payment between two players: the payer or the receiver himself (his login),
+    a scorekeeper or the treasurer (the club admin); a member only a payment he pays or receives."""
     if not getattr(user, "is_authenticated", False):
         return False
-    if can(user, transfer.club_id, Role.SCOREKEEPER):
+    if can(user, club_id, Role.SCOREKEEPER):
         return True
-    players = (transfer.payer, transfer.receiver)
-    return any(p.user_id == user.pk or (p.merged_into is not None and p.merged_into.user_id == user.pk)
-               for p in players)
+    return can(user, club_id, Role.MEMBER) and (speaks_for(user, payer) or speaks_for(user, receiver))
+
+
+def is_treasurer(user, club_id: int) -> bool:
+    """The treasurer is the club admin: he confirms, disputes and undoes any payment."""
+    return can(user, club_id, Role.ADMIN)
+
+
+def confirmed_at_once(user, club_id: int, receiver) -> bool:
+    """A payment recorded by its receiver or the treasurer (or by no login: a command) is confirmed
+    at once; one recorded by the payer or anyone else waits for the receiver or the treasurer."""
+    if not getattr(user, "is_authenticated", False):
+        return True
+    return is_treasurer(user, club_id) or speaks_for(user, receiver)
+
+
+def may_decide_payment(user, payment) -> bool:
+    """Who may confirm or dispute a payment: its receiver (his login) or the treasurer."""
+    return is_treasurer(user, payment.club_id) or speaks_for(user, payment.receiver)
+
+
+def may_undo_payment(user, payment) -> bool:
+    """Who may undo a payment, with a reason: whoever recorded it, or the treasurer."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return is_treasurer(user, payment.club_id) or (payment.recorded_by_id is not None
+                                                    and payment.recorded_by_id == user.pk
+                                                    and can(user, payment.club_id, Role.MEMBER))

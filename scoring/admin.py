@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from .currency import proposed_currency
 from .models import (
     Club, ClubEvent, ClubRateCard, Currency, Deal, Evening, EveningEvent, EveningMail, EveningTransfer, ImportDraft,
-    JournalEntry, LanguageChoice, Leg, Membership, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
-    Entrant, Tournament, TournamentEvent, TournamentRound,
+    JournalEntry, LanguageChoice, Leg, Membership, Payment, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
+    Entrant, Tournament, TournamentEvent, TournamentRound, Cup, ReportFile,
 )
 
 
@@ -40,7 +40,8 @@ class ClubAdminForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = "__all__"
+        # how the club is paid is set, checked and logged on its settings page (services.club_payment_details_set)
+        exclude = ("pay_holder", "pay_reg", "pay_account", "pay_mobilepay", "pay_iban", "pay_bic")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -183,10 +184,33 @@ class ClubEventAdmin(ReadOnlyAdmin):
 
 @admin.register(EveningTransfer)
 class EveningTransferAdmin(ReadOnlyAdmin):
-    """Who pays whom of each closed evening (written by the close), with the mark that holds."""
-    list_display = ("evening", "family", "payer", "receiver", "amount", "currency", "mark")
+    """Who pays whom of each closed evening (written by the close); what is paid of it is computed."""
+    list_display = ("evening", "family", "payer", "receiver", "amount", "currency")
     list_filter = ("club",)
     date_hierarchy = "date"
+
+
+@admin.register(Payment)
+class PaymentAdmin(ReadOnlyAdmin):
+    """Payments between players (written by the payment services with their club log lines)."""
+    list_display = ("paid_on", "club", "payer", "receiver", "amount", "currency", "method", "status", "undone_at")
+    list_filter = ("club", "status", "currency")
+    date_hierarchy = "paid_on"
+
+
+@admin.register(Cup)
+class CupAdmin(ReadOnlyAdmin):
+    """A cup series, written on its page by ``services.cup_save`` (which checks its points and events)."""
+    list_display = ("name", "club", "best", "created_at")
+    list_filter = ("club",)
+
+
+@admin.register(ReportFile)
+class ReportFileAdmin(ReadOnlyAdmin):
+    """The long reports the worker made or is asked for (scoring/worker.py); the file stays in the row."""
+    list_display = ("club", "kind", "scope", "language", "requested_at", "finished_at", "attempts", "problem")
+    list_filter = ("club", "kind")
+    exclude = ("content",)
 
 
 @admin.register(Tournament)

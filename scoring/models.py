@@ -51,6 +51,15 @@ class Club(models.Model):
                                      related_name="+", verbose_name=_("klubbens eget takstkort"))
     # What a member sees until he chooses a language himself (scoring/language.py).
     language = models.CharField(_("sprog"), max_length=8, choices=settings.LANGUAGES, default="da")
+    # How the club is paid (docs/money.md, "Payment details"): in kroner to a Danish account (reg.-nr.
+    # and konto) or a MobilePay number, in euro or francs to an IBAN (and BIC); the holder is whom
+    # the statements tell to pay. Checked and written by ``services.club_payment_details_set``.
+    pay_holder = models.CharField(_("kontohaver"), max_length=70, blank=True, default="")
+    pay_reg = models.CharField(_("reg.-nr."), max_length=4, blank=True, default="")
+    pay_account = models.CharField(_("kontonr."), max_length=10, blank=True, default="")
+    pay_mobilepay = models.CharField(_("MobilePay-nummer"), max_length=8, blank=True, default="")
+    pay_iban = models.CharField(_("IBAN"), max_length=34, blank=True, default="")
+    pay_bic = models.CharField(_("BIC"), max_length=11, blank=True, default="")
 
     class Meta:
         verbose_name = _("klub")
@@ -496,9 +505,9 @@ class EveningEvent(models.Model):
 class EveningTransfer(models.Model):
     """One transfer of a closed evening's "who pays whom" (``money.evening_kroner`` per game family,
     as the evening page shows it), written by the close and removed by a reopening: a summary of
-    the journal, never the ledger. ``mark`` is the ``PAID`` event that holds for it (None: unpaid);
-    the marks themselves are the evening's events. The club and date are kept on the row so that
-    the club's outstanding transfers are one indexed query, however long its history."""
+    the journal, never the ledger. What of it is paid is computed from the pair's payments
+    (``Payment``, ``engine.allocation``), never stored. The club and date are kept on the row so
+    that the club's transfers are one indexed query, however long its history."""
 
     evening = models.ForeignKey(Evening, on_delete=models.PROTECT, related_name="transfers")
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
@@ -510,7 +519,6 @@ class EveningTransfer(models.Model):
     amount = models.BigIntegerField()   # hundredths of the currency (0 only at a rate of 0)
     # the evening's currency (``Evening.currency``): what is outstanding is summed per currency
     currency = models.CharField(max_length=3, choices=Currency.choices, default=DEFAULT_CURRENCY)
-    mark = models.ForeignKey(EveningEvent, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
 
     class Meta:
         ordering = ["evening", "position"]
@@ -518,6 +526,65 @@ class EveningTransfer(models.Model):
                        models.CheckConstraint(condition=Q(amount__gte=0), name="transfer_amount_not_negative")]
         indexes = [models.Index(fields=["club", "date"]), models.Index(fields=["payer", "date"]),
                    models.Index(fields=["receiver", "date"])]
+
+
+class PaymentStatus(models.TextChoices):
+    """Whether the receiver has said he got it: a payment the payer recorded waits for the receiver
+    or the treasurer (the club admin) to confirm or dispute it; one they recorded is confirmed."""
+    PENDING = "pending", _("afventer bekræftelse")
+    CONFIRMED = "confirmed", _("bekræftet")
+    DISPUTED = "disputed", _("bestridt")
+
+
+class Payment(models.Model):
+    """Money one player gave another, of any amount in hundredths of ``currency``: allocated to the
+    pair's transfers oldest first by ``engine.allocation`` (docs/money.md, "Payments"), never tied to
+    one transfer, so a correction, a void or a reopening never drops it. Nothing is edited in place:
+    it is confirmed or disputed once (``decided_*``) and undone with a reason (``undone_*``), each
+    step in the club's log. A payment counts (``COUNTS``) unless undone or disputed. ``mark`` is the
+    paid mark of an evening it was made from by migration 0025 (None for any recorded since)."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="payments")
+    payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments_made")
+    receiver = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments_received")
+    amount = models.BigIntegerField(_("beløb (hundrededele)"))
+    currency = models.CharField(_("valuta"), max_length=3, choices=Currency.choices)
+    method = models.CharField(_("betalt med"), max_length=10, choices=PaymentMethod.choices)
+    paid_on = models.DateField(_("betalt den"))
+    note = models.TextField(_("note"), blank=True, default="")
+    # "settle up": the pair's whole balance at the time
+    settles = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=PaymentStatus.choices, default=PaymentStatus.PENDING)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="+")
+    recorded_at = models.DateTimeField(default=timezone.now)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                  related_name="+")
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undo_reason = models.TextField(_("begrundelse"), blank=True, default="")
+    mark = models.OneToOneField(EveningEvent, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+
+    #: the payments allocated to the transfers: neither undone nor disputed
+    COUNTS = Q(undone_at__isnull=True) & ~Q(status=PaymentStatus.DISPUTED)
+
+    class Meta:
+        verbose_name = _("betaling")
+        verbose_name_plural = _("betalinger")
+        ordering = ["club", "-paid_on", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="payment_amount_positive"),
+            models.CheckConstraint(condition=~Q(payer=models.F("receiver")), name="payment_two_players"),
+            models.CheckConstraint(condition=Q(status__in=["pending", "confirmed", "disputed"]),
+                                   name="payment_status_known"),
+        ]
+        indexes = [models.Index(fields=["club", "paid_on"])]
+
+    @property
+    def counts(self) -> bool:
+        return self.undone_at is None and self.status != PaymentStatus.DISPUTED
 
 
 class PlayerDealStat(models.Model):
@@ -628,6 +695,12 @@ class ClubEventKind(models.TextChoices):
     CONTACT = "contact", _("e-mail, login eller sprog ændret")
     RATE = "rate", _("sats pr. point ændret")
     CURRENCY = "currency", _("valuta ændret")
+    PAY_DETAILS = "paydetails", _("betalingsoplysninger ændret")
+    # a payment's steps (``Payment``, ``services.payments``)
+    PAID = "paid", _("betaling registreret")
+    PAYMENT_CONFIRMED = "confirmed", _("betaling bekræftet")
+    PAYMENT_DISPUTED = "disputed", _("betaling bestridt")
+    PAYMENT_UNDONE = "undone", _("betaling fortrudt")
 
 
 class ClubEvent(models.Model):
@@ -648,6 +721,10 @@ class ClubEvent(models.Model):
     other = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     before = models.CharField(max_length=150, blank=True)
     after = models.CharField(max_length=150, blank=True)
+    # A payment's step: the payment (its payer is ``player``, its receiver ``other``) and the reason
+    # given for a dispute or an undoing.
+    payment = models.ForeignKey("Payment", on_delete=models.PROTECT, null=True, blank=True, related_name="events")
+    reason = models.TextField(_("begrundelse"), blank=True, default="")
 
     class Meta:
         ordering = ["club", "-at", "-id"]

@@ -59,6 +59,9 @@ from scoring.selectors.members import identity_of
 from scoring.selectors.outbox import sheet_version
 from scoring.selectors.statements import Statement, evening_statements
 from scoring.table_families import void_note
+from scoring.selectors.payments import open_of_evening
+from scoring.paying import how_to_pay, reference
+from scoring.engine.money import from_cents
 
 log = logging.getLogger(__name__)
 
@@ -87,15 +90,9 @@ class MailText:
 
 
 def paid_text(state) -> str:
-    """A transfer's state as the mail says it (the words of the season report's books): paid, with
-    when and how, or unpaid; "" where none is known."""
-    if state is None:
-        return ""
-    if not state.paid:
-        return _("ubetalt")
-    # the club's day of the mark (a mark made after midnight in Copenhagen is still the UTC day before)
-    when = date_format(timezone.localtime(state.paid_at), "SHORT_DATE_FORMAT")
-    return _("betalt %(when)s (%(how)s)") % {"when": when, "how": state.method_label}
+    """A transfer's state as the mail says it, in the words of the pages (``TransferState.words``):
+    paid, part paid with how much, or unpaid; "" where none is known."""
+    return "" if state is None else state.words
 
 
 def statement_context(statement: Statement, evening, rate, states: dict | None = None, corrected: bool = False
@@ -126,6 +123,9 @@ def statement_context(statement: Statement, evening, rate, states: dict | None =
         "receives": [(statement.called(p.payer), p.points, format_money(p.kroner, currency, lang), paid(p))
                      for p in statement.receives],
         "rate": format_rate(rate, currency, lang), "pdf": pdf_name(evening),
+        # whom he pays what is still open of his transfers, with his reference (docs/money.md)
+        "pay": how_to_pay(evening.club, currency, from_cents(open_of_evening(statement.player, evening)),
+                          reference(statement.player.pk, evening.date)),
     }
 
 

@@ -26,14 +26,22 @@ The artefacts were made from commit 10854d9 (the last commit before the storage 
     .venv/bin/python scripts/make_migration_before.py 10854d9
     PGPORT=5444 scripts/with-postgres .venv/bin/python scripts/make_migration_before.py 10854d9 --postgres
 
-``--set seasons`` builds the club of the seasons migration's test instead (``tests/migration/build_seasons.py``:
-seasons with and without dates, overlapping, evenings picked for a season that their dates disagree
-with, an import that picked none) into ``tests/migration/before_seasons/``, made from commit bf2b6ef
-(the last before seasons were read by their dates), its checkout exported with ``git archive``:
+Another migration's test gives its own club, answers and folder (``--build``, ``--answers``,
+``--into``); the payments' (``test_payments_migration.py``) were made from commit bf2b6ef, the last
+commit whose transfers were marked paid:
 
-    git archive bf2b6ef | tar -x -C /tmp/old && ln -s $PWD/.venv /tmp/old/.venv
-    .venv/bin/python scripts/make_migration_before.py /tmp/old --set seasons
-    scripts/with-postgres .venv/bin/python scripts/make_migration_before.py /tmp/old --set seasons --postgres
+    ARGS="--build tests/migration/build_payments.py --answers tests/migration/payment_answers.py
+          --into tests/migration/before_payments"
+    .venv/bin/python scripts/make_migration_before.py bf2b6ef $ARGS
+    PGPORT=5461 scripts/with-postgres .venv/bin/python scripts/make_migration_before.py bf2b6ef $ARGS --postgres
+
+The seasons' (``test_seasons_migration.py``: seasons with and without dates, overlapping, evenings
+picked for a season that their dates disagree with, an import that picked none) were made from
+commit bf2b6ef too, the last before seasons were read by their dates:
+
+    ARGS="--build tests/migration/build_seasons.py --into tests/migration/before_seasons"
+    .venv/bin/python scripts/make_migration_before.py bf2b6ef $ARGS
+    scripts/with-postgres .venv/bin/python scripts/make_migration_before.py bf2b6ef $ARGS --postgres
 """
 from __future__ import annotations
 
@@ -49,9 +57,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tests" / "migration"
 PYTHON = sys.executable
-#: Each set of artefacts: the build script run in the old code, and the folder its artefacts go to.
-SETS = {"storage": ("build.py", HERE / "before"), "seasons": ("build_seasons.py", HERE / "before_seasons")}
-BEFORE = SETS["storage"][1]
+BEFORE = HERE / "before"
 
 
 def manage(checkout: Path, env: dict, *args: str) -> str:
@@ -61,9 +67,9 @@ def manage(checkout: Path, env: dict, *args: str) -> str:
     return result.stdout
 
 
-def record(code: Path, env: dict) -> dict:
+def record(code: Path, env: dict, answers: Path = HERE / "answers.py") -> dict:
     """What the code at ``code`` answers about the database of ``env`` (``tests/migration/answers.py``)."""
-    result = subprocess.run([PYTHON, str(HERE / "answers.py")], cwd=code, env=env,
+    result = subprocess.run([PYTHON, str(answers)], cwd=code, env=env,
                             capture_output=True, text=True)
     if result.returncode != 0:
         raise SystemExit(f"answers.py failed:\n{result.stderr}")
@@ -74,10 +80,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("commit")
     parser.add_argument("--postgres", action="store_true")
-    parser.add_argument("--set", choices=sorted(SETS), default="storage")
+    parser.add_argument("--build", type=Path, default=HERE / "build.py", help="the script that builds the club")
+    parser.add_argument("--answers", type=Path, default=HERE / "answers.py", help="the script that records answers")
+    parser.add_argument("--into", type=Path, default=BEFORE, help="the folder of the artefacts")
     args = parser.parse_args()
-    global BEFORE
-    build, BEFORE = SETS[args.set]
+    scripts = (args.build.resolve(), args.answers.resolve(), args.into.resolve())
     with tempfile.TemporaryDirectory() as tmp:
         checkout = Path(args.commit)
         if not checkout.is_dir():
@@ -85,14 +92,16 @@ def main() -> None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(checkout), args.commit],
                            check=True, capture_output=True)
         try:
-            run(checkout, Path(tmp), postgres=args.postgres, build=build)
+            run(checkout, Path(tmp), postgres=args.postgres, scripts=scripts)
         finally:
             if checkout.parent == Path(tmp):
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(checkout)], check=True)
 
 
-def run(checkout: Path, tmp: Path, *, postgres: bool, build: str = "build.py") -> None:
-    BEFORE.mkdir(exist_ok=True)
+def run(checkout: Path, tmp: Path, *, postgres: bool,
+        scripts: tuple[Path, Path, Path] = (HERE / "build.py", HERE / "answers.py", BEFORE)) -> None:
+    build, answers, into = scripts
+    into.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env["PYTHONHASHSEED"] = "0"
     if not postgres:
@@ -100,23 +109,23 @@ def run(checkout: Path, tmp: Path, *, postgres: bool, build: str = "build.py") -
     elif not env.get("DATABASE_URL", "").startswith("postgres"):
         raise SystemExit("--postgres: run under scripts/with-postgres")
     manage(checkout, env, "migrate", "--noinput")
-    subprocess.run([PYTHON, str(HERE / build)], cwd=checkout, env=env, check=True)
-    recorded = record(checkout, env)
+    subprocess.run([PYTHON, str(build)], cwd=checkout, env=env, check=True)
+    recorded = record(checkout, env, answers)
     if postgres:
-        wanted = json.loads((BEFORE / "recorded.json").read_text(encoding="utf-8"))
+        wanted = json.loads((into / "recorded.json").read_text(encoding="utf-8"))
         if recorded != wanted:
             raise SystemExit("PostgreSQL answers differently from SQLite; nothing written")
-        dump(env)
+        dump(env, into)
     else:
         backup = tmp / "sqlite.backup"
         manage(checkout, env, "backup", str(backup))
-        with open(backup, "rb") as raw, gzip.GzipFile(BEFORE / "sqlite.backup.gz", "wb", mtime=0) as packed:
+        with open(backup, "rb") as raw, gzip.GzipFile(into / "sqlite.backup.gz", "wb", mtime=0) as packed:
             packed.write(raw.read())
-        (BEFORE / "recorded.json").write_text(json.dumps(recorded, ensure_ascii=False, indent=1) + "\n",
+        (into / "recorded.json").write_text(json.dumps(recorded, ensure_ascii=False, indent=1) + "\n",
                                               encoding="utf-8")
 
 
-def dump(env: dict) -> None:
+def dump(env: dict, into: Path = BEFORE) -> None:
     """A plain-SQL dump of the whole database (schema and data, no owners)."""
     import glob
     tool = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_dump"))[-1]
@@ -124,7 +133,7 @@ def dump(env: dict) -> None:
                           check=True, env=env, capture_output=True, text=True).stdout
     # A newer pg_dump may set a parameter an older server does not know; none is needed here.
     text = "\n".join(line for line in text.splitlines() if not line.startswith("SET transaction_timeout")) + "\n"
-    with gzip.GzipFile(BEFORE / "postgres.sql.gz", "wb", mtime=0) as packed:
+    with gzip.GzipFile(into / "postgres.sql.gz", "wb", mtime=0) as packed:
         packed.write(text.encode("utf-8"))
 
 

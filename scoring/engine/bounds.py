@@ -94,6 +94,12 @@ KRONER_PER_POINT_MIN = Decimal("0")
 KRONER_PER_POINT_MAX = Decimal("10")
 KRONER_PER_POINT_DECIMALS = 4
 
+# Payments --------------------------------------------------------------------------------------
+
+#: The largest payment between two players, in hundredths (100.000,00 in any currency): far beyond
+#: any evening's money, and a typo of many zeros is refused at its field instead of stored.
+PAYMENT_MAX_CENTS = 10_000_000
+
 # Files -----------------------------------------------------------------------------------------
 
 #: Deals in one evening file the importer takes in one request. Importing 2,000 deals takes about

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+import re
 from decimal import ROUND_HALF_UP, Decimal
 
 from .transfers import fewest_transfers
@@ -40,6 +41,52 @@ def from_cents(cents: int) -> Decimal:
 def to_cents(amount: Decimal) -> int:
     """An amount (rounded to whole hundredths by ``kroner``) as whole hundredths."""
     return int((Decimal(amount) * 100).to_integral_value(rounding=ROUND_HALF_UP))
+
+
+class AmountError(ValueError):
+    """An amount as typed that is not one: ``kind`` says why ("number", "decimals", "positive",
+    "large"), for the page to say it in its language."""
+
+    def __init__(self, kind: str):
+        super().__init__(kind)
+        self.kind = kind
+
+
+#: An amount as typed: whole units grouped by thousands ("1.234", "1,234,567"; one kind of mark)
+#: or not grouped, then perhaps the other mark and one or two decimals.
+_GROUPED = re.compile(r"(\d{1,3}(?:([.,])\d{3})+)(?:([.,])(\d{1,2}))?")
+_PLAIN = re.compile(r"(\d+)(?:([.,])(\d{1,2}))?")
+
+
+def _clearly_grouped(match: re.Match) -> bool:
+    """Thousands beyond doubt: a decimal mark other than the grouping one, or two groups at least."""
+    group, mark = match.group(2), match.group(3)
+    return mark != group if mark else match.group(1).count(group) > 1
+
+
+def parse_cents(text: str, *, most: int) -> int:
+    """An amount as a person types it ("2,50", "2.50", "1.234,50", "1,234.50", "12") as whole
+    hundredths, more than 0 and at most ``most``; never through a float. One comma or point
+    followed by exactly three digits ("1.234", "1,234") may be a thousand or three decimals, so it
+    is refused, like more than two decimals, rather than guessed."""
+    plain = "".join(str(text).split()).replace("'", "").replace("\u2019", "")
+    if plain.startswith(("-", "\u2212")):
+        raise AmountError("positive")
+    grouped, flat = _GROUPED.fullmatch(plain), _PLAIN.fullmatch(plain)
+    if flat is not None:
+        whole, decimals = flat.group(1), flat.group(3) or ""
+    elif grouped is not None and _clearly_grouped(grouped):
+        whole, decimals = grouped.group(1).replace(grouped.group(2), ""), grouped.group(4) or ""
+    else:
+        raise AmountError("number")
+    if len(whole) > 12:
+        raise AmountError("large")
+    cents = int(whole) * 100 + int(decimals.ljust(2, "0"))
+    if cents <= 0:
+        raise AmountError("positive")
+    if cents > most:
+        raise AmountError("large")
+    return cents
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.encoding import force_str
 from django.utils.html import format_html
 from django.utils.http import urlencode
-from django.utils import formats, timezone
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from scoring.currency import format_purse
@@ -432,45 +432,94 @@ def _evening_link(record) -> str:
     return pk_url("scoring:evening_detail", record.evening_id) + "#payments"
 
 
-def _payment_state(record) -> str:
-    """A transfer's state in words: paid (how, when, by whom) or unpaid."""
-    from django.utils.formats import date_format
-
-    mark = record.mark
-    if mark is None:
-        return str(_("ubetalt"))
-    who = mark.user.get_username() if mark.user is not None else "—"
-    return (f"{_('betalt')} · {mark.get_method_display()} · "
-            f"{date_format(timezone.localtime(mark.at), 'SHORT_DATE_FORMAT')} · {who}")
-
-
 class StateColumn(tables.Column):
-    """A transfer's state; an unpaid one (no mark) is rendered too, as "ubetalt"."""
+    """A transfer's state in words (``TransferState.words``), from the states the table was given
+    (``states``: {transfer id: its state}, computed for the page's rows)."""
+    empty_values = ()
+
+    def render(self, record, table):
+        state = table.states.get(record.pk)
+        return state.words if state is not None else ""
+
+    def value(self, record, table):
+        return self.render(record, table)
+
+
+class PairColumn(tables.Column):
+    """Who pays whom, in one cell ("Bent → Anne"), of a ``TransferState`` (the players named now)."""
     empty_values = ()
 
     def render(self, record):
-        return _payment_state(record)
+        return f"{record.payer} → {record.receiver}"
 
     def value(self, record):
-        return _payment_state(record)
+        return self.render(record)
+
+
+#: A column a phone leaves out (app.css: ``.wide``), the rest of its row fitting 360 px.
+WIDE = {"th": {"class": "num wide"}, "td": {"class": "num kr wide"}}
 
 
 class OutstandingTable(tables.Table):
-    """The club's unpaid transfers across evenings (``payments.outstanding_transfers``)."""
+    """The club's transfers with something still to pay, across evenings (``payments.outstanding_transfers``:
+    ``TransferState`` rows, the players named as they are now): what each was, what is paid of it
+    (or set off against the pair's transfers the other way), what is missing."""
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
-    # the players they stand for now (``payments.outstanding_transfers``' names, docs/names.md)
-    payer = tables.Column(verbose_name=_("Betaler"), accessor="payer_now", order_by=("payer_now",))
-    receiver = tables.Column(verbose_name=_("Modtager"), accessor="receiver_now", order_by=("receiver_now",))
-    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
+    pair = PairColumn(verbose_name=_("Overførsel"), orderable=False, attrs={"th": {"class": "text"},
+                                                                             "td": {"class": "text"}})
+    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True, attrs=WIDE)
+    covered = MoneyColumn(verbose_name=_("Betalt"), cents=True, attrs=WIDE)
+    open = MoneyColumn(verbose_name=_("Mangler"), cents=True)
 
     class Meta:
         attrs = {"class": "outstanding", "id": "outstanding"}
         sheet_title = _("Udestående")
 
 
+class PairLinksColumn(tables.Column):
+    """A pair in one cell, each player linked to his page ("Bent → Anne"). Rendered here, not by a
+    template: a template column renders the page's whole context (its context processors) per cell."""
+    empty_values = ()
+
+    def render(self, record):
+        return format_html('<a href="{}">{}</a> → <a href="{}">{}</a>',
+                           pk_url("scoring:player_detail", record["debtor_id"]), record["debtor"],
+                           pk_url("scoring:player_detail", record["creditor_id"]), record["creditor"])
+
+
+class SettleColumn(tables.Column):
+    """"Gør op" for who may settle the pair (the row's ``settle_url``), and what of the balance is an
+    overpayment to be paid back or credited."""
+    empty_values = ()
+
+    def render(self, record):
+        button = format_html('<a class="button small settle-link" href="{}">{}</a>', record["settle_url"],
+                             _("Gør op")) if record.get("settle_url") else ""
+        credit = format_html('<span class="muted credit-note">{}</span>', _("heraf %(credit)s for meget betalt")
+                             % {"credit": record["credit_text"]}) if record.get("credit") else ""
+        return format_html("{}{}", button, credit)
+
+
+class PairsTable(tables.Table):
+    """What each pair of players owes the other across evenings, net, per currency
+    (``payments.pair_balances``), with the page's "Gør op" for those who may settle it. The page
+    shows the pair in one cell ("Bent → Anne", a phone's width); an export has a column each."""
+    pair = PairLinksColumn(verbose_name=_("Hvem"), orderable=False, exclude_from_export=True,
+                           attrs={"th": {"class": "text"}, "td": {"class": "player text"}})
+    debtor = tables.Column(verbose_name=_("Betaler"), visible=False)
+    creditor = tables.Column(verbose_name=_("Modtager"), visible=False)
+    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
+    settle = SettleColumn(verbose_name="", orderable=False, exclude_from_export=True)
+
+    class Meta:
+        attrs = {"class": "outstanding-pairs", "id": "outstanding-pairs"}
+        sheet_title = _("Udestående")
+        sequence = ("pair", "debtor", "creditor", "amount", "settle")
+
+
 class OutstandingPlayersTable(tables.Table):
-    """Each player's unpaid transfers summed (``payments.outstanding_by_player``): what he owes,
-    is owed and the balance, each per currency."""
+    """Each player's balances summed (``payments.outstanding_by_player``): what he owes, is owed and
+    the balance, each per currency, every pair netted first."""
     player = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "player"}},
                            linkify=lambda record: pk_url("scoring:player_detail", record["player_id"]))
     owes = MoneyColumn(verbose_name=_("Skylder"))
@@ -497,13 +546,58 @@ class TransferColumn(tables.Column):
 class PlayerPaymentsTable(tables.Table):
     """A player's transfers evening by evening: whom he pays or who pays him, and whether it is paid."""
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=_evening_link)
-    transfer = TransferColumn(verbose_name=_("Overførsel"), accessor="pk", orderable=False)
+    transfer = TransferColumn(verbose_name=_("Overførsel"), accessor="pk", orderable=False,
+                              attrs={"th": {"class": "text"}, "td": {"class": "text"}})
     amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
-    state = StateColumn(verbose_name=_("Status"), accessor="mark", orderable=False,
+    state = StateColumn(verbose_name=_("Status"), accessor="pk", orderable=False,
                         attrs={"td": {"class": "payment-state"}})
 
     class Meta:
         attrs = {"class": "player-payments", "id": "player-payments"}
+        sheet_title = _("Overførsler")
+
+    def __init__(self, data, *, states_of, **kwargs):
+        """``states_of(rows)``: {transfer id: its state} of the rows a page shows (computed once the
+        page is known: ``payments.player_states``)."""
+        super().__init__(data, **kwargs)
+        self._states_of = states_of
+
+    @functools.cached_property
+    def states(self) -> dict:
+        rows = self.page.object_list if hasattr(self, "page") else self.data
+        return self._states_of([row.record if hasattr(row, "record") else row for row in rows])
+
+
+class PaymentStatusColumn(tables.Column):
+    """A payment's status in words: confirmed, waiting for the receiver, disputed, or undone."""
+    empty_values = ()
+
+    def render(self, record):
+        if record.undone_at is not None:
+            return str(_("fortrudt"))
+        return str(record.get_status_display())
+
+    def value(self, record):
+        return self.render(record)
+
+
+class PaymentsTable(tables.Table):
+    """The club's payments, newest first (``payments.club_payments``), each linked to its page."""
+    paid_on = TypedDateColumn(verbose_name=_("Dato"), short=True,
+                              linkify=lambda record: pk_url("scoring:payment_detail", record.pk))
+    transfer = TransferColumn(verbose_name=_("Betaling"), accessor="pk", orderable=False,
+                              attrs={"th": {"class": "text"}, "td": {"class": "text"}})
+    amount = MoneyColumn(verbose_name=_("Beløb"), cents=True)
+    method = tables.Column(verbose_name=_("Betalt med"), accessor="get_method_display", orderable=False,
+                           attrs={"th": {"class": "text wide"}, "td": {"class": "text wide"}})
+    status = PaymentStatusColumn(verbose_name=_("Status"), accessor="pk", orderable=False,
+                                 attrs={"th": {"class": "text"}, "td": {"class": "payment-status"}})
+    recorded_by = tables.Column(verbose_name=_("Registreret af"), accessor="recorded_by__username",
+                                default="—", orderable=False, attrs={"th": {"class": "text wide"},
+                                                                     "td": {"class": "text wide"}})
+
+    class Meta:
+        attrs = {"class": "payments", "id": "payments"}
         sheet_title = _("Betalinger")
 
 

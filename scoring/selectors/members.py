@@ -257,7 +257,9 @@ def player_log(player: Player):
     """The club log's lines about ``player`` (and any duplicate merged into him): renamed (from what,
     when), merged, retired and back, his e-mail or login changed; newest first."""
     # the player and his duplicates as part of the one query (``same_player``'s rows)
+    # his payments are the payments' pages', not his name's and membership's
     return (ClubEvent.objects.filter(same_player(player) | Q(other=player) | Q(other__merged_into=player))
+            .filter(payment__isnull=True)
             .exclude(kind=ClubEventKind.LOCKOUT_CLEARED).select_related("user", "player__merged_into", "other")
             .order_by("-at", "-id"))
 

@@ -342,20 +342,11 @@ def _transfers(club: Club, heads, summaries, seats) -> tuple[Transfer, ...]:
 
 
 def _paid_marks(evening_ids: list[int]) -> dict[tuple[int, str, str, str], str]:
-    """{(evening id, family, payer, payee): the transfer's state as the books write it} from the
-    paid marks (``selectors.payments``): "betalt" with how and when, or "ubetalt". One query."""
-    from django.utils import timezone
-    from django.utils.formats import date_format
-    from django.utils.translation import gettext as _
-
-    marks = {}
-    for state in evenings_transfer_states(evening_ids):
-        # the club's day of the mark (a mark made after midnight in Copenhagen is still the UTC
-        # day before): date_format does not convert, as the templates' date filter does
-        when = date_format(timezone.localtime(state.paid_at), "SHORT_DATE_FORMAT") if state.paid else ""
-        text = _("betalt %(when)s (%(how)s)") % {"when": when, "how": state.method_label} if state.paid else _("ubetalt")
-        marks[(state.evening_id, state.family, state.payer, state.receiver)] = text
-    return marks
+    """{(evening id, family, payer, payee): the transfer's state as the books write it}: paid (or set
+    off), part paid with how much, or unpaid (``selectors.payments``: the pair's payments allocated
+    to its transfers). Three queries."""
+    return {(state.evening_id, state.family, state.payer, state.receiver): state.words
+            for state in evenings_transfer_states(evening_ids)}
 
 
 def _evening_lines(heads, seats, deals, transfers, club) -> tuple[EveningLine, ...]:

@@ -1,12 +1,14 @@
 """The club's own writes beside its evenings: clearing a member's login lockout, its default language,
-its rate per point and its currency."""
+and its logged settings — its rate per point, its currency and how it is paid (``_logged_setting``)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring import paying
 from scoring.currency import log_rate_text
 from scoring.engine.money import CURRENCIES
 from scoring.language import known as known_language
@@ -44,6 +46,22 @@ def club_language_set(*, club: Club, language: str) -> None:
 RATE_MAX = Decimal("9999.9999")
 
 
+def _logged_setting(club: Club, kind: str, values: dict, shown: Callable[[Club], str], user) -> Club:
+    """The one way a club setting is changed and logged: the club locked, ``values`` ({field: the new
+    value}) written, and a line of ``kind`` in the club's log with the setting before and after as
+    ``shown`` writes it; the same values again change and log nothing. Called inside the setter's
+    transaction, after the values are checked."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if all(getattr(club, field) == value for field, value in values.items()):
+        return club
+    before = shown(club)
+    Club.objects.filter(pk=club.pk).update(**values)
+    for field, value in values.items():
+        setattr(club, field, value)
+    ClubEvent.objects.create(club=club, kind=kind, before=before[:150], after=shown(club)[:150], user=_user(user))
+    return club
+
+
 @transaction.atomic
 def club_rate_set(*, club: Club, rate, user=None) -> Club:
     """The club's rate per point (in its currency), from the next close on: an open evening settles at
@@ -60,15 +78,8 @@ def club_rate_set(*, club: Club, rate, user=None) -> Club:
                                     % {"max": RATE_MAX})
     if value != value.quantize(Decimal("0.0001")):
         raise RecordingError.single("kroner_per_point", _("Højst fire decimaler."))
-    club = Club.objects.select_for_update().get(pk=club.pk)
-    if value == club.kroner_per_point:
-        return club
-    before = club.kroner_per_point
-    Club.objects.filter(pk=club.pk).update(kroner_per_point=value)
-    club.kroner_per_point = value
-    ClubEvent.objects.create(club=club, kind=ClubEventKind.RATE, before=log_rate_text(before, club.currency),
-                             after=log_rate_text(value, club.currency), user=_user(user))
-    return club
+    return _logged_setting(club, ClubEventKind.RATE, {"kroner_per_point": value},
+                           lambda c: log_rate_text(c.kroner_per_point, c.currency), user)
 
 
 @transaction.atomic
@@ -80,11 +91,19 @@ def club_currency_set(*, club: Club, currency, user=None) -> Club:
     at the field ``currency``, nothing written."""
     if currency not in CURRENCIES:
         raise RecordingError.single("currency", _("Vælg en af valutaerne."))
-    club = Club.objects.select_for_update().get(pk=club.pk)
-    if currency == club.currency:
-        return club
-    before = club.currency
-    Club.objects.filter(pk=club.pk).update(currency=currency)
-    club.currency = currency
-    ClubEvent.objects.create(club=club, kind=ClubEventKind.CURRENCY, before=before, after=currency, user=_user(user))
-    return club
+    return _logged_setting(club, ClubEventKind.CURRENCY, {"currency": currency}, lambda c: c.currency, user)
+
+
+@transaction.atomic
+def club_payment_details_set(*, club: Club, holder: str = "", reg: str = "", account: str = "",
+                             mobilepay: str = "", iban: str = "", bic: str = "", user=None) -> Club:
+    """How the club is paid (``paying.checked``: a reg.-nr. and konto, a MobilePay number, an IBAN
+    checked by schwifty and its BIC, the holder beside any of them); all empty: none. Logged with
+    the details before and after; the same again changes and logs nothing. A detail that is not one
+    is refused at its field (``pay_iban`` …), nothing written."""
+    try:
+        details = paying.checked(holder, reg, account, mobilepay, iban, bic)
+    except paying.DetailError as exc:
+        raise RecordingError.single(exc.field, exc.message) from None
+    return _logged_setting(club, ClubEventKind.PAY_DETAILS, details.fields(),
+                           lambda c: paying.Details.of(c).text(), user)

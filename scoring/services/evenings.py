@@ -49,7 +49,7 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
     evening.save(update_fields=["closed_at", *evening.freeze_money()])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.CLOSED, user=_user(user))
     summary_refresh(evening)
-    transfers_write(evening, user)   # who pays whom, keeping the marks of transfers unchanged since a reopening
+    transfers_write(evening)   # who pays whom; the pair's payments are allocated to it when read
     return evening
 
 
@@ -70,8 +70,7 @@ def evening_reopen(*, evening: Evening, user=None, reason: str) -> Evening:
     evening.save(update_fields=["closed_at"])
     EveningEvent.objects.create(evening=evening, kind=EveningEventKind.REOPENED, user=_user(user),
                                 reason=reason.strip())
-    # after the reopening in the log: the marks it clears stay there, and the next close keeps those
-    # of the transfers that are unchanged (``payments.transfers_write``)
-    transfers_clear(evening, user, reason.strip())
+    # the transfers go until the next close; every payment stays (docs/money.md, "Payments")
+    transfers_clear(evening)
     summary_refresh(evening)
     return evening

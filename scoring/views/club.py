@@ -229,9 +229,9 @@ def evening_reopen(request, pk: int):
         "explain": _("Delingen af kopperne tilbageføres, og aftenen kan rettes igen. Genåbningen logges.")
         if any(families.family(t.family).cups_of(t.card) for t in evening.tables.all())
         else _("Aftenens afslutning tilbageføres, og aftenen kan rettes igen. Genåbningen logges."),
-        # the marks the reopening clears: they stay in the log, and the next close keeps those
-        # whose transfer is unchanged to the øre
-        "cleared": [s for s in transfer_states(evening) if s.paid],
+        # what is paid of the evening's transfers: the payments stay, and after the next close
+        # only the difference is outstanding (docs/money.md, "Payments")
+        "paid": [s for s in transfer_states(evening) if s.paid],
     }, status=status)
 
 

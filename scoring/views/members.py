@@ -1,6 +1,6 @@
 """The club's members (club admins): rename a player, his e-mail address and member's login, retire
 him and take him back, merge a duplicate into him (shown for review first); and the club's settings
-(its rate per point and currency, its default language). Every write goes through ``services`` and
+(its rate per point and currency, how it is paid, its default language). Every write goes through ``services`` and
 ``submissions.write``: keyed, logged in the club's log, refused at its field with nothing written."""
 from __future__ import annotations
 
@@ -75,6 +75,26 @@ class CurrencyForm(forms.Form):
                                                  "required": gettext_lazy("Vælg en af valutaerne.")})
 
 
+class PayDetailsForm(forms.Form):
+    """How the club is paid (docs/money.md, "Payment details"): checked by the service, one rule."""
+    pay_holder = forms.CharField(label=gettext_lazy("Kontohaver"), required=False, max_length=70,
+                                 help_text=gettext_lazy("Hvem betalingen går til, som det står i banken."))
+    pay_reg = forms.CharField(label=gettext_lazy("Reg.-nr."), required=False, max_length=10,
+                              widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+    pay_account = forms.CharField(label=gettext_lazy("Kontonr."), required=False, max_length=20,
+                                  widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+    pay_mobilepay = forms.CharField(label=gettext_lazy("MobilePay-nummer"), required=False, max_length=20,
+                                    widget=forms.TextInput(attrs={"inputmode": "tel", "autocomplete": "off"}))
+    pay_iban = forms.CharField(label=gettext_lazy("IBAN"), required=False, max_length=50,
+                               widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    pay_bic = forms.CharField(label=gettext_lazy("BIC"), required=False, max_length=20,
+                              widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+    #: which fields pay which currency, as the page groups them
+    KRONER = ("pay_reg", "pay_account", "pay_mobilepay")
+    EURO = ("pay_iban", "pay_bic")
+
+
 def _status_word(player: Player) -> str:
     if player.merged_into_id is not None:
         return _("lagt sammen med %(name)s") % {"name": player.merged_into.name}
@@ -95,7 +115,8 @@ def member_list(request, pk: int):
     ]
     return render(request, "scoring/club_members.html", {
         "club": club, "groups": [(key, title, [(p, _status_word(p)) for p in rows]) for key, title, rows in groups],
-        "events": club.events.exclude(kind=ClubEventKind.LOCKOUT_CLEARED).select_related("user", "player__merged_into")[:20]})
+        "events": club.events.exclude(kind=ClubEventKind.LOCKOUT_CLEARED).select_related(
+            "user", "player__merged_into", "other__merged_into", "payment")[:20]})
 
 
 def _member(request, pk: int, player: int) -> tuple[Club, Player]:
@@ -234,43 +255,53 @@ def _move_rows(preview) -> list:
                                               (_("bagefter"), cells(m.after), True)]) for m in preview.moves]
 
 
+def _save_setting(request, form, action: str, write, done: str, url: str):
+    """One handler for each logged setting of the club's page (``services.clubs._logged_setting``
+    writes it): the form checked, the write keyed (``submissions.write``), a refusal at its field.
+    Returns (the redirect, or None; the status of the page otherwise)."""
+    if not form.is_valid():
+        return None, 422
+    try:
+        submissions.write(request, f"club_{action}", lambda: write(form.cleaned_data), url=url)
+    except services.RecordingError as exc:
+        _errors(form, exc)
+        return None, exc.http_status
+    messages.success(request, done)
+    return redirect(url), 200
+
+
 @require_http_methods(["GET", "POST"])
 @submissions.once
 def club_settings(request, pk: int):
     """The club's settings on one page: the rate per point and the currency (each from the next close
-    on) and the default language (as on ``club_language``)."""
+    on), how the club is paid, and the default language (as on ``club_language``)."""
     club = _club(request, pk, Role.ADMIN)
     action = request.POST.get("action") if request.method == "POST" else None
     rate = RateForm(request.POST if action == "rate" else None,
                     initial={"kroner_per_point": _plain_rate(club.kroner_per_point)})
     currency = CurrencyForm(request.POST if action == "currency" else None, initial={"currency": club.currency})
+    details = PayDetailsForm(request.POST if action == "paydetails" else None, initial={
+        field: getattr(club, field) for field in PayDetailsForm.base_fields})
     language = ClubLanguageForm(request.POST if action == "language" else None, initial={"language": club.language})
     url = reverse("scoring:club_settings", args=[club.pk])
+    logged = {
+        "rate": (rate, lambda data: services.club_rate_set(
+            club=club, rate=data["kroner_per_point"], user=request.user),
+            _("Satsen er gemt; den gælder fra næste lukning.")),
+        "currency": (currency, lambda data: services.club_currency_set(
+            club=club, currency=data["currency"], user=request.user),
+            _("Valutaen er gemt; den gælder fra næste lukning.")),
+        "paydetails": (details, lambda data: services.club_payment_details_set(
+            club=club, holder=data["pay_holder"], reg=data["pay_reg"], account=data["pay_account"],
+            mobilepay=data["pay_mobilepay"], iban=data["pay_iban"], bic=data["pay_bic"], user=request.user),
+            _("Betalingsoplysningerne er gemt.")),
+    }
     status = 200
-    if action == "rate":
-        status = 422
-        if rate.is_valid():
-            try:
-                submissions.write(request, "club_rate", lambda: services.club_rate_set(
-                    club=club, rate=rate.cleaned_data["kroner_per_point"], user=request.user), url=url)
-            except services.RecordingError as exc:
-                _errors(rate, exc)
-                status = exc.http_status
-            else:
-                messages.success(request, _("Satsen er gemt; den gælder fra næste lukning."))
-                return redirect(url)
-    elif action == "currency":
-        status = 422
-        if currency.is_valid():
-            try:
-                submissions.write(request, "club_currency", lambda: services.club_currency_set(
-                    club=club, currency=currency.cleaned_data["currency"], user=request.user), url=url)
-            except services.RecordingError as exc:
-                _errors(currency, exc)
-                status = exc.http_status
-            else:
-                messages.success(request, _("Valutaen er gemt; den gælder fra næste lukning."))
-                return redirect(url)
+    if action in logged:
+        form, write, done = logged[action]
+        response, status = _save_setting(request, form, action, write, done, url)
+        if response is not None:
+            return response
     elif action == "language":
         status = 422
         if language.is_valid():
@@ -289,8 +320,8 @@ def club_settings(request, pk: int):
         status = 422
         messages.error(request, _("Ukendt handling."))
     return render(request, "scoring/club_settings.html", {
-        "club": club, "rate": rate, "currency": currency, "language": language, "open_evenings": club.evenings.filter(
-            closed_at__isnull=True).count()}, status=status)
+        "club": club, "rate": rate, "currency": currency, "details": details, "language": language,
+        "open_evenings": club.evenings.filter(closed_at__isnull=True).count()}, status=status)
 
 
 def _plain_rate(rate) -> str:

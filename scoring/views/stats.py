@@ -9,10 +9,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats
 from django.utils.formats import date_format
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring import access
+from scoring.paying import how_to_pay, reference
 from scoring.reports import paging
 from scoring.reports.charts import cumulative_svg
 from scoring.engine.families import family as engine_family
@@ -22,7 +24,9 @@ from scoring.reports.listings import (
 )
 from scoring.models import Account, Club, Evening, Leg, Player, Role
 from scoring.currency import format_money, format_purse
-from scoring.selectors.payments import player_payment_sums, player_transfers
+from scoring.selectors.payments import (
+    player_book, player_pairs, player_payment_sums, player_states, player_transfers
+)
 from scoring.selectors.history import family_figures, largest_cups_won, player_evenings
 from scoring.selectors.members import player_log
 from scoring.selectors.ratings import club_ratings, last_date, rating_cells, rating_history, standings_ratings
@@ -148,8 +152,10 @@ def player_detail(request, pk: int):
         across = format_purse(money_across(player, dated.qs if dated.is_valid() else Evening.objects.none()))
     table = player_evenings_table(history, family)
     paging.configure(request, table, per_page=50)
-    payments = PlayerPaymentsTable(player_transfers(player), prefix="pay-")
-    sums = player_payment_sums(player)
+    book = player_book(player)
+    payments = PlayerPaymentsTable(player_transfers(player), prefix="pay-",
+                                   states_of=lambda rows: player_states(player, rows, book))
+    sums = player_payment_sums(player, book)
     paging.configure(request, payments, per_page=20, rows_counted=sums.transfers)
     chart = cumulative_svg([(date_format(e.date, "SHORT_DATE_FORMAT"), e.cumulative) for e in history],
                            title=_("Samlede point for %(name)s") % {"name": player.name})
@@ -174,7 +180,26 @@ def player_detail(request, pk: int):
             "query": request.GET.urlencode(), "payments": payments,
             "owes": format_purse(sums.owes, empty=format_money(0, club.currency)),
             "owed": format_purse(sums.owed, empty=format_money(0, club.currency)),
-            "log": list(player_log(player)[:20]), "can_admin": access.can(request.user, club, Role.ADMIN)})
+            "log": list(player_log(player)[:20]), "can_admin": access.can(request.user, club, Role.ADMIN),
+            **_paying(request, player, book, sums)})
+
+
+def _paying(request, player, book, sums) -> dict:
+    """What the player owes and is owed, pair by pair (each with "Gør op" for who may), and how he
+    pays what he owes: to the club's account, with his reference (``paying.how_to_pay``)."""
+    club = player.club
+    settle = reverse("scoring:payment_settle", args=[club.pk])
+    found = player_pairs(player, book)
+    # who may settle which pair: its two players' logins, read in one query
+    players = {p.pk: p for p in Player.objects.filter(pk__in={i for pair in found for i in (pair.debtor_id,
+                                                                                            pair.creditor_id)})}
+    pairs = [(p, f"{settle}?{urlencode({'player': p.debtor_id, 'other': p.creditor_id, 'currency': p.currency})}"
+              if access.may_record_payment(request.user, club.pk, players[p.debtor_id], players[p.creditor_id])
+              else "") for p in found]
+    return {"pairs": pairs,
+            "how_to_pay": [found for currency, amount in sums.owes.items()
+                           if (found := how_to_pay(club, currency, amount, reference(player.pk)))],
+            "may_record": access.may_record_payment(request.user, club.pk, player, None)}
 
 
 @require_GET

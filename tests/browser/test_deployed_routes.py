@@ -59,10 +59,13 @@ def club_year(golden_dir):
     users = {role: make_user(club, role) for role in (Role.MEMBER, Role.SCOREKEEPER, Role.ADMIN)}
     users["outsider"] = make_user(Club.objects.create(name="Naboklub"), Role.ADMIN, "outsider")
     users["superuser"] = get_user_model().objects.create_superuser("root", "root@example.org", "pw-secret-1")
+    transfer = EveningTransfer.objects.filter(evening=closed_table.evening).first()
     return {
         "club": club, "evening": open_table.evening, "closed": closed_table.evening, "table": open_table,
         "deal": Deal.objects.filter(table=open_table, current=True).first(), "player": player, "season": season,
-        "card": card, "transfer": EveningTransfer.objects.filter(evening=closed_table.evening).first(),
+        "card": card, "transfer": transfer,
+        "payment": services.payment_record(club=club, payer=transfer.payer_id, receiver=transfer.receiver_id,
+                                           amount=transfer.amount, currency="DKK", method="cash"),
         "tournament": tournament, "users": users, "report": report, "mail": EveningMail.objects.get(),
     }
 
@@ -74,7 +77,7 @@ def arguments(name: str, path: str, world: dict) -> list[dict]:
         "evenings": [{"pk": world["evening"].pk, "mail": world["mail"].pk},
                      {"pk": world["closed"].pk, "mail": world["mail"].pk}],
         "tables": [{"pk": world["table"].pk}], "deals": [{"pk": world["deal"].pk}],
-        "transfers": [{"pk": world["transfer"].pk}], "players": [{"pk": world["player"].pk}],
+        "payments": [{"pk": world["payment"].pk}], "players": [{"pk": world["player"].pk}],
         "tournaments": [{"pk": world["tournament"].pk, "number": n} for n in (1, 2)],
     }
     first = path.split("/")[0]

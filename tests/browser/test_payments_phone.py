@@ -1,6 +1,7 @@
-"""Who has paid, on a 390×844 phone and a 1280 wide screen: the payer, logged in with his own login,
-marks his transfer paid by MobilePay from the evening page; the page, the club's outstanding page
-and the scorekeeper taking the mark back with a reason.
+"""Payments on a 390×844 phone and a 1280 wide screen: the payer, with his own login, records a part
+of his transfer by MobilePay from the evening page (it waits for the receiver); the receiver confirms
+it on the payments page and settles the rest up from the outstanding page. The payments and
+outstanding pages, in Danish and in German, never scroll sideways.
 
 ``SHOTS=/some/dir`` keeps a screenshot of each step there, to look at."""
 import json
@@ -9,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
-from scoring.models import Club, EveningEventKind, EveningTransfer, Player, Role
+from scoring.models import Club, EveningTransfer, Payment, PaymentStatus, Player, Role
 from tests.browser.helpers import login, no_sideways_scroll, phone_context, shot
 from tests.web.conftest import make_user
 
@@ -19,84 +20,74 @@ SIZES = [(390, 844), (1280, 900)]
 
 
 @pytest.mark.parametrize("width, height", SIZES)
-def test_the_payer_marks_his_transfer_paid_on_his_phone(live_server, browser, golden_dir, width, height):
+def test_a_part_payment_is_confirmed_and_the_rest_settled_up(live_server, browser, golden_dir, width, height):
     from decimal import Decimal
 
-    club = Club.objects.create(name="Tarokklubben Pagat", kroner_per_point=Decimal("0.25"))
+    club = Club.objects.create(name="Tarokklubben Pagat", kroner_per_point=Decimal("0.25"), pay_holder="Tarokklubben Pagat",
+                               pay_reg="1234", pay_account="0012345678", pay_mobilepay="12345678")
     table = services.evening_import(club=club, data=json.loads(
         (golden_dir / "four-players-tout-nolo-fines.json").read_text()))
     services.evening_close(evening=table.evening)
     evening = table.evening
-    bent = make_user(club, Role.MEMBER, "bent")
-    Player.objects.filter(club=club, name="Bent").update(user=bent)
-    make_user(club, Role.SCOREKEEPER, "skriver")
+    for name in ("Bent", "Anne"):
+        Player.objects.filter(club=club, name=name).update(user=make_user(club, Role.MEMBER, name.lower()))
+    # a long name: the pages are squeezed on a phone
+    Player.objects.filter(club=club, name="Carl").update(name="Carl-Christian Lindholm-Østergaard")
     transfer = EveningTransfer.objects.get(evening=evening, payer__name="Bent")
     context, page = phone_context(browser, width, height, is_mobile=width < 800)
     try:
         login(page, live_server, f"/evenings/{evening.pk}/", "bent")
         row = page.locator(f"#transfer-{transfer.pk}")
         expect(row).to_contain_text("ubetalt")
-        # Bent sees a button only on his own transfer
-        expect(page.locator("a.mark-link")).to_have_count(1)
-        no_sideways_scroll(page)
-        shot(page, f"payments-{width}-evening-unpaid", full=True)
-        row.locator("a.mark-link").click()
-        expect(page.locator("#transfer-words")).to_contain_text("Bent betaler Anne 68,75 kr.")
+        expect(page.locator("a.pay-link")).to_have_count(1)     # his own transfer only
+        row.locator("a.pay-link").click()
+        expect(page.locator("input[name=amount]")).to_have_value("68,75")
+        page.fill("input[name=amount]", "30,00")
         page.locator("#payment-methods label:has-text('MobilePay')").click()
-        page.fill("input[name=note]", "sendt fra bussen")
         no_sideways_scroll(page)
         shot(page, f"payments-{width}-form", full=True)
         page.click("#confirm")
-        expect(page.locator("ul.messages")).to_contain_text("Betalingen er markeret.")
+        expect(page.locator("ul.messages")).to_contain_text("afventer modtagerens bekræftelse")
         row = page.locator(f"#transfer-{transfer.pk}")
-        expect(row.locator(".paid-badge")).to_have_text("betalt")
-        expect(row).to_contain_text("MobilePay")
-        expect(row).to_contain_text("bent")
-        expect(row).to_contain_text("sendt fra bussen")
+        expect(row.locator(".part-badge")).to_have_text("delvis betalt")
+        expect(row).to_contain_text("30,00 kr. af 68,75 kr.")
+        expect(row).to_contain_text("afventer bekræftelse")
         no_sideways_scroll(page)
-        shot(page, f"payments-{width}-evening-paid", full=True)
-        assert EveningTransfer.objects.get(pk=transfer.pk).mark.kind == EveningEventKind.PAID
-
-        # names as long as a club's may be: the date column is the one squeezed on a phone
-        Player.objects.filter(club=club, name="Carl").update(name="Carl-Christian Lindholm-Østergaard")
-        page.goto(f"{live_server.url}/clubs/{club.pk}/outstanding/")
-        expect(page.locator("#outstanding tbody tr")).to_have_count(2)
-        expect(page.locator("#outstanding")).not_to_contain_text("68,75")
-        expect(page.locator("#outstanding-total")).to_contain_text("15,00 kr.")
-        # each date on one line, however narrow the phone ("20.11.2026", never "20.11.2/026")
-        lines = page.evaluate("""() => [...document.querySelectorAll('#outstanding td.date')].map(td => {
-            const range = document.createRange(); range.selectNodeContents(td);
-            return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; })""")
-        assert lines and set(lines) == {1}, lines
-        no_sideways_scroll(page)
-        shot(page, f"payments-{width}-outstanding", full=True)
-
-        page.goto(f"{live_server.url}/players/{transfer.payer_id}/")
-        expect(page.locator("#player-payments tbody tr")).to_have_count(1)
-        expect(page.locator("#player-payments")).to_contain_text("MobilePay")
-        expect(page.locator("#player-outstanding")).to_contain_text("0,00 kr.")
-        no_sideways_scroll(page)
-        shot(page, f"payments-{width}-player", full=True)
+        shot(page, f"payments-{width}-evening", full=True)
     finally:
         context.close()
 
-    # the scorekeeper takes the mark back, with a reason
+    # Anne, the receiver, confirms it; then settles the rest up from the outstanding page
     context, page = phone_context(browser, width, height, is_mobile=width < 800)
     try:
-        login(page, live_server, f"/evenings/{evening.pk}/", "skriver")
-        page.locator(f"#transfer-{transfer.pk} a.unmark-link").click()
-        page.click("#confirm")   # no reason: refused at the field, nothing written
-        expect(page.locator("textarea[name=reason]")).to_be_visible()
-        assert EveningTransfer.objects.get(pk=transfer.pk).mark is not None
-        page.fill("textarea[name=reason]", "Pengene kom aldrig")
-        shot(page, f"payments-{width}-unmark", full=True)
-        page.click("#confirm")
-        expect(page.locator(f"#transfer-{transfer.pk} .unpaid-badge")).to_have_text("ubetalt")
-        assert EveningTransfer.objects.get(pk=transfer.pk).mark is None
-        page.goto(f"{live_server.url}/evenings/{evening.pk}/log/")
-        expect(page.locator("#evening-log")).to_contain_text("Markering som betalt taget tilbage")
-        expect(page.locator("#evening-log")).to_contain_text("Pengene kom aldrig")
+        login(page, live_server, f"/clubs/{club.pk}/payments/", "anne")
+        expect(page.locator("#awaiting")).to_contain_text("Bent → Anne")
+        page.locator("#awaiting a").click()
         no_sideways_scroll(page)
-        shot(page, f"payments-{width}-log", full=True)
+        shot(page, f"payments-{width}-payment", full=True)
+        page.click("#confirm-payment")
+        expect(page.locator("#payment-status")).to_contain_text("bekræftet")
+        assert Payment.objects.get().status == PaymentStatus.CONFIRMED
+        page.goto(f"{live_server.url}/clubs/{club.pk}/outstanding/")
+        expect(page.locator("#outstanding-pairs")).to_contain_text("38,75 kr.")
+        expect(page.locator("#outstanding-total")).to_contain_text("53,75 kr.")
+        for language in ("da", "de"):
+            context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+            for where in ("outstanding", "payments"):
+                page.goto(f"{live_server.url}/clubs/{club.pk}/{where}/")
+                shot(page, f"payments-{width}-{where}-{language}", full=True)
+                no_sideways_scroll(page)
+        context.add_cookies([{"name": "django_language", "value": "da", "url": live_server.url}])
+        page.goto(f"{live_server.url}/clubs/{club.pk}/outstanding/")
+        page.locator("#outstanding-pairs tr:has-text('Bent') a.settle-link").click()
+        expect(page.locator("#settle-words")).to_contain_text("Bent → Anne: 38,75 kr.")
+        page.locator("#payment-methods label:has-text('kontant')").click()
+        page.click("#confirm")
+        expect(page.locator("#outstanding-pairs")).not_to_contain_text("Bent")
+        assert sorted(Payment.objects.values_list("amount", "settles")) == [(3000, False), (3875, True)]
+        page.goto(f"{live_server.url}/players/{transfer.payer_id}/")
+        expect(page.locator("#player-payments")).to_contain_text("betalt")
+        no_sideways_scroll(page)
+        shot(page, f"payments-{width}-player", full=True)
     finally:
         context.close()

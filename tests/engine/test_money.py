@@ -1,6 +1,7 @@
 """Kroner at the edge: the totals and the payments of a closed evening agree to the øre."""
 from decimal import Decimal
 
+import pytest
 from hypothesis import given, strategies as st
 
 from scoring.engine.money import evening_kroner, kroner
@@ -45,3 +46,32 @@ def test_a_rate_of_0_1234_keeps_totals_and_payments_together():
 def test_an_open_evening_has_no_payments_and_each_players_points_at_the_rate():
     amounts, payments = evening_kroner((("Anne", 25), ("Bent", -40)), Decimal("0.25"), settled=False)
     assert payments == () and amounts == {"Anne": Decimal("6.25"), "Bent": Decimal("-10.00")}
+
+
+# An amount as typed (a payment's) -----------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, cents", [
+    ("2,50", 250), ("2.50", 250), ("12", 1200), ("0,5", 50), (" 1 234,50 ", 123450), ("1.234,50", 123450),
+    ("1,234.50", 123450), ("1.234.567", 123456700), ("1'234.50", 123450), (",75", None),
+])
+def test_an_amount_is_read_as_a_person_types_it(typed, cents):
+    from scoring.engine.money import AmountError, parse_cents
+
+    if cents is None:
+        with pytest.raises(AmountError):
+            parse_cents(typed, most=10**12)
+    else:
+        assert parse_cents(typed, most=10**12) == cents
+
+
+@pytest.mark.parametrize("typed, kind", [
+    ("1,255", "number"), ("1.234", "number"), ("1,234", "number"), ("abc", "number"), ("1.234.50", "number"),
+    ("", "number"), ("0", "positive"), ("0,00", "positive"), ("-5", "positive"), ("\u22125", "positive"),
+    ("100000,01", "large"), ("9" * 40, "large"),
+])
+def test_an_amount_that_is_not_one_is_refused_with_why(typed, kind):
+    from scoring.engine.money import AmountError, parse_cents
+
+    with pytest.raises(AmountError) as refused:
+        parse_cents(typed, most=10_000_000)
+    assert refused.value.kind == kind

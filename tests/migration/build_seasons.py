@@ -1,6 +1,7 @@
 """The club of the seasons migration's test (``test_seasons_migration.py``), built by the code in the
-working directory (the commit before seasons were read by their dates, ``scripts/make_migration_before.py
---set seasons``) in the database of ``DATABASE_URL``: seasons as clubs kept them while an evening
+working directory (the commit before seasons were read by their dates,
+``scripts/make_migration_before.py --build tests/migration/build_seasons.py``) in the database of
+``DATABASE_URL``: seasons as clubs kept them while an evening
 belonged to a season only when someone picked it on "Ny aften" —
 
 - "2025" (the year's dates): two evenings picked for it, and one dated 2026 picked for it too;

@@ -1,5 +1,5 @@
 """Seasons by their dates (``scoring/migrations/0026_seasons_by_date.py``) on a database made by the
-code before it (``tests/migration/before_seasons/``, ``scripts/make_migration_before.py --set seasons``:
+code before it (``tests/migration/before_seasons/``, ``scripts/make_migration_before.py --build tests/migration/build_seasons.py``:
 seasons with and without dates, two overlapping, evenings picked for a season their dates disagree
 with, an import that picked none; ``build_seasons.py``). Migrated by this code, it answers what the
 old code recorded wherever nothing disagreed — ``check_ledger``, the standings, every evening file,

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from scoring import services
 from scoring.engine.money import Purse
-from scoring.models import Club, Evening, EveningEvent, EveningTransfer
+from scoring.models import Club, Evening, EveningTransfer
 from scoring.selectors import evening_summary
 from scoring.selectors.payments import outstanding_by_player
 from scoring.selectors.season import Scope, season_report
@@ -60,26 +60,31 @@ def test_sums_over_evenings_keep_each_currency_apart(keeper_client, club, kroner
     assert f"<b>{total} kr. · {total} €</b>" in page
     # the export: one column per currency, each amount in its own, the other cell empty
     records = read_csv(keeper_client.get(f"/clubs/{club.pk}/outstanding/?_export=csv").content)
-    assert records[0][3:] == ["Beløb (DKK)", "Beløb (EUR)"]
-    assert {(bool(r[3]), bool(r[4])) for r in records[1:]} == {(True, False), (False, True)}
+    assert records[0][2:] == ["Beløb (DKK)", "Beløb (EUR)"]
+    assert {(bool(r[2]), bool(r[3])) for r in records[1:]} == {(True, False), (False, True)}
 
 
-def test_the_ways_of_paying_follow_the_currency(keeper_client, kroner_then_euro):
+def test_the_ways_of_paying_follow_the_currency(keeper_client, club, kroner_then_euro):
+    from scoring.models import Payment
+
     kroner, euro = kroner_then_euro
     in_kroner = EveningTransfer.objects.filter(evening=kroner).first()
     in_euro = EveningTransfer.objects.filter(evening=euro).first()
-    assert "MobilePay" in keeper_client.get(f"/transfers/{in_kroner.pk}/paid/").content.decode()
-    assert "MobilePay" not in keeper_client.get(f"/transfers/{in_euro.pk}/paid/").content.decode()
-    before = EveningEvent.objects.count()
-    response = keeper_client.post(f"/transfers/{in_euro.pk}/paid/",
-                                  {"submission": submissions.new_key(), "method": "mobilepay"})
+    url = f"/clubs/{club.pk}/payments/new/"
+    assert "MobilePay" in keeper_client.get(f"{url}?transfer={in_kroner.pk}").content.decode()
+    assert "MobilePay" not in keeper_client.get(f"{url}?transfer={in_euro.pk}").content.decode()
+    response = keeper_client.post(f"{url}?transfer={in_euro.pk}", {
+        "submission": submissions.new_key(), "payer": in_euro.payer_id, "receiver": in_euro.receiver_id,
+        "amount": "1,00", "currency": "EUR", "method": "mobilepay", "paid_on": "2026-11-27"})
     assert response.status_code == 422 and response.context["form"].errors.get("method")
-    assert EveningEvent.objects.count() == before and EveningTransfer.objects.get(pk=in_euro.pk).mark is None
+    assert not Payment.objects.exists()
     # the service holds the rule too, naming the field
+    paid = {"club": club, "payer": in_euro.payer_id, "receiver": in_euro.receiver_id, "amount": "1,00",
+            "currency": "EUR"}
     with pytest.raises(services.RecordingError) as refused:
-        services.payment_mark(transfer=in_euro.pk, method="mobilepay")
+        services.payment_record(method="mobilepay", **paid)
     assert refused.value.errors[0].field == "method"
-    services.payment_mark(transfer=in_euro.pk, method="bank")
+    services.payment_record(method="bank", **paid)
 
 
 @pytest.mark.parametrize("language, chosen, currency", [("de", "", "EUR"), ("sl", "", "EUR"), ("da", "", "DKK"),
@@ -101,11 +106,12 @@ def test_money_is_exported_with_two_decimals_on_every_database(keeper_client, cl
     two_decimals = re.compile(r"-?[0-9]+,[0-9]{2}")
     standings_csv = read_csv(keeper_client.get(f"/clubs/{club.pk}/standings/?_export=csv").content)
     outstanding_csv = read_csv(keeper_client.get(f"/clubs/{club.pk}/outstanding/?_export=csv").content)
-    money = [r[4] for r in standings_csv[1:]] + [r[3] for r in outstanding_csv[1:]]
-    assert standings_csv[0][4] == outstanding_csv[0][3] == "Beløb (DKK)"
+    amount = standings_csv[0].index("Beløb (DKK)")
+    owed = outstanding_csv[0].index("Beløb (DKK)")
+    money = [r[amount] for r in standings_csv[1:]] + [r[owed] for r in outstanding_csv[1:]]
     assert all(two_decimals.fullmatch(cell) for cell in money), money
     assert any(cell.endswith("0") for cell in money)              # "13,60", "7,50", "10,00"
-    assert [Decimal(r[4].replace(",", ".")) for r in standings_csv[1:]] == [r.amounts["DKK"] for r in standings(club)]
+    assert [Decimal(r[amount].replace(",", ".")) for r in standings_csv[1:]] == [r.amounts["DKK"] for r in standings(club)]
     for url in (f"/clubs/{club.pk}/standings/?_export=xlsx", f"/clubs/{club.pk}/outstanding/?_export=xlsx"):
         sheet = load_workbook(io.BytesIO(keeper_client.get(url).content)).active
         column = [c.value for c in sheet[1]].index("Beløb (DKK)")

@@ -67,14 +67,17 @@ def _read(club: Club, language: str) -> dict[str, str]:
     services.evening_close(evening=closed)
     evening, tables = _evening(club, "2026-11-27")
     transfers = list(EveningTransfer.objects.filter(evening=closed).order_by("pk"))
-    services.payment_mark(transfer=transfers[0], method="cash", user=admin)
+    payment = services.payment_record(club=club, payer=transfers[0].payer_id, receiver=transfers[0].receiver_id,
+                                      amount=transfers[0].amount, currency=transfers[0].currency, method="cash",
+                                      user=admin)
     client = Client()
     client.force_login(admin)
     client.cookies["django_language"] = language   # the language picked on this phone
     urls = {"club": f"/clubs/{club.pk}/", "standings": f"/clubs/{club.pk}/standings/",
             "evening closed": f"/evenings/{closed.pk}/", "evening open": f"/evenings/{evening.pk}/",
             "log": f"/evenings/{closed.pk}/log/", "close": f"/evenings/{evening.pk}/close/",
-            "paid": f"/transfers/{transfers[1].pk}/paid/", "outstanding": f"/clubs/{club.pk}/outstanding/",
+            "pay": f"/clubs/{club.pk}/payments/new/?transfer={transfers[1].pk}", "payment": f"/payments/{payment.pk}/",
+            "outstanding": f"/clubs/{club.pk}/outstanding/",
             "season": f"/clubs/{club.pk}/season/?date_from=2026-01-01&date_to=2026-12-31",
             "members": f"/clubs/{club.pk}/members/", "settings": f"/clubs/{club.pk}/settings/",
             "cards": f"/clubs/{club.pk}/cards/"}

@@ -63,7 +63,9 @@ def _club_pages(club: Club, closed_file: dict, open_file: dict, only=None) -> di
     table = services.evening_import(club=club, data=open_file)
     evening = table.evening
     transfers = list(EveningTransfer.objects.filter(evening=closed).order_by("pk"))
-    services.payment_mark(transfer=transfers[0], method="cash", user=admin)
+    payment = services.payment_record(club=club, payer=transfers[0].payer_id, receiver=transfers[0].receiver_id,
+                                      amount=transfers[0].amount, currency=transfers[0].currency, method="cash",
+                                      user=admin)
     deal = Deal.objects.filter(table=table, current=True).order_by("-number").first()
     player = table.seats.order_by("position").first().player
     services.tournament_create(club=club, name="Clubmeisterschaft", rules=club.rules, rounds=3, round_length=1, seed=3)
@@ -75,7 +77,8 @@ def _club_pages(club: Club, closed_file: dict, open_file: dict, only=None) -> di
         "log": f"/evenings/{closed.pk}/log/", "reopen": f"/evenings/{closed.pk}/reopen/",
         "close": f"/evenings/{evening.pk}/close/", "table": f"/tables/{table.pk}/",
         "history": f"/deals/{deal.pk}/history/", "void": f"/deals/{deal.pk}/void/",
-        "paid": f"/transfers/{transfers[1].pk}/paid/", "unpaid": f"/transfers/{transfers[0].pk}/unpaid/",
+        "pay": f"/clubs/{club.pk}/payments/new/?transfer={transfers[1].pk}", "payment": f"/payments/{payment.pk}/",
+        "payments": f"/clubs/{club.pk}/payments/",
         "outstanding": f"/clubs/{club.pk}/outstanding/",
         "season": f"/clubs/{club.pk}/season/?date_from=2026-01-01&date_to=2026-12-31",
         "player": f"/players/{player.pk}/", "members": f"/clubs/{club.pk}/members/",

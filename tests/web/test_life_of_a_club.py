@@ -1,12 +1,13 @@
 """The life of a club, as one test (docs/testing.md, "The life of a club"): a year of a club with
 two game families and a tournament is built through the services and the pages a person would use
-— renames before and after a draw, a merge while an evening is open, a correction and a void after
-a payment was marked, an evening reopened and closed again, an import answering its near-names,
+— renames before and after a draw, a merge while an evening is open, a part payment and a whole one,
+a correction and a void after them, an evening reopened and closed again, a settle-up, an import
+answering its near-names,
 mails queued before and after the renames, a bye, a withdrawal — and then every page, PDF,
 export, mail and command of the club is read back, as its admin and as a member, and checked
 against each other: no 5xx and no traceback, every player once, names by docs/names.md, the
-standings the sum of the evenings, the tournament's the sum of its rounds, what is outstanding the
-transfers less the payments, ``check_ledger`` clean.
+standings the sum of the evenings, the tournament's the sum of its rounds, what is outstanding each
+pair's transfers less its payments, ``check_ledger`` clean.
 
 Every later feature adds its part of the year (a step in ``live_the_year``) and its reads (a page
 is read by its named route without being listed here: ``read_every_route``). Run on SQLite and on
@@ -43,13 +44,13 @@ from scoring.engine.money import to_cents
 from scoring.engine import families
 from scoring.reports import pdf
 from scoring.models import (
-    Club, ClubEvent, ClubEventKind, Deal, Evening, EveningMail, EveningTransfer, Player, PlayerEveningSummary, Role, Seat,
-    Table, Tournament, TournamentRound
+    Club, ClubEvent, ClubEventKind, Deal, Evening, EveningMail, EveningTransfer, Payment, Player, PlayerEveningSummary,
+    Role, Seat, Table, Tournament, TournamentRound
 )
 from scoring.selectors import evening_summary, table_player_names, table_sheet
 from scoring.selectors.files import table_to_evening_file
 from scoring.selectors.members import identity, identity_of
-from scoring.selectors.payments import outstanding_by_player
+from scoring.selectors.payments import outstanding_by_player, pair_balance, pair_balances, transfer_states
 from scoring.selectors.season import season_report, season_scope
 from scoring.selectors.standings import club_rule_sets, standings, standings_evenings
 from scoring.selectors.tournaments import tournament_standings
@@ -226,6 +227,9 @@ class Year:
     failed_mail: str = ""
     #: the mail the server refused (550): its player, the address refused and the one corrected
     bounced: tuple[int, str, str] = (0, "", "")
+    #: February's payments on the evening's page, as recorded; the settle-up and the balance it paid
+    payments: list = field(default_factory=list)
+    settled: tuple | None = None
 
 
 def send_mail(year: Year, monkeypatch) -> None:
@@ -261,36 +265,52 @@ def january(year: Year, monkeypatch) -> None:
     year.evenings["january"] = evening
 
 
+def pay_on_page(year: Year, transfer: EveningTransfer, cents: int) -> Payment:
+    """A payment of ``cents`` recorded on the form a transfer's "Registrér betaling" opens, by the
+    treasurer (confirmed at once); back to the evening."""
+    url = reverse("scoring:payment_new", args=[year.club.pk]) + f"?transfer={transfer.pk}"
+    form = year.admin.get(url).context["form"]
+    post(year.admin, url, {**form_values(form), "amount": f"{cents // 100},{cents % 100:02d}", "method": "mobilepay",
+                           "paid_on": "2026-02-12", "note": "på stedet"})
+    return Payment.objects.order_by("-pk").first()
+
+
 def february(year: Year) -> None:
-    """A Danish evening closed; two of its transfers marked paid; reopened, a deal corrected and
-    another voided, closed again, and a transfer marked paid again."""
+    """A Danish evening closed; a part payment and a whole one on its page; reopened, a deal corrected
+    and another voided, closed again (the payments stand, only the difference is outstanding); the
+    first pair settled up on its page."""
     club, admin = year.club, year.admin
     evening = services.evening_create(club=club, date=dt.date(2026, 2, 12))
     table = seat(evening, ("Anne", "Bent", "Carl", "Zoë"), "vlk")
     play(table, 8, year.rng)
     services.evening_close(evening=evening)
-    for transfer in EveningTransfer.objects.filter(evening=evening).order_by("position")[:2]:
-        post(admin, reverse("scoring:transfer_paid", args=[transfer.pk]), {"method": "mobilepay", "note": "på stedet"})
+    first, second = EveningTransfer.objects.filter(evening=evening).order_by("position")[:2]
+    year.payments.append(pay_on_page(year, first, first.amount // 2))       # a part payment
+    year.payments.append(pay_on_page(year, second, second.amount))          # the whole of it
     post(admin, reverse("scoring:evening_reopen", args=[evening.pk]), {"reason": "Spil 2 var skrevet forkert"})
     table.refresh_from_db()
     game, seated = families.family(table.family), table_player_names(table)
-    second = Deal.objects.get(table=table, number=2, current=True)
-    outcome = game.deal_to_dict(game.random_deal(year.rng, seated, second.outcome["dealer"], table.card))
+    second_deal = Deal.objects.get(table=table, number=2, current=True)
+    outcome = game.deal_to_dict(game.random_deal(year.rng, seated, second_deal.outcome["dealer"], table.card))
     table.refresh_from_db()
     sheet, side = table_sheet(table), table_family(table.family)
     dealer, initial = side.initial_from_outcome(sheet.players, outcome, table.version)
     form = side.make_form(table, sheet, dealer=dealer, initial=initial)
     data = form_values(form)
-    post(admin, reverse("scoring:deal_edit", args=[second.pk]), {**data, "version": table.version})
+    post(admin, reverse("scoring:deal_edit", args=[second_deal.pk]), {**data, "version": table.version})
     fifth = Deal.objects.get(table=table, number=5, current=True)
     table.refresh_from_db()
     post(admin, reverse("scoring:deal_void", args=[fifth.pk]), {"reason": "Givet to gange", "version": table.version})
     post(admin, reverse("scoring:evening_close", args=[evening.pk]))
-    # a mark the reopening cleared holds again only for a transfer the same to the øre: the
-    # treasurer marks the first transfer paid again unless its mark held
-    first = EveningTransfer.objects.filter(evening=evening).order_by("position").first()
-    if first.mark_id is None:
-        post(admin, reverse("scoring:transfer_paid", args=[first.pk]), {"method": "cash"})
+    # the first payment's pair settled up: one payment of their whole balance, whichever way it runs now
+    payer, receiver = year.payments[0].payer_id, year.payments[0].receiver_id
+    owes = pair_balance(club, payer, receiver, "DKK")
+    settle = reverse("scoring:payment_settle", args=[club.pk])
+    query = f"?player={payer}&other={receiver}&currency=DKK"
+    if owes:
+        post(admin, settle + query, {"player": payer, "other": receiver, "currency": "DKK", "expected": owes,
+                                     "method": "cash", "paid_on": "2026-02-19"})
+        year.settled = (Payment.objects.order_by("-pk").first(), abs(owes))
     year.evenings["february"] = evening
 
 
@@ -490,19 +510,6 @@ def sampled_deals(club: Club) -> list[int]:
     return sorted(found)
 
 
-def sampled_transfers(club: Club) -> list[int]:
-    """The transfers whose pages are read: each evening's first and last, and every one paid or
-    unpaid by a player who is now called otherwise (renamed, or merged into another)."""
-    found = set()
-    for evening in Evening.objects.filter(club=club):
-        transfers = list(EveningTransfer.objects.filter(evening=evening).order_by("position")
-                         .select_related("payer__merged_into", "receiver__merged_into"))
-        found |= {t.pk for t in transfers[:1] + transfers[-1:]}
-        found |= {t.pk for t in transfers for seat in (t.payer, t.receiver) if seat.merged_into_id
-                  or ClubEvent.objects.filter(player=seat, kind=ClubEventKind.RENAMED).exists()}
-    return sorted(found)
-
-
 #: What the year reads each argument of a route with: the club's objects of each kind.
 def route_arguments(club: Club) -> dict[str, list]:
     tournaments = Tournament.objects.filter(club=club)
@@ -514,7 +521,7 @@ def route_arguments(club: Club) -> dict[str, list]:
         "players": list(Player.objects.filter(club=club).values_list("pk", flat=True)),
         "tournaments": list(tournaments.values_list("pk", flat=True)),
         "cups": list(club.cups.values_list("pk", flat=True)),
-        "transfers": sampled_transfers(club),
+        "payments": list(Payment.objects.filter(club=club).values_list("pk", flat=True)),
         "player": list(Player.objects.filter(club=club).values_list("pk", flat=True)),
         "card": list(club.rate_cards.values_list("pk", flat=True)),
         "number": sorted(set(TournamentRound.objects.filter(tournament__in=tournaments).values_list("number", flat=True))),
@@ -803,16 +810,22 @@ def check_tournament(reading: Reading, year: Year) -> None:
 
 
 def check_money(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:
-    """Each closed evening's transfers are its page's who-pays-whom, the marks that hold are the
-    ones its page and PDF say are paid (February's after its reopening too); what is outstanding is
-    the transfers less those marked paid — per player, on the season report, on the outstanding page."""
+    """Each closed evening's transfers are its page's who-pays-whom, and its page and PDF say what is
+    paid of each as the payments allocate it; February's payments stand after its correction, read
+    back by key, and the settle-up paid the pair's whole balance; what is outstanding is, pair by
+    pair, the transfers one way less the other way less the payments — per player, on the season
+    report, on the outstanding page."""
     club = year.club
     for evening in Evening.objects.filter(club=club, closed_at__isnull=False):
-        marked = EveningTransfer.objects.filter(evening=evening, mark__isnull=False).count()
+        states = transfer_states(evening)
         page = bodies[reverse("scoring:evening_detail", args=[evening.pk])].decode()
-        reading.same(f"the page of {evening.date}: transfers paid", page.count('class="badge paid-badge"'), marked)
-        printed = pdf_text(bodies[reverse("scoring:evening_pdf", args=[evening.pk])])
-        reading.same(f"the PDF of {evening.date}: transfers paid", printed.count("Betalt ("), marked)
+        for state, badge in (("paid", "paid-badge"), ("part", "part-badge"), ("unpaid", "unpaid-badge")):
+            reading.same(f"the page of {evening.date}: transfers {state}", page.count(f'class="badge {badge}"'),
+                         sum(1 for s in states if s.state == state))
+        printed = pdf_text(bodies[reverse("scoring:evening_pdf", args=[evening.pk])]).splitlines()
+        reading.same(f"the PDF of {evening.date}: what is paid", [line for line in printed if line in
+                                                                  {s.words[:1].upper() + s.words[1:] for s in states}],
+                     [s.words[:1].upper() + s.words[1:] for s in states])
         summary = evening_summary(evening)
         seated = {seated: pid for sheet in summary.sheets for pid, seated in sheet.seat_names.items()}
         stored = [(t.payer_id, t.receiver_id, t.amount) for t in EveningTransfer.objects.filter(evening=evening)
@@ -820,21 +833,43 @@ def check_money(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:
         reading.same(f"transfers of {evening.date}", stored,
                      [(seated[p.payer], seated[p.payee], to_cents(p.kroner))
                       for p in summary.payments])
+    for payment in year.payments:    # by key, after the correction: as recorded, and it counts
+        stored = Payment.objects.get(pk=payment.pk)
+        reading.same(f"payment {payment.pk}", (stored.payer_id, stored.receiver_id, stored.amount, stored.counts),
+                     (payment.payer_id, payment.receiver_id, payment.amount, True))
+    reading.same("February's payments and its settle-up", (len(year.payments), year.settled is not None), (2, True))
+    if year.settled:
+        settled, balance = year.settled
+        reading.same("the settle-up", (settled.amount, settled.settles), (balance, True))
+    # what each pair owes, by its definition: transfers and payments by the players they are now
+    now = {p.pk: identity_of(p).pk for p in Player.objects.filter(club=club).select_related("merged_into")}
+    net = defaultdict(int)
+    for rows, sign in ((EveningTransfer.objects.filter(club=club), 1), (Payment.objects.filter(club=club)
+                                                                        .filter(Payment.COUNTS), -1)):
+        for payer, receiver, amount in rows.values_list("payer_id", "receiver_id", "amount"):
+            if now[payer] != now[receiver]:
+                net[(now[payer], now[receiver])] += sign * amount
+                net[(now[receiver], now[payer])] -= sign * amount
     owed = defaultdict(lambda: [0, 0])
-    for transfer in EveningTransfer.objects.filter(club=club, mark__isnull=True, amount__gt=0).select_related(
-            "payer__merged_into", "receiver__merged_into"):
-        owed[identity_of(transfer.payer).pk][0] += transfer.amount
-        owed[identity_of(transfer.receiver).pk][1] += transfer.amount
-    everything = sum(EveningTransfer.objects.filter(club=club).values_list("amount", flat=True))
-    paid = sum(EveningTransfer.objects.filter(club=club, mark__isnull=False).values_list("amount", flat=True))
+    for (debtor, creditor), amount in net.items():
+        if amount > 0:
+            owed[debtor][0] += amount
+            owed[creditor][1] += amount
     rows = outstanding_by_player(club)
     reading.same("outstanding by player", {r.player_id: [to_cents(r.owes["DKK"]), to_cents(r.owed["DKK"])] for r in rows},
                  dict(owed))
-    reading.same("outstanding = transfers less payments", sum(to_cents(r.owes["DKK"]) for r in rows), everything - paid)
     reading.same("outstanding: every player once", len({r.player for r in rows}), len(rows))
+    # each transfer's open part and the overpayments to pay back are what is owed
+    credits = sum(b.credit for b in pair_balances(club))
+    still_open = sum(s.open for e in Evening.objects.filter(club=club, closed_at__isnull=False)
+                     for s in transfer_states(e))
+    reading.same("outstanding = what is open + overpayments", sum(to_cents(r.owes["DKK"]) for r in rows),
+                 still_open + credits)
     report = season_report(season_scope(club, date_from=dt.date(2026, 1, 1), date_to=dt.date(2026, 12, 31)))
-    unpaid = sum((t.kroner for t in report.transfers if not t.paid.startswith("betalt")), Decimal("0"))
-    reading.same("season report: unpaid = outstanding", unpaid, Decimal(everything - paid) / 100)
+    words = {(s.evening_id, s.family, s.payer, s.receiver): s.words for e in report.evenings
+             for s in transfer_states(Evening.objects.get(pk=e.evening_id))}
+    reading.same("season report: what is paid", {(t.evening_id, t.family, t.payer, t.payee): t.paid
+                                                 for t in report.transfers}, words)
     reading.same("season report: every player once", len({p.player for p in report.players}), len(report.players))
     for line in report.players:
         reading.same(f"season report: {line.player}'s money", line.amounts, line.received - line.paid)

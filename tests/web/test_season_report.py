@@ -165,7 +165,8 @@ def test_csv_and_xlsx_hold_every_evening_and_every_transfer(member_client, histo
     assert len(transfers) == len(report.transfers) + 1
     assert all(re.fullmatch(r"-?[0-9.]+,[0-9]{2}", r[6]) for r in transfers[1:])      # two decimals, "7,50"
     assert sum(Decimal(r[6].replace(".", "").replace(",", ".")) for r in transfers[1:]) == report.moved["DKK"]
-    assert {r[7] for r in transfers[1:]} == {"ubetalt"}    # nobody has marked a transfer paid yet
+    # nobody has paid yet: a transfer is unpaid, or set off against the pair's transfers the other way
+    assert not any(r[7].startswith(("betalt", "delvis betalt")) for r in transfers[1:])
     response = member_client.get(f"{base}.xlsx?season={season.pk}")
     assert response["Content-Disposition"].endswith('.xlsx"')
     book = load_workbook(io.BytesIO(response.content))
@@ -178,23 +179,27 @@ def test_csv_and_xlsx_hold_every_evening_and_every_transfer(member_client, histo
     assert [r[1] for r in list(book["Aftener"].values)[1:]] == [e.evening_id for e in report.evenings]
 
 
-def test_the_paid_column_reads_the_paid_marks(history):
-    """The books' paid column is the paid marks' (``selectors.payments``): how and when, or unpaid."""
-    from django.utils import timezone
-    from django.utils.formats import date_format
-
+def test_the_paid_column_reads_the_payments(history):
+    """The books' paid column is what the pair's payments pay of each transfer (``selectors.payments``):
+    a cent paid is a part payment of the pair's oldest transfer that way still open."""
     from scoring import services
     from scoring.models import EveningTransfer
+    from scoring.selectors.payments import evenings_transfer_states
 
     season = first_season(history)
-    first = season_report(Scope(history, season=season)).transfers[0]
+    report = season_report(Scope(history, season=season))
+    ids = [e.evening_id for e in report.evenings]
+    before = {s.id: s for s in evenings_transfer_states(ids)}
+    first = report.transfers[0]
     stored = EveningTransfer.objects.get(evening_id=first.evening_id, family=first.family, payer__name=first.payer,
                                          receiver__name=first.payee)
-    services.payment_mark(transfer=stored, method="mobilepay")
-    transfers = season_report(Scope(history, season=season)).transfers
-    today = date_format(timezone.localdate(), "SHORT_DATE_FORMAT")
-    assert transfers[0].paid == f"betalt {today} (MobilePay)"
-    assert {t.paid for t in transfers[1:]} == {"ubetalt"}
+    services.payment_record(club=history, payer=stored.payer_id, receiver=stored.receiver_id, amount=1,
+                            currency=stored.currency, method="mobilepay")
+    [paid] = [s for s in evenings_transfer_states(ids) if s.paid != before[s.id].paid]
+    assert paid.paid - before[paid.id].paid == 1 and paid.words.startswith("delvis betalt: ")
+    row = next(t for t in season_report(Scope(history, season=season)).transfers
+               if (t.evening_id, t.family, t.payer, t.payee) == (paid.evening_id, paid.family, paid.payer, paid.receiver))
+    assert row.paid == paid.words
 
 
 def pdf_text(content: bytes) -> str:

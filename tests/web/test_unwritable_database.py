@@ -94,8 +94,11 @@ FORMS = {
         "scoring": "points", "bye_score": "zero", "kroner_per_point": "0"}), 'value="Påskepokalen"'),
     "tournament_register": (lambda club: (f"/tournaments/{tournament(club).pk}/players/", {"name": "Ingeborg"}),
                             'value="Ingeborg"'),
-    "transfer_paid": (lambda club: (f"/transfers/{closed_evening(club).transfers.first().pk}/paid/",
-                                    {"method": "cash", "note": "Til kassereren"}), 'value="Til kassereren"'),
+    "payment_record": (lambda club: ((t := closed_evening(club).transfers.first())
+                                     and f"/clubs/{club.pk}/payments/new/?transfer={t.pk}",
+                                     {"payer": t.payer_id, "receiver": t.receiver_id, "amount": "1,25",
+                                      "currency": "DKK", "method": "cash", "paid_on": "2026-01-01",
+                                      "note": "Til kassereren"}), 'value="Til kassereren"'),
 }
 
 

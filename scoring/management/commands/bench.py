@@ -240,12 +240,15 @@ class Command(BaseCommand):
             standings_ms, standings_queries = page(f"/clubs/{club.pk}/standings/", 5 if quick else 10)
             player = Player.objects.filter(club=club).first()
             player_ms, player_queries = page(f"/players/{player.pk}/", 5 if quick else 10)
-            # What is outstanding: every unpaid transfer of the whole history (a few marked paid first, as a
-            # treasurer would), paged, and each player's sums
+            # What is outstanding: the whole history's transfers and payments allocated (50 transfers paid
+            # first, as a treasurer would), each pair netted, paged, and each player's sums
             from scoring.models import EveningTransfer
-            unpaid = EveningTransfer.objects.filter(club=club).order_by("pk").values_list("pk", flat=True)[:50]
-            for transfer_id in unpaid:
-                services.payment_mark(transfer=transfer_id, method="cash", user=user)
+            from scoring.selectors.payments import outstanding_transfers
+            unpaid = EveningTransfer.objects.filter(club=club).order_by("pk")[:50]
+            for transfer in unpaid:
+                services.payment_record(club=club, payer=transfer.payer_id, receiver=transfer.receiver_id,
+                                        amount=transfer.amount or 1, currency=transfer.currency, method="cash",
+                                        user=user)
             outstanding_ms, outstanding_queries = page(f"/clubs/{club.pk}/outstanding/", 5 if quick else 10)
             floor = statistics.median(timed(lambda: _raw_aggregate(club.pk), 5 if quick else 10)) * 1000
             results.update({
@@ -254,7 +257,7 @@ class Command(BaseCommand):
                 "standings_raw_sql_floor_ms": round(floor, 1),
                 "standings_to_floor_ratio": round(standings_ms / floor, 2) if floor else None,
                 "outstanding_page_ms": outstanding_ms, "outstanding_queries": outstanding_queries,
-                "outstanding_transfers": EveningTransfer.objects.filter(club=club, mark__isnull=True).count(),
+                "outstanding_transfers": len(outstanding_transfers(club)),
                 # standings, player page, outstanding page
                 "queries_small_history": list(small_counts),
                 "queries_large_history": [standings_queries, player_queries, outstanding_queries],

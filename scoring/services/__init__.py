@@ -18,8 +18,8 @@ from .players import (
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
 from .tournaments import (
-    draw_name_assign, entrant_leave, entrant_register, entrant_unregister, round_close, round_confirm, round_draw,
-    tournament_create
+    StaleDraw, absence_clear, absence_set, draw_name_assign, entrant_leave, entrant_register, entrant_reinstate,
+    entrant_unregister, round_close, round_confirm, round_delete, round_draw, round_redraw, tournament_create
 )
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "NoAddressError", "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",
     "payment_unmark", "player_contact_set", "player_get_or_create", "player_merge", "player_rename", "player_retire",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
-    "draw_name_assign", "entrant_leave", "entrant_register", "entrant_unregister", "round_close", "round_confirm",
-    "round_draw", "tournament_create",
+    "StaleDraw", "absence_clear", "absence_set", "draw_name_assign", "entrant_leave", "entrant_register",
+    "entrant_reinstate", "entrant_unregister", "round_close", "round_confirm", "round_delete", "round_draw",
+    "round_redraw", "tournament_create",
 ]

@@ -375,3 +375,26 @@ def pending_deals(round: TournamentRound) -> list[PendingDeal]:
         return []
     return list(PendingDeal.objects.filter(table__evening_id=round.evening_id, state=PendingState.PENDING)
                 .select_related("table", "sent_by").order_by("table__number", "sent_at", "id"))
+
+
+@dataclass(frozen=True)
+class InRound:
+    """A table's place in a tournament (its page names it): the tournament, the round, how far the
+    table is, and its deals waiting for the director."""
+    tournament_id: int
+    tournament: str
+    number: int
+    playing: bool
+    progress: TableProgress
+    pending: int
+
+
+def table_in_round(table: Table) -> InRound | None:
+    """Where ``table`` stands in a tournament's round, None for a table of an ordinary evening (one
+    query; four for a round's table)."""
+    found = TournamentRound.objects.filter(evening_id=table.evening_id).select_related("tournament").first()
+    if found is None:
+        return None
+    waiting = PendingDeal.objects.filter(table=table, state=PendingState.PENDING).count()
+    return InRound(found.tournament_id, found.tournament.name, found.number, found.state == RoundState.PLAYING,
+                   table_progress(found, table)[0], waiting)

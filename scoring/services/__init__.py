@@ -18,9 +18,11 @@ from .players import (
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
 from .tournaments import (
-    StaleDraw, absence_clear, absence_set, draw_name_assign, entrant_leave, entrant_register, entrant_reinstate,
-    entrant_unregister, round_close, round_confirm, round_delete, round_draw, round_redraw, tournament_create
+    BeyondRound, StaleDraw, absence_clear, absence_set, draw_name_assign, entrant_leave, entrant_register,
+    entrant_reinstate, entrant_unregister, round_close, round_confirm, round_delete, round_draw, round_redraw,
+    tournament_create
 )
+from .pending import pending_drop, pending_keep, pending_store
 
 __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "ImportQuestion", "NamesUnanswered", "PreparedImport",
@@ -30,7 +32,8 @@ __all__ = [
     "NoAddressError", "NotClosedError", "evening_reopen", "lockout_clear", "next_deal_number", "payment_mark",
     "payment_unmark", "player_contact_set", "player_get_or_create", "player_merge", "player_rename", "player_retire",
     "summary_refresh", "table_create", "table_players", "table_pots", "table_state", "void_plan",
-    "StaleDraw", "absence_clear", "absence_set", "draw_name_assign", "entrant_leave", "entrant_register",
+    "BeyondRound", "StaleDraw", "pending_drop", "pending_keep", "pending_store", "absence_clear", "absence_set",
+    "draw_name_assign", "entrant_leave", "entrant_register",
     "entrant_reinstate", "entrant_unregister", "round_close", "round_confirm", "round_delete", "round_draw",
     "round_redraw", "tournament_create",
 ]

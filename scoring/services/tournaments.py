@@ -27,7 +27,7 @@ from scoring.engine import families
 from scoring.engine.draw import DrawError, draw_again, draw_round, meetings, odd_rounds
 from scoring.models import (
     Absence, ByeScore, Club, ClubRateCard, Deal, Entrant, EntrantStatus, LengthCounts, PendingDeal, PendingState,
-    Player, RoundLength, RoundState, Season, TableRuling,
+    Player, RoundLength, RoundState, Season, Table, TableRuling,
     Tournament, TournamentEvent, TournamentEventKind, TournamentRound, TournamentScoring
 )
 from scoring.selectors.members import identities, identity_of
@@ -550,3 +550,25 @@ def round_delete(*, round: TournamentRound, reason: str, user=None) -> int:
     evening.save(update_fields=["counts_in_standings"])
     evening_close(evening=evening, user=user)
     return number
+
+
+class BeyondRound(RecordingError):
+    """A deal sent to a tournament table that has played the round's length: not recorded; the
+    caller keeps it as pending for the director (``pending_store``)."""
+
+    http_status = 409
+
+
+def check_round_length(table: Table) -> None:
+    """Refuse a deal at a table of a round being played that has played the round's length
+    (``BeyondRound``): a further deal needs the director (docs/tournaments.md, "A round"). One query
+    for a table of no tournament (``services.deal_record`` asks it before every deal)."""
+    playing = (TournamentRound.objects.filter(evening_id=table.evening_id, state=RoundState.PLAYING)
+               .select_related("tournament").first())
+    if playing is None:
+        return
+    progress = table_progress(playing, table)[0]
+    if progress.complete:
+        raise BeyondRound.single("", _("Bordet har spillet rundens længde (%(done)s af %(length)s); spillet venter "
+                                       "på turneringslederens godkendelse.") % {"done": progress.done,
+                                                                                 "length": progress.length})

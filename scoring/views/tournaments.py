@@ -19,8 +19,8 @@ from scoring.table import submissions
 from scoring.forms import name_field
 from scoring.reports.listings import SpreadsheetExport, tournament_standings_table
 from scoring.models import (
-    Absence, ByeScore, Club, Deal, Entrant, EntrantStatus, LengthCounts, Player, Role, RoundLength, RoundState,
-    TableRuling, Tournament, TournamentRound, TournamentScoring
+    Absence, ByeScore, Club, Deal, Entrant, EntrantStatus, LengthCounts, PendingDeal, Player, Role, RoundLength,
+    RoundState, TableRuling, Tournament, TournamentRound, TournamentScoring
 )
 from scoring.selectors.members import identity_of
 from scoring.selectors.standings import rules_title
@@ -501,6 +501,26 @@ def _round_work(request, found: TournamentRound, action: str):
             round=found, rulings=f.rulings(), user=user)
     return RoundReasonForm(request.POST), lambda f: lambda: services.round_delete(
         round=found, reason=f.cleaned_data["reason"], user=user)
+
+
+@require_POST
+@submissions.once
+def tournament_pending(request, pk: int, number: int, deal: int, action: str):
+    """Keep a deal sent past the round's length (recorded then as its table's next deal) or drop it,
+    with a reason."""
+    tournament, found = _round_for_write(request, pk, number)
+    pending = get_object_or_404(PendingDeal, pk=deal, table__evening_id=found.evening_id if found else None)
+    form = RoundReasonForm(request.POST)
+    if not form.is_valid():
+        return _round_refused(request, found, form, _field_errors(form), 422)
+    service = {"keep": services.pending_keep, "drop": services.pending_drop}[action]
+    url = reverse("scoring:tournament_round", args=[pk, number])
+    try:
+        submissions.write(request, f"tournament_pending_{action}", lambda: service(
+            pending=pending, reason=form.cleaned_data["reason"], user=request.user), url=url)
+    except services.RecordingError as exc:
+        return _round_refused(request, found, form, _service_errors(exc, form), exc.http_status)
+    return redirect(url)
 
 
 def _round_refused(request, found: TournamentRound, form, errors: list[str], status: int):

@@ -29,7 +29,8 @@ class Command(BaseCommand):
         header = ["rank", "player", "status", *(f"R{n}" for n in rounds), "total", "points"]
         # a place the tie-break (the raw points) decided is marked *, as on the page
         lines = [[f"{row.rank}{'*' if row.by_points else ''}" if row.rank else "-", row.name,
-                  "" if row.status == EntrantStatus.ACTIVE else row.status, *(_cell(row.rounds.get(n)) for n in rounds), format_score(row.score), row.points] for row in rows]
+                  "" if row.status == EntrantStatus.ACTIVE else row.status,
+                  *(_cell(row.rounds.get(n)) for n in rounds), format_score(row.score), row.points] for row in rows]
         if options["csv"]:
             writer = csv.writer(self.stdout, lineterminator="\n")
             writer.writerows([header, *lines])

@@ -505,16 +505,18 @@ def _round_work(request, found: TournamentRound, action: str):
 
 @require_POST
 @submissions.once
-def tournament_pending(request, pk: int, number: int, deal: int, action: str):
+def tournament_pending(request, pk: int, action: str):
     """Keep a deal sent past the round's length (recorded then as its table's next deal) or drop it,
-    with a reason."""
-    tournament, found = _round_for_write(request, pk, number)
-    pending = get_object_or_404(PendingDeal, pk=deal, table__evening_id=found.evening_id if found else None)
+    with a reason (the round's page lists them)."""
+    pending = get_object_or_404(PendingDeal.objects.select_related("table__evening"), pk=pk)
+    found = get_object_or_404(TournamentRound.objects.select_related("tournament__club", "evening"),
+                              evening_id=pending.table.evening_id)
+    access.require(request.user, found.tournament.club_id, DIRECTOR)
     form = RoundReasonForm(request.POST)
     if not form.is_valid():
         return _round_refused(request, found, form, _field_errors(form), 422)
     service = {"keep": services.pending_keep, "drop": services.pending_drop}[action]
-    url = reverse("scoring:tournament_round", args=[pk, number])
+    url = reverse("scoring:tournament_round", args=[found.tournament_id, found.number])
     try:
         submissions.write(request, f"tournament_pending_{action}", lambda: service(
             pending=pending, reason=form.cleaned_data["reason"], user=request.user), url=url)

@@ -297,10 +297,10 @@ def test_a_deal_past_the_round_s_length_waits_for_the_director(keeper_client, cl
     refused = post(keeper_client, round_url, reverse("scoring:tournament_round_close", args=[t.pk, 1]))
     assert refused.status_code == 422 and "venter på din afgørelse ved bord 1" in refused.content.decode()
     first, second = PendingDeal.objects.filter(table=table).order_by("pk")
-    keep = reverse("scoring:tournament_pending_keep", args=[t.pk, 1, first.pk])
+    keep = reverse("scoring:tournament_pending_keep", args=[first.pk])
     assert post(keeper_client, round_url, keep, {"reason": ""}).status_code == 422
     assert post(keeper_client, round_url, keep, {"reason": "Aftalt ved bordet"}).status_code == 302
-    drop = reverse("scoring:tournament_pending_drop", args=[t.pk, 1, second.pk])
+    drop = reverse("scoring:tournament_pending_drop", args=[second.pk])
     assert post(keeper_client, round_url, drop, {"reason": "Sendt to gange"}).status_code == 302
     first.refresh_from_db()
     assert first.state == "kept" and first.deal.number == deals + 1 and Deal.objects.filter(table=table).count() == deals + 1

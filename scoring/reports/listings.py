@@ -357,6 +357,8 @@ def player_evenings_table(history, family: str) -> PlayerEveningsTable:
 class EveningsTable(tables.Table):
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: pk_url(
         "scoring:evening_detail", record["id"]))
+    # a tournament's round is named by it ("Forårsturneringen — runde 2"); an ordinary evening by its date
+    name = tables.Column(verbose_name=_("Navn"), default="")
     tables_count = NumberColumn(verbose_name=_("Borde"))
     cups_shared = NumberColumn(verbose_name=_("Kopper delt"))
     closed = TypedBooleanColumn(verbose_name=_("Lukket"))

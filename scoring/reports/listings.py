@@ -410,12 +410,15 @@ class TournamentStandingsTable(tables.Table):
         attrs = {"class": "standings tournament"}
 
 
-def tournament_standings_table(rows, rounds: int, scheme: str = "points", **kwargs) -> TournamentStandingsTable:
-    """A column per round played or being played (``round_1`` …), between the player and the total;
-    the total named by what it sums (placement points or points, the tournament's ``scheme``)."""
+def tournament_standings_table(rows, rounds: int, scheme: str = "points", export: bool = False,
+                               **kwargs) -> TournamentStandingsTable:
+    """A column per round played or being played (``round_1`` …), between the player and the total.
+    The page's headings are short, its legend says what each is; an export, read without it, names
+    the total by what it sums (placement points or points, the tournament's ``scheme``)."""
     extra = [(f"round_{n}", ScoreColumn(verbose_name=_("R%(n)s") % {"n": n}, default="")) for n in range(1, rounds + 1)]
-    total = _("Point i alt") if scheme == "points" else _("Placeringspoint i alt")
-    extra.append(("score", ScoreColumn(verbose_name=total)))
+    if export:
+        total = _("Point i alt") if scheme == "points" else _("Placeringspoint i alt")
+        extra.append(("score", ScoreColumn(verbose_name=total)))
     return TournamentStandingsTable(rows, extra_columns=extra, sequence=(
         "rank", "name", "status", *(f"round_{n}" for n in range(1, rounds + 1)), "score", "points"), **kwargs)
 

@@ -85,7 +85,8 @@ class ShownForm(forms.Form):
 
 
 class ConfirmForm(ShownForm):
-    date = forms.DateField(label=gettext_lazy("Spilles den"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=gettext_lazy("Spilles den"),
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
 
 class RoundReasonForm(forms.Form):
@@ -151,32 +152,38 @@ def length_words(tournament: Tournament) -> str:
     return _("%(length)s; alle indtastede spil tæller") % {"length": length}
 
 
+#: The fewest rows of a score sheet: a page's worth, whatever the round's length.
+PAPER_ROWS = 20
+
+
 def paper_rows(tournament: Tournament, seats: int) -> int:
     """The rows of a table's score sheet: the round's length (every player's turns at a table of
-    ``seats``), and room for deals that do not count (misdeals, shown hands)."""
+    ``seats``) and room for deals that do not count (misdeals, shown hands), a page at least."""
     length = tournament.round_length * (seats if tournament.round_length_kind == RoundLength.DEALER_TURNS else 1)
-    return min(length, MAX_ROUND_LENGTH) + 4
+    return max(min(length, MAX_ROUND_LENGTH) + 4, PAPER_ROWS)
 
 
-def standings_legend(tournament: Tournament) -> list[tuple[str, str]]:
-    """What each column of the standings is (the page's and the PDF's legend under the table)."""
+def standings_legend(tournament: Tournament, rows: list[dict]) -> list[tuple[str, str]]:
+    """What each column of the standings is, and each mark that stands in them (the page's and the
+    PDF's legend under the table): the marks only where a row shows one."""
     placement = tournament.scoring != TournamentScoring.POINTS
     written = families.family(tournament.family).writes_score
+    shown = {mark for row in rows for mark in row.get("marks", ())}
     points = (_("hvad bordets afregning giver spilleren i point: i et spil med skreven stilling hans sum minus "
                 "hver af de andres ved bordet, to og to") if written
               else _("hvad spilleren vandt eller betalte ved sit bord i point"))
     legend = [(_("Plads"), _("placeringen; ved lighed deles pladsen")),
               (_("R1, R2 …"), _("rundens placeringspoint (%(scheme)s)") % {"scheme": tournament.get_scoring_display()}
                if placement else _("rundens point")),
-              (_("fri"), _("oversidder: %(score)s") % {"score": tournament.get_bye_score_display()}),
-              (_("fraværende"), _("meldt fraværende i runden: 0")),
-              (_("justeret"), _("bordet blev ikke færdigt; turneringslederen gav alle ved bordet et gennemsnit")),
-              (_("afbrudt"), _("bordet blev ikke færdigt; de spillede spil tæller")),
               (_("I alt"), _("placeringspoint i alt") if placement else _("point i alt")),
               (_("Bordpoint"), points)]
-    if placement:
-        legend.append(("*", _("lige mange placeringspoint: flest bordpoint gik foran")))
-    return legend
+    marks = [("bye", _("fri"), _("oversidder: %(score)s") % {"score": tournament.get_bye_score_display()}),
+             ("absent", _("fraværende"), _("meldt fraværende i runden: 0")),
+             ("adjusted", _("justeret"), _("bordet blev ikke færdigt; turneringslederen gav alle ved bordet et "
+                                          "gennemsnit")),
+             ("counted", _("afbrudt"), _("bordet blev ikke færdigt; de spillede spil tæller")),
+             ("by_points", "*", _("lige mange placeringspoint: flest bordpoint gik foran"))]
+    return legend + [(term, words) for mark, term, words in marks if mark in shown]
 
 
 @require_http_methods(["GET", "POST"])
@@ -440,6 +447,7 @@ def tournament_round_sheets_pdf(request, pk: int, number: int):
     engine = families.family(tournament.family)
     side = table_family(tournament.family) if families.has_table(tournament.family) else None
     context["words"] = written_words(tournament.family)
+    context["written"] = engine.writes_score        # a written score's sheet: each player's points and running sum
     context["cups"] = [str((side.pot_words if side is not None else {}).get(cup, cup))
                        for cup in engine.cups_of(card_of(tournament))]
     context["sheets"] = [(number, seated, range(paper_rows(tournament, len(seated))))
@@ -540,10 +548,13 @@ def _standings_rows(tournament: Tournament, until: int | None = None) -> tuple[l
     for row in tournament_standings(tournament, until):
         cells = {"rank": row.rank, "by_points": row.by_points, "name": row.name, "player_id": row.player_id,
                  "score": row.score, "points": row.points,
-                 "status": "" if row.status == EntrantStatus.ACTIVE else str(statuses[row.status])}
+                 "status": "" if row.status == EntrantStatus.ACTIVE else str(statuses[row.status]),
+                 "marks": {"by_points"} if row.by_points else set()}
         for number, result in row.rounds.items():
             rounds = max(rounds, number)
             cells[f"round_{number}"] = result_cell(result)
+            cells["marks"] |= {mark for mark, on in (("bye", result.bye), ("absent", result.absent),
+                                                     (result.ruling, bool(result.ruling))) if on}
         rows.append(cells)
     return rows, rounds
 
@@ -597,27 +608,30 @@ def _until(request, tournament: Tournament) -> int | None:
     return number
 
 
-def _standings_table(tournament: Tournament, until: int | None):
-    rows, rounds = _standings_rows(tournament, until)
-    return tournament_standings_table(rows, rounds, scheme=tournament.scoring)
+def _standings_table(tournament: Tournament, rows: list[dict], rounds: int, export: bool = False):
+    # the page leaves out a status column nobody has (an export keeps its columns whatever the rows)
+    quiet = () if export or any(row["status"] for row in rows) else ("status",)
+    return tournament_standings_table(rows, rounds, scheme=tournament.scoring, export=export, exclude=quiet)
 
 
 @require_GET
 def tournament_standings_view(request, pk: int):
     tournament = _tournament(request, pk)
     until = _until(request, tournament)
-    table = _standings_table(tournament, until)
-    paging.configure(request, table, per_page=100)
+    rows, rounds = _standings_rows(tournament, until)
     fmt = request.GET.get("_export")
-    if fmt in ("csv", "xlsx"):
-        return SpreadsheetExport(fmt, table).response(f"turnering-{tournament.pk}.{fmt}")
+    if fmt in ("csv", "xlsx"):    # no legend beside an export: its headings say all
+        return SpreadsheetExport(fmt, _standings_table(tournament, rows, rounds, export=True)).response(
+            f"turnering-{tournament.pk}.{fmt}")
+    table = _standings_table(tournament, rows, rounds)
+    paging.configure(request, table, per_page=100)
     live = tournament.round_set.filter(state=RoundState.PLAYING).first()
     played = list(tournament.round_set.exclude(state=RoundState.DRAWN).order_by("number").values_list(
         "number", flat=True))
     return render(request, "scoring/tournament_standings.html", {
         "tournament": tournament, "club": tournament.club, "table": table,
         "live": live if until is None or (live is not None and live.number <= until) else None,
-        "until": until, "played": played, "legend": standings_legend(tournament),
+        "until": until, "played": played, "legend": standings_legend(tournament, rows),
         "rules_title": rules_title(tournament.rules, tournament.family)})
 
 
@@ -626,9 +640,9 @@ def tournament_standings_pdf(request, pk: int):
     tournament = _tournament(request, pk)
     until = _until(request, tournament)
     rows, rounds = _standings_rows(tournament, until)
-    table = tournament_standings_table(rows, rounds, scheme=tournament.scoring)
+    table = tournament_standings_table(rows, rounds, scheme=tournament.scoring)    # the headings: every column
     return _pdf("scoring/pdf/tournament_standings.html", {
         "tournament": tournament, "club": tournament.club, "until": until,
         "header": {column.name: str(column.header) for column in table.columns},
-        "lines": standings_lines(rows, rounds), "legend": standings_legend(tournament),
+        "lines": standings_lines(rows, rounds), "legend": standings_legend(tournament, rows),
         "rules_title": rules_title(tournament.rules, tournament.family)}, f"turnering-{tournament.pk}-stilling.pdf")

@@ -41,16 +41,19 @@ class TournamentForm(forms.Form):
     round_length = forms.IntegerField(label=gettext_lazy("Antal"), min_value=1, max_value=MAX_ROUND_LENGTH, initial=12)
     scoring = forms.ChoiceField(label=gettext_lazy("Stilling efter"), choices=TournamentScoring.choices,
                                 initial=TournamentScoring.SCALED)
-    length_counts = forms.ChoiceField(label=gettext_lazy("Rundens længde tæller"), choices=LengthCounts.choices)
+    # left out, the games played (the rule of a tournament created now: docs/tournaments.md, "A round")
+    length_counts = forms.ChoiceField(label=gettext_lazy("Rundens længde tæller"), choices=LengthCounts.choices,
+                                      required=False, initial=LengthCounts.GAMES)
     bye_score = forms.ChoiceField(label=gettext_lazy("En oversidder får"), choices=ByeScore.choices)
     counts_in_standings = forms.BooleanField(label=gettext_lazy("Tæller i sæsonens stilling"), required=False)
     kroner_per_point = forms.DecimalField(label=gettext_lazy("Sats pr. point (0: uden penge)"), min_value=0,
                                           max_value=9999, decimal_places=4, initial=0)
 
+    def clean_length_counts(self) -> str:
+        return self.cleaned_data.get("length_counts") or LengthCounts.GAMES
+
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
-        from scoring.engine import families
-
         built_in = [(name, rules_title(name, f.name)) for f in families.families() for name in f.rate_cards]
         own = [(c.name, c.name) for c in club.rate_cards.order_by("name")]
         self.fields["rules"].choices = own + built_in

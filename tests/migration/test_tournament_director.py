@@ -11,7 +11,7 @@ import datetime as dt
 from fractions import Fraction
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -63,10 +63,11 @@ def test_a_tournament_played_before_keeps_its_scheme_and_its_round_s_length(old)
         model["Deal"].objects.create(table=table, number=number, dealer=players["Anne"], kind=kind,
                                      outcome_json="{}")
     # the table's money as the journal holds it: Anne +10, Bent +5, Carl −5, Dorte −10
-    entry = model["JournalEntry"].objects.create(table=table, kind="deal", pots_after={})
-    for name, amount in zip(names, (10, 5, -5, -10)):
-        model["Leg"].objects.create(entry=entry, account="player", player=players[name], amount=amount)
-    model["JournalEntry"].objects.filter(pk=entry.pk).update(posted=True)
+    with transaction.atomic():        # PostgreSQL checks an entry's sum at the commit
+        entry = model["JournalEntry"].objects.create(table=table, kind="deal", pots_after={})
+        for name, amount in zip(names, (10, 5, -5, -10)):
+            model["Leg"].objects.create(entry=entry, account="player", player=players[name], amount=amount)
+        model["JournalEntry"].objects.filter(pk=entry.pk).update(posted=True)
 
     migrate(latest())
     from scoring import services

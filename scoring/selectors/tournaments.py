@@ -1,13 +1,18 @@
 """Tournament standings (docs/tournaments.md, "Standings"): per round and in total, after every round
-and live during one, in a fixed number of queries whatever the number of rounds.
+and live during one, and as they stood after any round, in a fixed number of queries whatever the
+number of rounds; how far each table of a round is (``table_progress``), and the deals waiting past a
+round's length.
 
 A player's raw points in a round are what his table's money gives him (``Family.money`` over the
 table's totals in seat order: a payment game's points as they stand; a written score's pairwise
 differences), read from the journal as it stands, so a round being played counts live. With
-placement scoring each table ranks its players: at a table of n the first gets n − 1 down to 0 for
-the last, tied players sharing their places' points; raw points break ties in the total. A bye
-scores 0 or the player's average over the rounds he played (the director's choice). A withdrawn
-player's rounds stay; a disqualified player's stay visible, out of the ranking.
+placement scoring each table ranks its players in the tournament's scheme (scoring/engine/placement.py:
+12 … 0 at every table size, or n − 1 … 0), tied players sharing their places' points; a table the
+director closed unfinished counts as he ruled (its deals as played, or adjusted: as if all had tied).
+The total, then the raw points, rank the players. A bye scores 0 or the player's average over the
+rounds he played (the director's choice); an absence 0. A withdrawn player's rounds stay; a
+disqualified player's stay visible, out of the ranking; each status as it stood after the round asked
+(the tournament's log).
 
 A round's stored draw names its players by key (docs/tournaments.md, "The stored draw"); the
 readers of that shape live here, and the pages show each player by the name he has now

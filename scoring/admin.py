@@ -16,7 +16,7 @@ from .currency import proposed_currency
 from .models import (
     Club, ClubEvent, ClubRateCard, Currency, Deal, Evening, EveningEvent, EveningMail, EveningTransfer, ImportDraft,
     JournalEntry, LanguageChoice, Leg, Membership, Payment, Player, PlayerDealStat, PlayerEveningSummary, Seat, Season, Submission, Table,
-    Entrant, Tournament, TournamentEvent, TournamentRound, Cup, ReportFile,
+    Entrant, Tournament, TournamentEvent, TournamentRound, Cup, ReportFile, Absence, PendingDeal,
 )
 
 
@@ -211,6 +211,20 @@ class ReportFileAdmin(ReadOnlyAdmin):
     list_display = ("club", "kind", "scope", "language", "requested_at", "finished_at", "attempts", "problem")
     list_filter = ("club", "kind")
     exclude = ("content",)
+
+
+@admin.register(Absence)
+class AbsenceAdmin(ReadOnlyAdmin):
+    """A player away for one round of a tournament (set and cleared by the director, logged)."""
+    list_display = ("tournament", "player", "round")
+    list_filter = ("tournament__club",)
+
+
+@admin.register(PendingDeal)
+class PendingDealAdmin(ReadOnlyAdmin):
+    """A deal past a tournament round's length, kept outside the ledger until the director decides."""
+    list_display = ("table", "sent_at", "state")
+    list_filter = ("state",)
 
 
 @admin.register(Tournament)

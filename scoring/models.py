@@ -739,8 +739,19 @@ class RoundLength(models.TextChoices):
 
 
 class TournamentScoring(models.TextChoices):
+    """What a round is worth in the standings (docs/tournaments.md, "Standings"; the placement
+    schemes: scoring/engine/placement.py). A tournament keeps the scheme it was created with."""
     POINTS = "points", _("point")
-    PLACES = "places", _("placeringspoint")
+    SCALED = "scaled", _("placeringspoint, lige meget værd ved alle borde (12 … 0)")
+    PLACES = "places", _("placeringspoint efter bordets størrelse (n − 1 … 0)")
+
+
+class LengthCounts(models.TextChoices):
+    """What counts towards a round's length (docs/tournaments.md, "A round"): the games played, as the
+    family says (``Family.played_kinds``: no misdeal, shown hand or scrapped deal), or every deal
+    recorded (the tournaments before kept that rule and keep it)."""
+    GAMES = "games", _("spillede spil")
+    DEALS = "deals", _("alle indtastede spil")
 
 
 class ByeScore(models.TextChoices):
@@ -766,6 +777,8 @@ class Tournament(models.Model):
     kroner_per_point = models.DecimalField(_("sats pr. point"), max_digits=8, decimal_places=4,
                                            default=Decimal("0"), validators=[MinValueValidator(Decimal("0"))])
     seed = models.BigIntegerField()               # the draw's recorded seed (each round's is its own)
+    length_counts = models.CharField(_("rundens længde tæller"), max_length=8, choices=LengthCounts.choices,
+                                     default=LengthCounts.GAMES)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+")
@@ -788,7 +801,9 @@ class EntrantStatus(models.TextChoices):
 
 class Entrant(models.Model):
     """A player registered for a tournament (a member or a guest: a player row of the club); a
-    withdrawn or disqualified one is drawn no more from ``since_round`` on."""
+    withdrawn or disqualified one is drawn no more from ``since_round`` on (reinstated, he is drawn
+    again; the log, ``TournamentEvent``, keeps when each status held: the standings of a past round
+    read it as it stood then)."""
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     status = models.CharField(_("status"), max_length=12, choices=EntrantStatus.choices, default=EntrantStatus.ACTIVE)
@@ -806,11 +821,32 @@ class RoundState(models.TextChoices):
     CLOSED = "closed", _("afsluttet")
 
 
+class Absence(models.Model):
+    """A player registered and in the tournament who sits one round out (a late arrival): the round
+    is drawn without him, he scores 0 in it and is drawn again after it (docs/tournaments.md)."""
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="absences")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    round = models.PositiveSmallIntegerField(_("runde"))
+
+    class Meta:
+        ordering = ["tournament", "round", "player__name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player", "round"], name="absence_once")]
+
+
+class TableRuling(models.TextChoices):
+    """How a round closed with a table unfinished counts that table (docs/tournaments.md, "Closing a
+    round"): its deals as played, or an adjusted score (as if its players had all tied)."""
+    COUNTED = "counted", _("spillene tæller som spillet")
+    ADJUSTED = "adjusted", _("justeret: som om alle stod lige")
+
+
 class TournamentRound(models.Model):
-    """A round: its draw (``draw``: tables in dealing order, byes, numbers, pairs meeting again)
-    from its ``seed``, shown until confirmed; confirmed, it is played as ``evening``. The draw names
-    players by key (``Player`` pks; the readers: ``selectors.tournaments``); a name the upgrade could
-    not resolve stays as text until the director assigns it (docs/tournaments.md, "The stored draw")."""
+    """A round: its draw (``draw``: tables in dealing order, byes, absent players, numbers, pairs
+    meeting again) from its ``seed``, shown until confirmed; confirmed, it is played as ``evening``.
+    The draw names players by key (``Player`` pks; the readers: ``selectors.tournaments``); a name the
+    upgrade could not resolve stays as text until the director assigns it (docs/tournaments.md, "The
+    stored draw"). ``rulings``: the tables the director closed unfinished, {table number (text):
+    {"ruling": a ``TableRuling``, "reason": text}}."""
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("runde"))
     seed = models.BigIntegerField()
@@ -818,6 +854,7 @@ class TournamentRound(models.Model):
     state = models.CharField(max_length=8, choices=RoundState.choices, default=RoundState.DRAWN)
     evening = models.OneToOneField(Evening, on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="tournament_round")
+    rulings = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -836,22 +873,67 @@ class TournamentEventKind(models.TextChoices):
     # the upgrade to player keys (migration 0019) dropped a round drawn but not confirmed
     DROPPED = "dropped", _("lodtrækning kasseret ved opdatering")
     ASSIGNED = "assigned", _("navn i lodtrækningen tildelt")
+    REINSTATED = "reinstated", _("spiller taget med igen")
+    ABSENT = "absent", _("spiller fraværende i en runde")
+    PRESENT = "present", _("fravær taget tilbage")
+    DISCARDED = "discarded", _("vist lodtrækning kasseret")
+    DELETED = "deleted", _("runde slettet")
+    RULED = "ruled", _("ufærdigt bord afgjort")
+    DEAL_KEPT = "deal_kept", _("spil ud over runden godkendt")
+    DEAL_DROPPED = "deal_dropped", _("spil ud over runden kasseret")
 
 
 class TournamentEvent(models.Model):
-    """The tournament's log: every write, with who and when (and a draw's seed, a reason)."""
+    """The tournament's log: every write, with who and when (and a draw's seed, a reason). For a
+    withdrawal, disqualification or reinstatement ``round`` is the first round whose standings show
+    it (the round being played when it happened, else the next). ``detail``: a discarded or deleted
+    round's draw (``{"tables": [[key, …], …]}``, and a deleted round's ``"evening"``), a ruling's
+    ``{"table": n, "ruling": …}``."""
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=12, choices=TournamentEventKind.choices)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     round = models.PositiveSmallIntegerField(null=True, blank=True)
     seed = models.BigIntegerField(null=True, blank=True)
     reason = models.TextField(_("begrundelse"), blank=True)
+    detail = models.JSONField(null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                              related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["tournament", "at", "id"]
+
+class PendingState(models.TextChoices):
+    PENDING = "pending", _("venter")
+    KEPT = "kept", _("godkendt")
+    DROPPED = "dropped", _("kasseret")
+
+
+class PendingDeal(models.Model):
+    """A deal sent to a tournament table that has played the round's length (docs/tournaments.md, "A
+    round"): kept here, outside the ledger, until the director keeps it (recorded then as the
+    table's next deal, ``deal``) or drops it, with a reason. ``key``: the submission key it came with,
+    so that the same deal sent again is the same pending deal."""
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="pending_deals")
+    outcome_json = models.TextField()
+    key = models.UUIDField(unique=True, null=True, blank=True)
+    sent_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="+")
+    sent_at = models.DateTimeField(auto_now_add=True)
+    state = models.CharField(max_length=8, choices=PendingState.choices, default=PendingState.PENDING)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(_("begrundelse"), blank=True)
+    deal = models.OneToOneField(Deal, on_delete=models.PROTECT, null=True, blank=True, related_name="pending")
+
+    class Meta:
+        ordering = ["table", "sent_at", "id"]
+
+    @property
+    def outcome(self) -> dict:
+        return json.loads(self.outcome_json)
+
 
 class EveningMailKind(models.TextChoices):
     """What a mail of the outbox carries to a player about one evening."""

@@ -382,6 +382,8 @@ def player_evenings_table(history, family: str) -> PlayerEveningsTable:
 class EveningsTable(tables.Table):
     date = TypedDateColumn(verbose_name=_("Dato"), short=True, linkify=lambda record: pk_url(
         "scoring:evening_detail", record["id"]))
+    # a tournament's round is named by it ("Forårsturneringen — runde 2"); an ordinary evening by its date
+    name = tables.Column(verbose_name=_("Navn"), default="")
     tables_count = NumberColumn(verbose_name=_("Borde"))
     cups_shared = NumberColumn(verbose_name=_("Kopper delt"))
     closed = TypedBooleanColumn(verbose_name=_("Lukket"))
@@ -405,15 +407,27 @@ class ScoreColumn(tables.Column):
         return value if isinstance(value, str) else Decimal(value.numerator) / Decimal(value.denominator)
 
 
+class RankColumn(tables.Column):
+    """A place in the tournament's standings, marked * where the tie-break (the raw points) decided it;
+    the number alone in exports."""
+
+    def render(self, value, record):
+        return f"{value}*" if record.get("by_points") else value
+
+    def value(self, value, record):
+        return value
+
+
 class TournamentStandingsTable(tables.Table):
-    """A tournament's standings (``selectors.tournaments``): rank, player, his status, each round's
-    score (a bye marked), the total and the raw points that break ties (``tournament_standings_table``)."""
-    rank = tables.Column(verbose_name=_("Nr."), default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    """A tournament's standings (``selectors.tournaments``): place, player, his status, each round's
+    score (a bye, an absence, a ruling marked), the total and the raw points that break ties
+    (``tournament_standings_table``: each heading says what its column is)."""
+    rank = RankColumn(verbose_name=_("Plads"), default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "name"}, "th": {"class": "name"}},
                          linkify=lambda record: pk_url("scoring:player_detail", record["player_id"]))
     status = tables.Column(verbose_name=_("Status"), default="")
     score = ScoreColumn(verbose_name=_("I alt"))
-    points = NumberColumn(verbose_name=_("Point"))
+    points = NumberColumn(verbose_name=_("Bordpoint"))
 
     class Meta:
         orderable = False
@@ -421,9 +435,15 @@ class TournamentStandingsTable(tables.Table):
         attrs = {"class": "standings tournament"}
 
 
-def tournament_standings_table(rows, rounds: int, **kwargs) -> TournamentStandingsTable:
-    """A column per round played or being played (``round_1`` …), between the player and the total."""
+def tournament_standings_table(rows, rounds: int, scheme: str = "points", export: bool = False,
+                               **kwargs) -> TournamentStandingsTable:
+    """A column per round played or being played (``round_1`` …), between the player and the total.
+    The page's headings are short, its legend says what each is; an export, read without it, names
+    the total by what it sums (placement points or points, the tournament's ``scheme``)."""
     extra = [(f"round_{n}", ScoreColumn(verbose_name=_("R%(n)s") % {"n": n}, default="")) for n in range(1, rounds + 1)]
+    if export:
+        total = _("Point i alt") if scheme == "points" else _("Placeringspoint i alt")
+        extra.append(("score", ScoreColumn(verbose_name=total)))
     return TournamentStandingsTable(rows, extra_columns=extra, sequence=(
         "rank", "name", "status", *(f"round_{n}" for n in range(1, rounds + 1)), "score", "points"), **kwargs)
 

@@ -26,9 +26,11 @@ from .seasons import evening_season_by_date, season_create, season_dates_set
 from .summaries import summary_refresh
 from .tables import builtin_card, club_card, table_create
 from .tournaments import (
-    draw_name_assign, entrant_leave, entrant_register, entrant_unregister, round_close, round_confirm, round_draw,
+    BeyondRound, StaleDraw, absence_clear, absence_set, draw_name_assign, entrant_leave, entrant_register,
+    entrant_reinstate, entrant_unregister, round_close, round_confirm, round_delete, round_draw, round_redraw,
     tournament_create
 )
+from .pending import pending_drop, pending_keep, pending_store
 
 __all__ = [
     "BusyError", "EveningClosedError", "FieldError", "ImportQuestion", "MailQueued", "NamesUnanswered",
@@ -44,4 +46,6 @@ __all__ = [
     "report_ask", "report_done", "report_failed", "report_take", "round_close", "round_confirm", "round_draw",
     "season_create", "season_dates_set", "summary_refresh", "table_create", "table_players",
     "table_pots", "table_state", "tournament_create", "void_plan",
+    "BeyondRound", "StaleDraw", "pending_drop", "pending_keep", "pending_store", "absence_clear", "absence_set",
+    "entrant_reinstate", "round_delete", "round_redraw",
 ]

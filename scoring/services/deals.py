@@ -19,6 +19,7 @@ from .journal import (
     Version, _minus, _outcome_json, _pot_movement, _user, deal_versions_post, table_players, table_pots, table_state
 )
 from .locks import _writable_table
+from .tournaments import check_round_length
 
 
 def _parse(family: Family, outcome: Any, number: int, card):
@@ -39,8 +40,11 @@ def _current_deals(table: Table) -> list[Deal]:
 
 
 @transaction.atomic
-def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int | None = None) -> Deal:
-    """Record the next deal at ``table`` from its evening-file deal object (docs/format.md)."""
+def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int | None = None,
+                beyond_round: bool = False) -> Deal:
+    """Record the next deal at ``table`` from its evening-file deal object (docs/format.md). At a
+    tournament table that has played the round's length the deal is refused (``BeyondRound``: kept
+    as pending for the director), unless the director keeps it (``beyond_round``)."""
     table = _writable_table(table, expected_version)
     _check_deal_bounds(table)
     number = next_deal_number(table)
@@ -48,6 +52,8 @@ def deal_record(*, table: Table, outcome: Any, user=None, expected_version: int 
     deal = _parse(family, outcome, number, table.card)
     players = table_players(table)
     entry = _settle(family, players, number, deal, table_state(table, players=tuple(players)), table.card)
+    if not beyond_round:
+        check_round_length(table)     # after the engine's own checks: an invalid deal is refused as such
     saved = Deal(table=table, number=number, dealer=players[deal.dealer], kind=deal.kind.value,
                  outcome_json=_outcome_json(family, deal), recorded_by=_user(user))
     deal_versions_post(table, players, [Version(saved, deal, entry)])

@@ -8,7 +8,10 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import Account, Club, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Leg, Table
+from scoring.models import (
+    Account, Club, EntryKind, Evening, EveningEvent, EveningEventKind, JournalEntry, Leg, RoundState, Table,
+    TournamentRound
+)
 
 from .errors import RecordingError
 from .journal import _minus, _post, _pot_movement, _reverse, _user, table_players, table_pots, table_state
@@ -34,6 +37,12 @@ def evening_close(*, evening: Evening, user=None) -> Evening:
     nothing to share for a family without pots); totals are final, the evening read-only."""
     evening = _lock_evening(evening.pk)
     _check_open(evening)
+    # a tournament's round closes its evening when the director closes the round (docs/tournaments.md)
+    playing = TournamentRound.objects.filter(evening=evening, state=RoundState.PLAYING).values_list(
+        "number", "tournament__name").first()
+    if playing is not None:
+        raise RecordingError.single("", _("Aftenen er runde %(n)s af %(name)s; den lukkes, når turneringslederen "
+                                          "afslutter runden.") % {"n": playing[0], "name": playing[1]})
     for table in Table.objects.select_for_update().filter(evening=evening).order_by("pk"):
         players = table_players(table)
         running = dict.fromkeys(players, 0)

@@ -107,5 +107,9 @@ def page_data(table: Table, sheet: TableSheet, form) -> dict:
                                "spil end spil %(m)s."),
             "later_yes": _("Ja, gem som spil %(n)s"),
             "cancel": _("Fortryd"),
+            # a deal past the tournament round's length: kept on the server for the director
+            "pending": _("Spil %(n)s er ikke gemt ved bordet: bordet har spillet rundens længde, og spillet venter "
+                         "på turneringslederens godkendelse."),
+            "pending_ok": _("Forstået"),
         },
     }

@@ -26,7 +26,7 @@ from scoring.engine import bounds, families
 from scoring.engine.money import evening_kroner
 from scoring.forms import SeatingForm, seat_counts
 from scoring.language import page_language
-from scoring.models import Club, Deal, Evening, Player, Role, Table
+from scoring.models import Club, Deal, Evening, Player, Role, RoundState, Table, TournamentRound
 from scoring.currency import format_money, format_rate
 from scoring.outbox_sender import pdf_name
 from scoring.reports.pdf import render_evening_pdf
@@ -306,7 +306,10 @@ def evening_detail(request, pk: int):
     etag = "" if evening.is_closed else live.page_etag(request, evening_pk=evening.pk)   # before the read
     tables, summary = evening_tables(evening)
     states = states_by_payment(evening) if evening.is_closed else {}
+    in_round = TournamentRound.objects.filter(evening=evening).select_related("tournament").first()
     return render(request, "scoring/evening_detail.html", {
+        # a tournament's round: named by it, closed with it, and without money lines when it plays for none
+        "in_round": in_round, "no_money": in_round is not None and not evening.rate,
         "evening": evening, "summary": summary, "tables": tables, "blocks": [t.block for t in tables],
         "live_etag": etag,
         "rate_text": format_rate(summary.kroner_per_point, summary.currency, page_language()),
@@ -364,6 +367,12 @@ def evening_close(request, pk: int):
     evening = _evening(request, pk, Role.SCOREKEEPER)
     if evening.is_closed:
         return _refuse_closed(request, evening, _("Aftenen er allerede lukket."))
+    playing = TournamentRound.objects.filter(evening=evening, state=RoundState.PLAYING).select_related(
+        "tournament").first()
+    if playing is not None:   # the round's evening closes with the round (services.evening_close refuses too)
+        return _refuse_closed(request, evening, _("Aftenen er runde %(n)s af %(name)s; den lukkes, når "
+                                                  "turneringslederen afslutter runden.") % {
+            "n": playing.number, "name": playing.tournament.name})
     if request.method == "POST":
         try:
             submissions.write(request, "evening_close", lambda: services.evening_close(evening=evening, user=request.user),

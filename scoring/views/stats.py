@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from django.db.models import Count, Sum
+from django.db.models import Count, F, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -215,12 +215,16 @@ def club_detail(request, pk: int):
                                      account=Account.PLAYER).values_list("entry__table__evening_id")
                   .annotate(total=Sum("amount")))
     rows = [{"id": e.pk, "date": e.date, "tables_count": e.tables_count, "cups_shared": shared.get(e.pk, 0),
-                "closed": e.closed_at is not None}
-               for e in all_evenings.annotate(tables_count=Count("tables")).order_by("-date", "-id")]
+             "closed": e.closed_at is not None,
+             "name": _("%(tournament)s — runde %(n)s") % {"tournament": e.round_of, "n": e.round_number}
+             if e.round_of else ""}
+            for e in all_evenings.annotate(tables_count=Count("tables"), round_of=F("tournament_round__tournament__name"),
+                                           round_number=F("tournament_round__number")).order_by("-date", "-id")]
     # the cups shared per evening only for a club that has played a family with cups; the heading
     # names them only then (a Karlsruhe or Selca club has no cups)
     with_cups = any(engine_family(f).cups for _r, f in played)
-    table = EveningsTable(rows, exclude=() if with_cups else ("cups_shared",))
+    table = EveningsTable(rows, exclude=(*(() if with_cups else ("cups_shared",)),
+                                         *(() if any(r["name"] for r in rows) else ("name",))))
     paging.configure(request, table, per_page=20)
     leaders = standings(club, evenings=evenings, family=family, rules=rules)[:5]
     return _export(request, table, f"aftener-{club.pk}") or render(request, "scoring/club_detail.html", {

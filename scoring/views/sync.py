@@ -17,6 +17,9 @@ The endpoint answers a program (the queue in ``static/js/table-sync.js``), alway
   ``new_key`` (sent again as a later deal, the queued deal needs a key of its own).
 - ``login`` (401, 403): the session expired or the role does not allow it; the queue waits.
 - ``invalid`` (422): the problems by field, the form's own and the engine's, as the form shows them.
+- ``pending`` (202): the table has played its tournament round's length; the deal is kept on the
+  server for the director, outside the ledger (docs/tournaments.md, "A round"), and the phone shows
+  it in its panel until the scorekeeper has read it.
 
 Every other refusal, also one made before the view (a body too large, a refused CSRF token, a method
 it does not take, a table that is not there, an error of the server), is one of these too:
@@ -49,10 +52,10 @@ from scoring.engine import bounds
 from scoring.table import conflicts, submissions
 from scoring.table.offline import worker_settings
 from scoring.table.sync import deal_kinds, rotation
-from scoring.models import Deal, Role, Submission, Table
+from scoring.models import Deal, PendingDeal, Role, Submission, Table
 from scoring.selectors import TableSheet, table_sheet
 from scoring.table_families import table_family
-from scoring.views.table import saved_parts
+from scoring.views.table import PENDING_ACTION, saved_parts
 
 log = logging.getLogger(__name__)
 
@@ -112,11 +115,31 @@ def _login(request, table_pk: int, code: int, message: str) -> JsonResponse:
     return _answer("login", code, login=reverse("login") + "?" + urlencode({"next": url}), message=message)
 
 
+def _pending(request, table: Table, outcome, message: str) -> JsonResponse:
+    """The table has played its tournament round's length: the deal is kept on the server for the
+    director, outside the ledger (``services.pending_store``); the phone shows it in its panel and
+    leaves it (``pending``, 202). The same key sent again answers the same."""
+    try:
+        submissions.write(request, PENDING_ACTION, lambda: services.pending_store(
+            table=table, outcome=outcome, key=submissions.key_of(request), user=request.user),
+            url=reverse("scoring:table_detail", args=[table.pk]))
+    except submissions.Repeated:
+        pass
+    except services.BusyError as exc:
+        return _answer("retry", exc.http_status, message=exc.errors[0].message)
+    if request.headers.get(PARTS_HEADER) == "1":   # the phone's own save: it loads the page, which says so
+        messages.warning(request, message)
+    return _answer("pending", 202, message=message)
+
+
 def _repeat(request, table: Table, done: Submission, kinds: list[str], form) -> JsonResponse:
     """A key seen before: the first result if it was this user's deal at this table and the deal sent
     is the one it saved (a lost answer, sent again); another deal under the same key is a conflict
     with the one saved, never dropped as "saved"; a key of someone else's or of another table is
     refused."""
+    if done.action == PENDING_ACTION and done.user_id == request.user.pk and PendingDeal.objects.filter(
+            pk=done.object_id, table=table).exists():
+        return _answer("pending", 202, message=_("Spillet venter allerede på turneringslederens godkendelse."))
     deal = Deal.objects.filter(pk=done.object_id).select_related("dealer").first() if done.object_id else None
     if not submissions.bound_to(done, request.user, ACTION, deal.table_id if deal else None, table.pk):
         return _invalid(_one(submissions.FIELD, _("Nøglen er allerede brugt til noget andet; spillet er ikke gemt.")),
@@ -176,6 +199,8 @@ def table_sync(request, pk: int):
             url=reverse("scoring:table_detail", args=[table.pk]))
     except submissions.Repeated as repeat:
         return _repeat(request, table, repeat.done, kinds, form)
+    except services.BeyondRound as exc:
+        return _pending(request, table, outcome, exc.errors[0].message)
     except services.EveningClosedError as exc:
         return _invalid(_one("", exc.errors[0].message), code=403, closed=True)
     except services.StaleTableError as exc:

@@ -19,9 +19,13 @@ from scoring import access, services
 from scoring.table import conflicts, submissions
 from scoring.models import Deal, Role, Table
 from scoring.selectors import TableSheet, table_sheet
+from scoring.selectors.tournaments import table_in_round
 from scoring.table_families import TableFamily, table_family
 
 log = logging.getLogger(__name__)
+
+#: The submission action of a deal kept for the tournament's director (past the round's length).
+PENDING_ACTION = "deal_pending"
 
 # Helpers ----------------------------------------------------------------------------------------
 
@@ -50,7 +54,7 @@ def _context(request, table: Table, form, sheet: TableSheet, **extra) -> dict:
     """What the table page (and the correction page) renders: the form only for who may record."""
     can_record = _can_record(request, table, sheet)
     form = form if can_record else None
-    return {"table": table, "sheet": sheet, "form": form, "can_record": can_record,
+    return {"table": table, "sheet": sheet, "form": form, "can_record": can_record, "in_round": table_in_round(table),
             "seats": form.seats if form is not None else sheet.next_seating(), "family": family_of(table), **extra}
 
 
@@ -150,6 +154,13 @@ def table_detail(request, pk: int):
         deal = submissions.write(request, "deal_record", lambda: services.deal_record(
             table=table, outcome=outcome, user=request.user, expected_version=version),
             url=reverse("scoring:table_detail", args=[table.pk]))
+    except services.BeyondRound as exc:
+        # the round's length is played: kept for the tournament's director, outside the ledger
+        submissions.write(request, PENDING_ACTION, lambda: services.pending_store(
+            table=table, outcome=outcome, key=submissions.key_of(request), user=request.user),
+            url=reverse("scoring:table_detail", args=[table.pk]))
+        messages.warning(request, exc.errors[0].message)
+        return redirect("scoring:table_detail", pk=table.pk)
     except (services.StaleTableError, services.EveningClosedError) as exc:
         table.refresh_from_db()
         sheet = table_sheet(table)

@@ -380,6 +380,9 @@
       const answer = await send(item, true);
       setBusy(false);
       if (answer.status === "saved") { await showSaved(answer); return; }
+      if (answer.status === "pending") {      // past the round's length: the server keeps it for the director
+        await dropDraft(); window.location.assign(data.page); return;
+      }
       if (answer.status === "invalid") {
         input("version").value = item.version;   // the server's own page: errors at their fields
         HTMLFormElement.prototype.submit.call(form);
@@ -584,6 +587,14 @@
     await afterRemoval(q);
   }
 
+  // A deal the server keeps for the tournament's director (past the round's length): read, it leaves
+  // the phone's queue; it never took a number at the table, so the deals after it move up.
+  async function pendingSeen(item) {
+    const q = await removeItem(item, true);
+    say("");
+    await afterRemoval(q);
+  }
+
   async function resend(item, change) {
     await update(item.key, (q, i) => { change(q[i]); q[i].state = "waiting"; delete q[i].answer; });
     backoff = 0;
@@ -724,6 +735,9 @@
       actions.append(el("a", { class: "button", id: "sync-login", href: a.login || data.login, text: W.login_link }));
     } else if (item.state === "conflict") {
       question = conflictParts(item, box, actions);
+    } else if (item.state === "pending") {   // kept on the server for the tournament's director
+      box.append(el("p", { class: "error", text: fmt(W.pending, { n }) }));
+      actions.append(button(W.pending_ok, `pending-ok-${n}`, () => pendingSeen(item)));
     } else if (item.state === "invalid" || item.state === "editing") {
       box.append(el("p", { class: "error", text: fmt(W.invalid, { n }) }));
       const list = el("ul", { class: "problems" });

@@ -67,3 +67,53 @@ def test_a_director_runs_a_round_on_a_phone_and_a_desktop(live_server, browser, 
         no_sideways_scroll(page)
     finally:
         context.close()
+
+
+def test_a_deal_queued_past_the_round_s_length_waits_for_the_director_in_the_phone_s_panel(live_server, browser):
+    """A phone's offline queue meets a table that has played its round: the server keeps the deal for
+    the director (pending, outside the ledger), the queue's panel says so, and "Forstået" takes it off
+    the phone; the table page then counts the deal waiting."""
+    import random
+
+    from playwright.sync_api import expect
+
+    from scoring import services
+    from scoring.engine import families
+    from scoring.models import PendingDeal
+    from scoring.selectors.tournaments import table_progress
+    from tests.browser.helpers import login, phone_context, wait_until
+
+    club = Club.objects.create(name="Turneringsklubben")
+    make_user(club, Role.SCOREKEEPER, "skriver")
+    made = services.tournament_create(club=club, name="Pokal", rules="vlk", rounds=1, round_length=1, seed=3)
+    for name in ("Anne", "Bent", "Carl", "Dorte"):
+        services.entrant_register(tournament=made, name=name)
+    playing = services.round_confirm(round=services.round_draw(tournament=made, seed=1))
+    table = playing.evening.tables.get()
+    game, rng = families.family(table.family), random.Random(2)
+    seated = tuple(table.seats.order_by("position").values_list("player__name", flat=True))
+    dealer = seated[0]
+    while not table_progress(playing, table)[0].complete:
+        deal = game.random_deal(rng, seated, dealer, table.card)
+        services.deal_record(table=table, outcome=game.deal_to_dict(deal))
+        dealer = game.dealer_after(seated, dealer, deal.kind.value)
+    context, page = phone_context(browser)
+    try:
+        login(page, live_server, f"/tables/{table.pk}/", "skriver")
+        expect(page.locator("#round-played")).to_be_visible()
+        wait_until(page, "navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+        context.set_offline(True)
+        page.locator("#kind label", has_text="fejlgivning").click()
+        page.click("#save")
+        expect(page.locator("#unsent-count")).to_have_text("1 spil ikke sendt endnu")
+        context.set_offline(False)
+        page.click("#send-now")
+        expect(page.locator("#queue")).to_contain_text("venter på turneringslederens godkendelse")
+        shot(page, "tournament-pending-panel", full=True)
+        assert PendingDeal.objects.filter(table=table, state="pending").count() == 1
+        with page.expect_navigation():
+            page.click("[id^=pending-ok-]")
+        expect(page.locator("#round-pending")).to_contain_text("1 spil venter på turneringslederen")
+        expect(page.locator("#queue")).to_be_hidden()
+    finally:
+        context.close()

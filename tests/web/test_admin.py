@@ -12,7 +12,7 @@ from tests.web.conftest import make_user
 #: Written only by the services, in one transaction with what depends on them: never edited in the admin.
 READ_ONLY = ("Table", "Seat", "Submission", "Deal", "JournalEntry", "Leg", "PlayerDealStat", "PlayerEveningSummary",
              "EveningEvent", "ClubEvent", "EveningMail", "EveningTransfer", "Tournament", "Entrant", "TournamentRound",
-             "TournamentEvent", "ImportDraft", "Payment", "Cup", "ReportFile")
+             "TournamentEvent", "ImportDraft", "Payment", "Cup", "ReportFile", "Absence", "PendingDeal")
 EDITABLE = ("Club", "ClubRateCard", "Season", "Player", "Membership", "Evening", "LanguageChoice")
 
 

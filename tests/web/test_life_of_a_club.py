@@ -44,8 +44,8 @@ from scoring.engine.money import to_cents
 from scoring.engine import families
 from scoring.reports import pdf
 from scoring.models import (
-    Club, ClubEvent, ClubEventKind, Deal, Evening, EveningMail, EveningTransfer, Payment, Player, PlayerEveningSummary,
-    Role, Seat, Table, Tournament, TournamentRound
+    Club, ClubEvent, ClubEventKind, Deal, Evening, EveningMail, EveningTransfer, Payment, PendingDeal, Player,
+    PlayerEveningSummary, Role, Seat, Table, Tournament, TournamentRound
 )
 from scoring.selectors import evening_summary, table_player_names, table_sheet
 from scoring.selectors.files import table_to_evening_file
@@ -53,7 +53,7 @@ from scoring.selectors.members import identity, identity_of
 from scoring.selectors.payments import outstanding_by_player, pair_balance, pair_balances, transfer_states
 from scoring.selectors.season import season_report, season_scope
 from scoring.selectors.standings import club_rule_sets, standings, standings_evenings
-from scoring.selectors.tournaments import tournament_standings
+from scoring.selectors.tournaments import table_progress, tournament_standings
 from scoring.table_families import table_family
 from tests.web.conftest import make_user
 
@@ -337,27 +337,61 @@ def march(year: Year) -> dict[str, str]:
     return read
 
 
+def play_until(table: Table, games: int, rng: random.Random) -> None:
+    """Random deals at a tournament round's ``table`` until it has played ``games`` games as its
+    tournament counts them (a misdeal is no game)."""
+    table.refresh_from_db()
+    game = families.family(table.family)
+    seated = table_player_names(table)
+    dealer = table_sheet(table).next_seating().dealer
+    round_ = table.evening.tournament_round
+    while table_progress(round_, table)[0].done < games:
+        deal = game.random_deal(rng, seated, dealer, table.card)
+        services.deal_record(table=table, outcome=game.deal_to_dict(deal))
+        dealer = game.dealer_after(seated, dealer, deal.kind.value)
+
+
 def tournament(year: Year) -> None:
     """Five players at the old German cards (a table of four and a bye each round); Gitte renamed
-    between the first draw and its confirmation; Carl withdrawn during round 2."""
+    between the first draw and its confirmation; Carl withdrawn during round 2, which the director
+    closes with its table one game short (the games played counted, with a reason); Carl reinstated
+    and Erik absent for round 3; a deal sent past round 3's length through the table page waits for
+    the director, who keeps it."""
     club, admin = year.club, year.admin
     made = services.tournament_create(club=club, name="Forårsturneringen", rules="taroc1754", rounds=3,
                                       round_length=3, scoring="places", bye_score="average", seed=7)
     for name in ("Anne", "Carl", "Erik", "Frida", "Gitte"):
         services.entrant_register(tournament=made, name=name)
     for number, day in ((1, 18), (2, 25), (3, 30)):
+        if number == 3:
+            carl, erik = (Player.objects.get(club=club, name=n) for n in ("Carl", "Erik"))
+            post(admin, reverse("scoring:tournament_reinstate", args=[made.pk]), {"player": carl.pk,
+                                                                                  "reason": "Hjemme igen"})
+            post(admin, reverse("scoring:tournament_absent", args=[made.pk]), {"player": erik.pk,
+                                                                               "reason": "Kommer sent"})
         post(admin, reverse("scoring:tournament_draw", args=[made.pk]))
         drawn = TournamentRound.objects.get(tournament=made, number=number)
         if number == 1:
             assert len(drawn.draw["byes"]) == 1
             rename(admin, club, "Gitte", "Gitte Holm")
-        playing = services.round_confirm(round=drawn, date=dt.date(2026, 4, day))
+        post(admin, reverse("scoring:tournament_round_confirm", args=[made.pk, number]),
+             {"seed": drawn.seed, "date": f"2026-04-{day}"})
+        playing = TournamentRound.objects.get(pk=drawn.pk)
         for table in playing.evening.tables.order_by("number"):
-            play(table, made.round_length, year.rng)
+            play_until(table, made.round_length - (number == 2), year.rng)
+        close = {}
         if number == 2:
             carl = Player.objects.get(club=club, name="Carl")
             post(admin, reverse("scoring:tournament_leave", args=[made.pk]), {"player": carl.pk, "reason": "Rejser"})
-        post(admin, reverse("scoring:tournament_round_close", args=[made.pk, number]))
+            close = {"ruling_1": "counted", "reason_1": "Carl rejste midt i runden"}
+        if number == 3:
+            table = playing.evening.tables.get()
+            seated = table_player_names(table)
+            post_deal(admin, table, families.family(table.family).deal_to_dict(families.family(
+                table.family).random_deal(year.rng, seated, table_sheet(table).next_seating().dealer, table.card)))
+            waiting = PendingDeal.objects.get(table=table)
+            post(admin, reverse("scoring:tournament_pending_keep", args=[waiting.pk]), {"reason": "Aftalt ved bordet"})
+        post(admin, reverse("scoring:tournament_round_close", args=[made.pk, number]), close)
     year.tournament = made
     post(admin, reverse("scoring:cup_new", args=[club.pk]), {"name": "Pokalen", "points": "10,6,4,2", "best": "1",
                                                             "tournaments": [made.pk], "evenings": [year.evenings["march"].pk]})
@@ -525,6 +559,7 @@ def route_arguments(club: Club) -> dict[str, list]:
         "player": list(Player.objects.filter(club=club).values_list("pk", flat=True)),
         "card": list(club.rate_cards.values_list("pk", flat=True)),
         "number": sorted(set(TournamentRound.objects.filter(tournament__in=tournaments).values_list("number", flat=True))),
+        "pending": list(PendingDeal.objects.filter(table__evening__club=club).values_list("pk", flat=True)),
         "fmt": ["csv", "xlsx"],
         "mail": list(EveningMail.objects.filter(evening__club=club).values_list("pk", flat=True)),
         "season": list(club.seasons.values_list("pk", flat=True)),
@@ -770,7 +805,9 @@ def check_what_if(reading: Reading, year: Year) -> None:
 
 def check_tournament(reading: Reading, year: Year) -> None:
     """The tournament's standings are the sums of its rounds; a round's points are the player's
-    table's total that round; one bye a round while five play; Carl's rounds stay, none after he left."""
+    table's total that round; one bye a round while five play; Carl's rounds stay, as they stood:
+    withdrawn after round 2, reinstated for round 3; Erik absent in round 3; round 2's table counted
+    as played by the director's ruling; round 3's deal past the length kept, in its table's total."""
     made = year.tournament
     rows = tournament_standings(made)
     reading.same("tournament: players", sorted(r.name for r in rows),
@@ -782,15 +819,25 @@ def check_tournament(reading: Reading, year: Year) -> None:
                 totals[(played.number, player_id)] = sheet.totals[sheet.players.index(seated)]
         reading.same(f"tournament round {played.number}: byes", len(played.draw["byes"]),
                      1 if played.number < 3 else 0)
+    after_two = {r.player_id: r for r in tournament_standings(made, 2)}
+    keys = dict(Player.objects.filter(club=year.club, name__in=("Carl", "Erik")).values_list("name", "pk"))
     for row in rows:
         where = f"tournament: {row.name}"
         reading.same(f"{where}: score", row.score, sum((r.score for r in row.rounds.values()), 0))
         reading.same(f"{where}: points", row.points, sum(r.points for r in row.rounds.values()))
         for number_, result in row.rounds.items():
-            if not result.bye:
+            if not result.bye and not result.absent:
                 reading.same(f"{where}: round {number_}", result.points, totals[(number_, row.player_id)])
-        if row.name == "Carl":
-            reading.same("tournament: Carl withdrawn", (row.status, sorted(row.rounds)), ("withdrawn", [1, 2]))
+            if number_ == 2 and not result.bye:
+                reading.same(f"{where}: round 2 counted by the director", result.ruling, "counted")
+        if row.player_id == keys["Carl"]:
+            reading.same("tournament: Carl reinstated", (row.status, sorted(row.rounds)), ("active", [1, 2, 3]))
+            reading.same("tournament: Carl withdrawn after round 2", after_two[row.player_id].status, "withdrawn")
+        if row.player_id == keys["Erik"]:
+            reading.same("tournament: Erik absent in round 3", (row.rounds[3].absent, row.rounds[3].score), (True, 0))
+    third = TournamentRound.objects.get(tournament=made, number=3)
+    kept = PendingDeal.objects.get(table__evening=third.evening)
+    reading.same("tournament: the deal past round 3's length kept", (kept.state, kept.deal.current), ("kept", True))
     out = io.StringIO()
     call_command("tournament_standings", str(made.pk), "--csv", stdout=out)
     printed = list(__import__("csv").reader(io.StringIO(out.getvalue())))
@@ -819,9 +866,11 @@ def check_money(reading: Reading, year: Year, bodies: dict[str, bytes]) -> None:
     for evening in Evening.objects.filter(club=club, closed_at__isnull=False):
         states = transfer_states(evening)
         page = bodies[reverse("scoring:evening_detail", args=[evening.pk])].decode()
+        # a tournament round played without money shows no money lines (docs/tournaments.md)
+        without_money = not evening.rate and TournamentRound.objects.filter(evening=evening).exists()
         for state, badge in (("paid", "paid-badge"), ("part", "part-badge"), ("unpaid", "unpaid-badge")):
             reading.same(f"the page of {evening.date}: transfers {state}", page.count(f'class="badge {badge}"'),
-                         sum(1 for s in states if s.state == state))
+                         0 if without_money else sum(1 for s in states if s.state == state))
         printed = pdf_text(bodies[reverse("scoring:evening_pdf", args=[evening.pk])]).splitlines()
         reading.same(f"the PDF of {evening.date}: what is paid", [line for line in printed if line in
                                                                   {s.words[:1].upper() + s.words[1:] for s in states}],

@@ -31,6 +31,8 @@ BUDGETS = {
     # figure beside, ``season_pdf_ten_years_background_s``; it took 58 s in the request before)
     "season_page_ten_years_s": ("<=", 10.0),
     "season_pdf_ten_years_request_s": ("<=", 10.0),
+    # the tournament standings' A4 PDF of 200 players over 30 rounds, through its URL
+    "tournament_standings_pdf_200_players_30_rounds_s": ("<=", 5.0),
     "import_to_settle_ratio": ("<=", 10.0),   # importing a file costs at most 10x settling it
     "standings_to_floor_ratio": ("<=", 3.0),
     # The evening live: 30 phones polling every 5 s (6 polls a second) cost under 5 % of one core,
@@ -344,7 +346,8 @@ def _season_long(club, client) -> dict:
 def tournament_figures(quick: bool) -> dict:
     """The draw of 64 players over 7 rounds (pure, ms: median of a few), and the tournament
     standings page after 7 rounds of 16 tables of four (ms), with its queries after 2 rounds and
-    after 7 (equal: the page reads a fixed number of queries whatever the rounds)."""
+    after 7 (equal: the page reads a fixed number of queries whatever the rounds); the standings PDF
+    of 200 players over 30 rounds (s)."""
     import random
 
     from scoring import services
@@ -365,7 +368,9 @@ def tournament_figures(quick: bool) -> dict:
                                                            * 1000, 1)}
     club = Club.objects.create(name="Turneringsbænk")
     rules = families.default_rules()
-    tournament = services.tournament_create(club=club, name="Bænk", rules=rules, rounds=7, round_length=1, seed=1)
+    # every deal counts (a random deal may be a misdeal): one deal a table plays the round
+    tournament = services.tournament_create(club=club, name="Bænk", rules=rules, rounds=7, round_length=1,
+                                            length_counts="deals", seed=1)
     for name in players:
         services.entrant_register(tournament=tournament, name=name)
     user = get_user_model().objects.create_superuser("tournament-bench", password="bench-password-1")
@@ -390,7 +395,38 @@ def tournament_figures(quick: bool) -> dict:
                                                                             5 if quick else 10)) * 1000, 1)
     out["tournament_standings_queries_2_and_7_rounds"] = [queries[2], queries[7]]
     out["tournament_standings_queries_constant"] = queries[2] == queries[7]
+    out.update(tournament_pdf_figures(client, quick))
     return out
+
+
+def tournament_pdf_figures(client, quick: bool) -> dict:
+    """The standings PDF of a tournament of 200 players over 30 rounds (50 tables of four a round, a
+    deal a table), through its URL (s: median of a few; the tournament is built once, not timed)."""
+    import random
+
+    from scoring import services
+    from scoring.engine import families
+    from scoring.models import Club, Table
+
+    club = Club.objects.create(name="Turneringsbænk 200")
+    rules = families.default_rules()
+    game = families.family_of_rules(rules)
+    tournament = services.tournament_create(club=club, name="Bænk 200", rules=rules, rounds=30, round_length=1,
+                                            length_counts="deals", scoring="scaled", seed=2)
+    for i in range(1, 201):
+        services.entrant_register(tournament=tournament, name=f"Spiller {i:03d}")
+    rng = random.Random(4)
+    for number in range(1, 31):
+        playing = services.round_confirm(round=services.round_draw(tournament=tournament, seed=number))
+        for table in Table.objects.filter(evening=playing.evening):
+            seated = tuple(table.seats.order_by("position").values_list("player__name", flat=True))
+            services.deal_record(table=table, outcome=game.deal_to_dict(game.random_deal(rng, seated, seated[0],
+                                                                                         table.card)))
+        services.round_close(round=playing)
+    url = f"/tournaments/{tournament.pk}/standings/pdf/"
+    assert client.get(url).status_code == 200           # WeasyPrint loaded and warm, as in a running worker
+    seconds = statistics.median(timed(lambda: client.get(url), 1 if quick else 3))
+    return {"tournament_standings_pdf_200_players_30_rounds_s": round(seconds, 2)}
 
 
 def _record_60(club, empty, rng) -> tuple:

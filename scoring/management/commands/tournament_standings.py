@@ -27,13 +27,17 @@ class Command(BaseCommand):
         rows = tournament_standings(tournament, until)
         rounds = sorted({n for row in rows for n in row.rounds})
         header = ["rank", "player", "status", *(f"R{n}" for n in rounds), "total", "points"]
-        lines = [[row.rank or "-", row.name, "" if row.status == EntrantStatus.ACTIVE else row.status,
+        # a place the tie-break (the raw points) decided is marked *, as on the page
+        lines = [[f"{row.rank}{'*' if row.by_points else ''}" if row.rank else "-", row.name,
+                  "" if row.status == EntrantStatus.ACTIVE else row.status,
                   *(_cell(row.rounds.get(n)) for n in rounds), format_score(row.score), row.points] for row in rows]
         if options["csv"]:
             writer = csv.writer(self.stdout, lineterminator="\n")
             writer.writerows([header, *lines])
             return
-        self.stdout.write(f"{tournament.name} ({tournament.rules}, {tournament.get_scoring_display()})")
+        # the command speaks English (its codes, as its arguments do): the scheme by its stored name
+        self.stdout.write(f"{tournament.name} ({tournament.rules}, scoring: {tournament.scoring}"
+                          f"{f', after round {until}' if until else ''})")
         widths = [max(len(str(x)) for x in column) for column in zip(header, *lines)]
         for line in (header, *lines):
             self.stdout.write("  ".join(str(x).ljust(w) if i in (1, 2) else str(x).rjust(w)
@@ -50,4 +54,6 @@ def _whole(name: str, text: str) -> int:
 def _cell(result) -> str:
     if result is None:
         return ""
-    return f"bye {format_score(result.score)}" if result.bye else format_score(result.score)
+    if result.bye or result.absent:
+        return f"{'bye' if result.bye else 'absent'} {format_score(result.score)}"
+    return f"{format_score(result.score)}{f' {result.ruling}' if result.ruling else ''}"

@@ -641,7 +641,7 @@ class CupResultColumn(tables.Column):
 
 
 class CupStandingsTable(tables.Table):
-    """A cup's standings: rank, player, a column per event (``cup_standings_table``), the total counted."""
+    """A cup's standings: rank, player, the total counted, a column per event (``cup_standings_table``)."""
     rank = tables.Column(verbose_name=_("Nr."), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name=_("Spiller"), attrs={"td": {"class": "name"}, "th": {"class": "name"}},
                          linkify=lambda record: pk_url("scoring:player_detail", record["player_id"]))
@@ -655,11 +655,12 @@ class CupStandingsTable(tables.Table):
 
 def cup_standings_table(standings, **kwargs) -> CupStandingsTable:
     """A column per event of the cup (``event_1`` …, headed by the tournament's name or the evening's
-    date) between the player and his total."""
+    date) after the player's total, which a phone shows without scrolling, as the standings show the
+    points first."""
     rows = [{"rank": line.rank, "name": line.name, "player_id": line.player_id, "total": line.total,
              **{f"event_{i}": result for i, result in enumerate(line.results, start=1) if result is not None}}
             for line in standings.lines]
     names = [f"event_{i}" for i in range(1, len(standings.events) + 1)]
     extra = [(name, CupResultColumn(verbose_name=event.name or formats.date_format(event.date, "SHORT_DATE_FORMAT")))
              for name, event in zip(names, standings.events)]
-    return CupStandingsTable(rows, extra_columns=extra, sequence=("rank", "name", *names, "total"), **kwargs)
+    return CupStandingsTable(rows, extra_columns=extra, sequence=("rank", "name", "total", *names), **kwargs)

@@ -156,7 +156,8 @@ def test_each_write_happens_once_per_key(admin_client, four_table, club, golden_
 
     twice(f"/clubs/{club.pk}/players/", {"name": "Zita", "submission": key(f"/clubs/{club.pk}/players/")})
     assert Player.objects.filter(name="Zita").count() == 1
-    twice(f"/clubs/{club.pk}/seasons/", {"name": "2026/27", "submission": key(f"/clubs/{club.pk}/seasons/")})
+    twice(f"/clubs/{club.pk}/seasons/", {"name": "2026/27", "starts": "2026-08-01", "ends": "2027-07-31",
+                                         "submission": key(f"/clubs/{club.pk}/seasons/")})
     assert Season.objects.count() == 1
     twice(f"/clubs/{club.pk}/cards/", {"action": "copy", "source": "vlk", "submission": key(f"/clubs/{club.pk}/cards/")})
     assert ClubRateCard.objects.count() == 1

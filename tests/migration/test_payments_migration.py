@@ -13,9 +13,6 @@ rules of which mark is a payment, one case each, and the way back."""
 from __future__ import annotations
 
 import datetime as dt
-import gzip
-import os
-import shutil
 import subprocess
 import sys
 
@@ -24,7 +21,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from tests.conftest import ROOT
-from tests.migration.test_storage_migration import _environment, _manage
+from tests.migration.restore import manage, postgres_dump, sqlite_backup
 
 HERE = ROOT / "tests" / "migration"
 BEFORE = HERE / "before_payments"
@@ -69,35 +66,16 @@ def _assert_as_before(answers: dict) -> None:
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite backup: on the SQLite run")
 def test_an_old_sqlite_backup_with_marks_migrates_to_payments(tmp_path):
-    database = tmp_path / "restored.sqlite3"
-    with gzip.open(BEFORE / "sqlite.backup.gz", "rb") as packed, open(database, "wb") as out:
-        shutil.copyfileobj(packed, out)
-    env = _environment(f"sqlite:///{database}")
-    _manage(env, "migrate", "--noinput")
+    env = sqlite_backup(BEFORE, tmp_path)
+    manage(env, "migrate", "--noinput")
     _assert_as_before(_answers(env))
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the PostgreSQL dump: on the PostgreSQL run")
 def test_an_old_postgres_dump_with_marks_migrates_to_payments(tmp_path):
-    from scoring.management.commands.backup import pg_environment, pg_tool
-
-    flags, pg_env = pg_environment()
-    info = connection.connection.info
-    name = f"payments_{os.getpid()}"
-    dump = tmp_path / "before.sql"
-    with gzip.open(BEFORE / "postgres.sql.gz", "rb") as packed, open(dump, "wb") as out:
-        shutil.copyfileobj(packed, out)
-    subprocess.run([pg_tool("dropdb"), "--if-exists", *flags, name], env=pg_env, check=True)
-    subprocess.run([pg_tool("createdb"), *flags, name], env=pg_env, check=True)
-    try:
-        subprocess.run([pg_tool("psql"), "-q", "-v", "ON_ERROR_STOP=1", *flags, "-d", name, "-f", str(dump)],
-                       env=pg_env, check=True, capture_output=True)
-        env = _environment(f"postgres://{info.user}@/{name}?host={info.host}&port={info.port}")
-        _manage(env, "migrate", "--noinput")
+    with postgres_dump(BEFORE, tmp_path, "payments") as (env, _psql):
+        manage(env, "migrate", "--noinput")
         _assert_as_before(_answers(env))
-    finally:
-        connection.close()
-        subprocess.run([pg_tool("dropdb"), "--if-exists", *flags, name], env=pg_env, check=True)
 
 
 # The rules, on rows written as the code before wrote them ---------------------------------------------

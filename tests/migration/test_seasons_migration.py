@@ -7,10 +7,7 @@ and each season's report and ``standings --season`` — and the season "2026" no
 evening its dates hold; what the dates cannot settle is kept by hand and listed for the admin, never
 moved. On SQLite the old code's backup, on PostgreSQL its plain-SQL dump (the way back, to the code
 before and forwards again: ``test_storage_migration.py``, from further back)."""
-import gzip
 import json
-import os
-import shutil
 import subprocess
 import sys
 
@@ -19,7 +16,8 @@ from django.db import connection
 
 from tests.conftest import ROOT
 
-from .test_storage_migration import _answers, _environment, _manage
+from .restore import manage, postgres_dump, sqlite_backup
+from .test_storage_migration import _answers
 
 BEFORE = ROOT / "tests" / "migration" / "before_seasons"
 CLUB = "Sæsonklub"
@@ -74,32 +72,13 @@ def test_the_recorded_database_holds_what_the_migration_settles():
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite backup: on the SQLite run")
 def test_an_old_sqlite_backup_migrates_to_seasons_by_date(tmp_path):
-    database = tmp_path / "restored.sqlite3"
-    with gzip.open(BEFORE / "sqlite.backup.gz", "rb") as packed, open(database, "wb") as out:
-        shutil.copyfileobj(packed, out)
-    env = _environment(f"sqlite:///{database}")
-    _manage(env, "migrate", "--noinput")
+    env = sqlite_backup(BEFORE, tmp_path)
+    manage(env, "migrate", "--noinput")
     _assert_by_dates(env)
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the PostgreSQL dump: on the PostgreSQL run")
 def test_an_old_postgres_dump_migrates_to_seasons_by_date(tmp_path):
-    from scoring.management.commands.backup import pg_environment, pg_tool
-
-    flags, pg_env = pg_environment()
-    info = connection.connection.info
-    name = f"seasons_{os.getpid()}"
-    dump = tmp_path / "before.sql"
-    with gzip.open(BEFORE / "postgres.sql.gz", "rb") as packed, open(dump, "wb") as out:
-        shutil.copyfileobj(packed, out)
-    subprocess.run([pg_tool("dropdb"), "--if-exists", *flags, name], env=pg_env, check=True)
-    subprocess.run([pg_tool("createdb"), *flags, name], env=pg_env, check=True)
-    try:
-        subprocess.run([pg_tool("psql"), "-q", "-v", "ON_ERROR_STOP=1", *flags, "-d", name, "-f", str(dump)],
-                       env=pg_env, check=True, capture_output=True)
-        env = _environment(f"postgres://{info.user}@/{name}?host={info.host}&port={info.port}")
-        _manage(env, "migrate", "--noinput")
+    with postgres_dump(BEFORE, tmp_path, "seasons") as (env, _psql):
+        manage(env, "migrate", "--noinput")
         _assert_by_dates(env)
-    finally:
-        connection.close()
-        subprocess.run([pg_tool("dropdb"), "--if-exists", *flags, name], env=pg_env, check=True)

@@ -8,10 +8,7 @@ family, every table's evening file, and the figures the player and club pages re
 database is the old code's ``manage.py backup`` (a backup taken before the migration restores and
 migrates); on PostgreSQL its plain-SQL dump, restored with ``psql``, and the zero-sum trigger still
 refuses an entry that does not balance."""
-import gzip
 import json
-import os
-import shutil
 import subprocess
 import sys
 
@@ -19,6 +16,8 @@ import pytest
 from django.db import connection
 
 from tests.conftest import ROOT
+
+from .restore import manage, postgres_dump, sqlite_backup
 
 HERE = ROOT / "tests" / "migration"
 BEFORE = HERE / "before"
@@ -28,17 +27,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.every_databas
 
 def _recorded() -> dict:
     return json.loads((BEFORE / "recorded.json").read_text(encoding="utf-8"))
-
-
-def _environment(url: str) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE")}
-    return {**env, "DATABASE_URL": url}
-
-
-def _manage(env: dict, *args: str) -> str:
-    result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
 
 
 def _answers(env: dict) -> dict:
@@ -130,36 +118,20 @@ def test_the_recorded_database_covers_what_the_migration_moves():
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite backup: on the SQLite run")
 def test_an_old_sqlite_backup_restores_migrates_and_answers_as_before(tmp_path):
-    database = tmp_path / "restored.sqlite3"
-    with gzip.open(BEFORE / "sqlite.backup.gz", "rb") as packed, open(database, "wb") as out:
-        shutil.copyfileobj(packed, out)
-    env = _environment(f"sqlite:///{database}")
-    _manage(env, "migrate", "--noinput")
+    env = sqlite_backup(BEFORE, tmp_path)
+    manage(env, "migrate", "--noinput")
     recorded = _recorded()
     _assert_same(_answers(env), recorded)
     # and back: the old columns filled again from the names, then forwards once more
-    _manage(env, "migrate", "scoring", "0008", "--noinput")
-    _manage(env, "migrate", "--noinput")
+    manage(env, "migrate", "scoring", "0008", "--noinput")
+    manage(env, "migrate", "--noinput")
     _assert_same(_answers(env), recorded)
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the PostgreSQL dump: on the PostgreSQL run")
 def test_an_old_postgres_dump_restores_migrates_and_answers_as_before(tmp_path):
-    from scoring.management.commands.backup import pg_environment, pg_tool
-
-    flags, pg_env = pg_environment()
-    info = connection.connection.info
-    name = f"before_{os.getpid()}"
-    dump = tmp_path / "before.sql"
-    with gzip.open(BEFORE / "postgres.sql.gz", "rb") as packed, open(dump, "wb") as out:
-        shutil.copyfileobj(packed, out)
-    subprocess.run([pg_tool("dropdb"), "--if-exists", *flags, name], env=pg_env, check=True)
-    subprocess.run([pg_tool("createdb"), *flags, name], env=pg_env, check=True)
-    try:
-        subprocess.run([pg_tool("psql"), "-q", "-v", "ON_ERROR_STOP=1", *flags, "-d", name, "-f", str(dump)],
-                       env=pg_env, check=True, capture_output=True)
-        env = _environment(f"postgres://{info.user}@/{name}?host={info.host}&port={info.port}")
-        _manage(env, "migrate", "--noinput")
+    with postgres_dump(BEFORE, tmp_path, "before") as (env, psql):
+        manage(env, "migrate", "--noinput")
         _assert_same(_answers(env), _recorded())
         # the zero-sum triggers stand: a leg on a posted entry is refused (0020), and one that
         # unbalances an entry not yet posted at commit (0002)
@@ -169,9 +141,5 @@ def test_an_old_postgres_dump_restores_migrates_and_answers_as_before(tmp_path):
                               "created_at, posted) SELECT table_id, 'opening', '{}', '', now(), false "
                               "FROM scoring_journalentry LIMIT 1; INSERT INTO scoring_leg (entry_id, account, amount) "
                               "SELECT max(id), 'king', 5 FROM scoring_journalentry; COMMIT;", "does not sum to zero")):
-            result = subprocess.run([pg_tool("psql"), "-v", "ON_ERROR_STOP=1", *flags, "-d", name, "-c", sql],
-                                    env=pg_env, capture_output=True, text=True)
+            result = psql(sql)
             assert result.returncode != 0 and refusal in result.stderr, result.stderr
-    finally:
-        connection.close()
-        subprocess.run([pg_tool("dropdb"), "--if-exists", *flags, name], env=pg_env, check=True)
